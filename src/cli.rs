@@ -1,0 +1,122 @@
+//! The command line: `feldzug play`, `feldzug replay`, `feldzug scenarios`, `feldzug check`.
+//! Every error is one line on stderr and a non-zero exit.
+
+use crate::engine::scenarios;
+use crate::games;
+use clap::{Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "feldzug",
+    version,
+    about = "Feldzug 1866: board wargames of 1866 and 1756"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Cmd {
+    /// Play a game headless and print a JSON summary.
+    Play {
+        /// Scenario id (see `feldzug scenarios`) or a .ron file.
+        #[arg(long)]
+        scenario: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Play random legal commands for both sides.
+        #[arg(long)]
+        random: bool,
+        /// Seed of the random player (defaults to the game seed).
+        #[arg(long)]
+        agent_seed: Option<u64>,
+        /// Scenario option ids, e.g. --option austrian-ap-16
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// Also write the save file here.
+        #[arg(long)]
+        save: Option<String>,
+        #[arg(long, default_value_t = 100_000)]
+        max_commands: usize,
+    },
+    /// Re-run a save file and print the same JSON summary.
+    Replay { file: String },
+    /// List the scenarios built into the program.
+    Scenarios,
+    /// Check a scenario file against its game's rules.
+    Check { file: String },
+}
+
+/// Runs a subcommand; returns the process exit code.
+pub fn run(cmd: Cmd) -> i32 {
+    match run_inner(cmd) {
+        Ok(out) => {
+            println!("{out}");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {}", e.lines().next().unwrap_or("unknown error"));
+            1
+        }
+    }
+}
+
+fn run_inner(cmd: Cmd) -> Result<String, String> {
+    match cmd {
+        Cmd::Play {
+            scenario,
+            seed,
+            random,
+            agent_seed,
+            options,
+            save,
+            max_commands,
+        } => {
+            if !random {
+                return Err("only --random play is available on the command line; start the program without arguments to play with the mouse".into());
+            }
+            let src = scenarios::find(&scenario)?;
+            let game = games::find(&src.meta.game)?;
+            let (summary, text) = game.play_random(
+                &src,
+                &options,
+                seed,
+                agent_seed.unwrap_or(seed),
+                max_commands,
+            )?;
+            if let Some(path) = save {
+                crate::engine::save::write_atomic(std::path::Path::new(&path), &text)
+                    .map_err(|e| format!("{path}: {e}"))?;
+            }
+            serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())
+        }
+        Cmd::Replay { file } => {
+            let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
+            let header = crate::engine::save::read_header(&file, &text)?;
+            let game = games::find(&header.game).map_err(|e| format!("{file}: {e}"))?;
+            let summary = game.replay(&file, &text)?;
+            serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())
+        }
+        Cmd::Scenarios => {
+            let mut out = String::new();
+            for s in scenarios::embedded() {
+                match s {
+                    Ok(s) if !s.meta.hidden => out.push_str(&format!(
+                        "{:<20} {:<12} {}\n",
+                        s.meta.id, s.meta.game, s.meta.name
+                    )),
+                    Ok(_) => {}
+                    Err(e) => out.push_str(&format!("(broken) {e}\n")),
+                }
+            }
+            Ok(out.trim_end().to_string())
+        }
+        Cmd::Check { file } => {
+            let src = scenarios::find(&file)?;
+            let game = games::find(&src.meta.game).map_err(|e| format!("{file}: {e}"))?;
+            game.check_scenario(&src)?;
+            Ok(format!("{file}: ok ({})", src.meta.name))
+        }
+    }
+}

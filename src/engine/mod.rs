@@ -1,0 +1,10 @@
+//! Parts shared by every game: boards, dice, the log, saves, hashes, scenario files.
+
+pub mod board;
+pub mod dice;
+pub mod hash;
+pub mod hexmap;
+pub mod log;
+pub mod save;
+pub mod scenarios;
+pub mod session;

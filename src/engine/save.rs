@@ -1,0 +1,117 @@
+//! Save files: a game is its scenario, options, seed and the list of commands played.
+//! Loading replays the commands; undo is a replay of a shorter list.
+
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::Path;
+
+pub const SAVE_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct SaveFile<C> {
+    pub version: u32,
+    pub game: String,
+    pub scenario: String,
+    pub seed: u64,
+    #[serde(default)]
+    pub options: Vec<String>,
+    pub commands: Vec<C>,
+    /// State hash after the last command, checked on load.
+    #[serde(default)]
+    pub state_hash: String,
+}
+
+/// The part every save shares, read first to find the game.
+#[derive(Clone, Debug, Deserialize)]
+pub struct SaveHeader {
+    pub version: u32,
+    pub game: String,
+    pub scenario: String,
+}
+
+pub fn to_text<C: Serialize>(save: &SaveFile<C>) -> Result<String, String> {
+    ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
+}
+
+/// Reads the header, with the file name, line and problem on error.
+pub fn read_header(name: &str, text: &str) -> Result<SaveHeader, String> {
+    let h: SaveHeader = ron::de::from_str(text).map_err(|e| describe_ron_error(name, &e))?;
+    if h.version > SAVE_VERSION {
+        return Err(format!(
+            "{name}: save format version {} is newer than this program understands ({SAVE_VERSION})",
+            h.version
+        ));
+    }
+    if h.version == 0 {
+        return Err(format!(
+            "{name}: save format version 0 is not a valid version"
+        ));
+    }
+    Ok(h)
+}
+
+pub fn from_text<C: for<'de> Deserialize<'de>>(
+    name: &str,
+    text: &str,
+) -> Result<SaveFile<C>, String> {
+    read_header(name, text)?;
+    ron::de::from_str(text).map_err(|e| describe_ron_error(name, &e))
+}
+
+pub fn describe_ron_error(name: &str, e: &ron::error::SpannedError) -> String {
+    format!(
+        "{name}: line {}, column {}: {}",
+        e.span.start.line, e.span.start.col, e.code
+    )
+}
+
+/// Writes a file so that a crash leaves either the old or the new content: write a
+/// temporary file in the same folder, flush it to disk, rename it over the target.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(
+        ".{}.tmp",
+        path.file_name().and_then(|n| n.to_str()).unwrap_or("save")
+    ));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_errors() {
+        let s = SaveFile {
+            version: 1,
+            game: "g".into(),
+            scenario: "s".into(),
+            seed: 3,
+            options: vec![],
+            commands: vec![1u8, 2],
+            state_hash: "x".into(),
+        };
+        let t = to_text(&s).unwrap();
+        assert_eq!(from_text::<u8>("a.ron", &t).unwrap(), s);
+        let e = from_text::<u8>("bad.ron", "(version: 1, game: ").unwrap_err();
+        assert!(e.starts_with("bad.ron: line 1"), "{e}");
+        let e = from_text::<u8>("new.ron", &t.replace("version: 1", "version: 99")).unwrap_err();
+        assert!(e.contains("newer"), "{e}");
+    }
+
+    #[test]
+    fn atomic_write_replaces() {
+        let dir = std::env::temp_dir().join(format!("feldzug-save-{}", std::process::id()));
+        let p = dir.join("a.ron");
+        write_atomic(&p, "one").unwrap();
+        write_atomic(&p, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "two");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}

@@ -1,0 +1,84 @@
+//! Scenario files. `build.rs` embeds every `.ron` under `scenarios/` in the binary so the
+//! program runs from any directory; a file given on the command line is read from disk.
+
+use serde::{Deserialize, Serialize};
+
+include!(concat!(env!("OUT_DIR"), "/embedded_scenarios.rs"));
+
+/// What every scenario file starts with, whatever its game.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct ScenarioMeta {
+    pub id: String,
+    pub game: String,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// Items of this scenario that we reconstructed (not from the publisher).
+    #[serde(default)]
+    pub reconstructed: Vec<String>,
+    /// Tutorials and test set-ups are hidden from the main menu list.
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+#[derive(Deserialize)]
+struct Header {
+    meta: ScenarioMeta,
+}
+
+#[derive(Clone, Debug)]
+pub struct ScenarioSource {
+    /// File name, for messages.
+    pub name: String,
+    pub text: String,
+    pub meta: ScenarioMeta,
+}
+
+pub fn parse_meta(name: &str, text: &str) -> Result<ScenarioMeta, String> {
+    ron::de::from_str::<Header>(text)
+        .map(|h| h.meta)
+        .map_err(|e| super::save::describe_ron_error(name, &e))
+}
+
+/// All embedded scenarios, sorted by file name. Files that fail to parse are reported.
+pub fn embedded() -> Vec<Result<ScenarioSource, String>> {
+    EMBEDDED_SCENARIOS
+        .iter()
+        .map(|(name, text)| {
+            parse_meta(name, text).map(|meta| ScenarioSource {
+                name: name.to_string(),
+                text: text.to_string(),
+                meta,
+            })
+        })
+        .collect()
+}
+
+/// Finds a scenario by id among the embedded ones, or reads a path from disk.
+pub fn find(id_or_path: &str) -> Result<ScenarioSource, String> {
+    if id_or_path.ends_with(".ron") && std::path::Path::new(id_or_path).exists() {
+        let text = std::fs::read_to_string(id_or_path).map_err(|e| format!("{id_or_path}: {e}"))?;
+        let meta = parse_meta(id_or_path, &text)?;
+        return Ok(ScenarioSource {
+            name: id_or_path.to_string(),
+            text,
+            meta,
+        });
+    }
+    embedded()
+        .into_iter()
+        .flatten()
+        .find(|s| s.meta.id == id_or_path)
+        .ok_or_else(|| {
+            let ids: Vec<String> = embedded()
+                .into_iter()
+                .flatten()
+                .filter(|s| !s.meta.hidden)
+                .map(|s| s.meta.id)
+                .collect();
+            format!(
+                "unknown scenario '{id_or_path}' (known: {})",
+                ids.join(", ")
+            )
+        })
+}

@@ -1,0 +1,493 @@
+//! Pure rules: zones, movement, retreats, command range. No ECS, no randomness.
+//!
+//! Movement uses our own Dijkstra instead of `hexx::field_of_movement` because the
+//! rules need hexside costs (3.9.1-3.9.6), stops on entering an EZOC or EZOI (3.7, 3.8,
+//! 4.2c) and the road-only mode of 3.9.3; hexx's search costs whole hexes only.
+
+use super::data::{KgRules, Kind, Side};
+use super::state::{KgState, Loc, UnitId};
+use crate::engine::hexmap::{Coord, HexMap, SideFeature, SideKind, Terrain};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap};
+
+/// Occupancy and zones of one position, computed once and shared by all queries.
+pub struct View {
+    pub occ: Vec<Option<UnitId>>,
+    /// ezoc[side]: hexes that are an enemy ZOC for `side` (3.7, 6.3 for Prussia).
+    pub ezoc: [Vec<bool>; 2],
+    /// ezoi[side]: hexes within an enemy infantry ZOI for `side` (3.8).
+    pub ezoi: [Vec<bool>; 2],
+}
+
+/// 3.9.1, 3.9.2, 3.9.6: swamp, bridge and major-river hexsides stop ZOC and ZOI.
+pub fn blocks_zones(f: Option<SideFeature>) -> bool {
+    match f {
+        None => false,
+        Some(f) => f.bridge || matches!(f.kind, SideKind::Swamp | SideKind::MajorRiver),
+    }
+}
+
+impl View {
+    pub fn new(rules: &KgRules, st: &KgState) -> Self {
+        let m = &rules.map;
+        let n = (m.cols * m.rows) as usize;
+        let mut occ = vec![None; n];
+        let mut ezoc = [vec![false; n], vec![false; n]];
+        let mut ezoi = [vec![false; n], vec![false; n]];
+        for (i, u) in st.units.iter().enumerate() {
+            let Loc::Map(c) = u.loc else { continue };
+            let Some(ix) = m.index(c) else { continue };
+            occ[ix] = Some(i as UnitId);
+            let def = &rules.units[i];
+            let enemy = def.side.other().idx();
+            // 3.7: every unit projects a ZOC into its six neighbours.
+            for (_, nb) in m.neighbors(c) {
+                if !blocks_zones(m.side(c, nb)) {
+                    if let Some(j) = m.index(nb) {
+                        ezoc[enemy][j] = true;
+                    }
+                }
+            }
+            // 3.8: infantry projects a ZOI two hexes out.
+            if def.kind == Kind::Infantry {
+                for h in zone_reach(m, c, 2) {
+                    if let Some(j) = m.index(h) {
+                        ezoi[enemy][j] = true;
+                    }
+                }
+            }
+        }
+        // 6.3: the bombardment marker is an EZOC hex for Prussian units.
+        if let Some(b) = st.g.bombard {
+            if let Some(j) = m.index(b) {
+                ezoc[Side::Prussia.idx()][j] = true;
+            }
+        }
+        Self { occ, ezoc, ezoi }
+    }
+
+    pub fn occupant(&self, m: &HexMap, c: Coord) -> Option<UnitId> {
+        m.index(c).and_then(|i| self.occ[i])
+    }
+
+    pub fn in_ezoc(&self, m: &HexMap, side: Side, c: Coord) -> bool {
+        m.index(c).is_some_and(|i| self.ezoc[side.idx()][i])
+    }
+
+    pub fn in_ezoi(&self, m: &HexMap, side: Side, c: Coord) -> bool {
+        m.index(c).is_some_and(|i| self.ezoi[side.idx()][i])
+    }
+}
+
+/// Hexes within `steps` of `c` reached without crossing a zone-blocking hexside.
+pub fn zone_reach(m: &HexMap, c: Coord, steps: u32) -> Vec<Coord> {
+    let mut seen = vec![c];
+    let mut frontier = vec![c];
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        for h in frontier {
+            for (_, nb) in m.neighbors(h) {
+                if !blocks_zones(m.side(h, nb)) && !seen.contains(&nb) {
+                    seen.push(nb);
+                    next.push(nb);
+                }
+            }
+        }
+        frontier = next;
+    }
+    seen.retain(|h| *h != c);
+    seen
+}
+
+pub fn unit_hex(st: &KgState, u: UnitId) -> Option<Coord> {
+    match st.units.get(u as usize)?.loc {
+        Loc::Map(c) => Some(c),
+        _ => None,
+    }
+}
+
+/// Movement allowance in half movement points (3.1.1, 3.1.2).
+pub fn ma_half(rules: &KgRules, st: &KgState, u: UnitId) -> u32 {
+    let s = &st.units[u as usize];
+    match rules.units[u as usize].kind {
+        Kind::Infantry => {
+            if s.march {
+                8
+            } else {
+                2
+            }
+        }
+        Kind::Cavalry => {
+            if s.exhausted {
+                8
+            } else {
+                12
+            }
+        }
+    }
+}
+
+/// Moves "in March formation" for the swamp and road rules (cavalry has no formation
+/// and is treated as marching for hexside costs).
+fn marching(rules: &KgRules, st: &KgState, u: UnitId) -> bool {
+    rules.units[u as usize].kind == Kind::Cavalry || st.units[u as usize].march
+}
+
+/// 3.9.8 / TEC: cost to enter a hex, in half MP.
+pub fn hex_cost_half(t: Terrain) -> u32 {
+    match t {
+        Terrain::Woods | Terrain::WoodedTown => 4,
+        _ => 2,
+    }
+}
+
+/// Extra cost of a hexside in half MP, or None when it cannot be crossed (3.9.1, 3.9.2,
+/// 3.9.5, 3.9.6).
+pub fn hexside_extra_half(f: Option<SideFeature>, march: bool) -> Option<u32> {
+    match f {
+        None => Some(0),
+        Some(f) if f.bridge => Some(2),
+        Some(f) => match f.kind {
+            SideKind::Swamp => march.then_some(4),
+            SideKind::MinorRiver => Some(2),
+            SideKind::MajorRiver => None,
+        },
+    }
+}
+
+/// The HQ commanding a unit, its hex and current range (3.2.1).
+pub fn command(rules: &KgRules, st: &KgState, u: UnitId) -> Option<(Coord, u32)> {
+    let h = rules.unit_hq[u as usize]?;
+    let hs = st.hqs.get(h)?;
+    let at = hs.at?;
+    let def = &rules.hqs[h];
+    Some((
+        at,
+        if hs.battle {
+            def.range_battle
+        } else {
+            def.range_normal
+        },
+    ))
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveOption {
+    pub to: Coord,
+    pub cost_half: u32,
+    /// Hexes entered, in order (the first is the entry hex for reinforcements).
+    pub path: Vec<Coord>,
+    pub road: bool,
+}
+
+/// Where a unit may end one move (4.2b-d), with cost and path. `from` is None for a
+/// reinforcement, which enters at `entry`.
+pub fn destinations(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    u: UnitId,
+) -> BTreeMap<Coord, MoveOption> {
+    let m = &rules.map;
+    let def = &rules.units[u as usize];
+    let us = &st.units[u as usize];
+    let side = def.side;
+    let start: Option<Coord>;
+    let entry: Option<Coord>;
+    match us.loc {
+        Loc::Map(c) => {
+            // 3.7: a unit in an EZOC cannot move.
+            if view.in_ezoc(m, side, c) {
+                return BTreeMap::new();
+            }
+            start = Some(c);
+            entry = None;
+        }
+        Loc::Off => {
+            let Some(e) = def.entry.as_ref().and_then(|e| rules.entry_hex(e.hex)) else {
+                return BTreeMap::new();
+            };
+            start = None;
+            entry = Some(e);
+        }
+        _ => return BTreeMap::new(),
+    }
+    let budget = ma_half(rules, st, u);
+    let march = marching(rules, st, u);
+    let fresh_cav = def.kind == Kind::Cavalry && !us.exhausted;
+    let mut out: BTreeMap<Coord, MoveOption> = BTreeMap::new();
+    let road_ok = def.kind == Kind::Infantry && us.march;
+    let n = m.len();
+    let occupied = |i: usize| view.occ[i].is_some();
+    let stop_at = |i: usize| view.ezoc[side.idx()][i] || (!fresh_cav && view.ezoi[side.idx()][i]);
+    let start_i = start.and_then(|c| m.index(c));
+    let mut cost = vec![u32::MAX; n];
+    let mut prev = vec![u32::MAX; n];
+    for road in [false, true] {
+        if road && !road_ok {
+            continue;
+        }
+        cost.iter_mut().for_each(|c| *c = u32::MAX);
+        prev.iter_mut().for_each(|p| *p = u32::MAX);
+        let mut heap = BinaryHeap::new();
+        match (start_i, entry.and_then(|e| m.index(e))) {
+            (Some(i), _) => {
+                if road && !m.road_hex_at(i) {
+                    continue;
+                }
+                cost[i] = 0;
+                heap.push(Reverse((0u32, i)));
+            }
+            (None, Some(e)) => {
+                // 4.2a: reinforcements pay for the entry hex.
+                if occupied(e) || (road && !m.road_hex_at(e)) {
+                    continue;
+                }
+                let c0 = if road { 1 } else { hex_cost_half(m.terrain_at(e)) };
+                if c0 <= budget {
+                    cost[e] = c0;
+                    heap.push(Reverse((c0, e)));
+                }
+            }
+            _ => continue,
+        }
+        while let Some(Reverse((c, i))) = heap.pop() {
+            if cost[i] < c {
+                continue;
+            }
+            if Some(i) != start_i && stop_at(i) {
+                continue;
+            }
+            for d in 0..6 {
+                let j = m.nbr_index(i, d);
+                if j == crate::engine::hexmap::NONE {
+                    continue;
+                }
+                let j = j as usize;
+                if occupied(j) || (road && !m.road_at(i, d)) {
+                    continue; // 3.10, 3.9.3
+                }
+                let Some(extra) = hexside_extra_half(m.side_at(i, d), march) else { continue };
+                let step = if road { 1 } else { hex_cost_half(m.terrain_at(j)) };
+                let nc = c + step + extra;
+                if nc <= budget && nc < cost[j] {
+                    cost[j] = nc;
+                    prev[j] = i as u32;
+                    heap.push(Reverse((nc, j)));
+                }
+            }
+        }
+        for i in 0..n {
+            if cost[i] == u32::MAX || Some(i) == start_i {
+                continue;
+            }
+            let to = m.coord_at(i);
+            if out.get(&to).is_some_and(|o| o.cost_half <= cost[i]) {
+                continue;
+            }
+            let mut path = vec![to];
+            let mut cur = i;
+            while prev[cur] != u32::MAX && Some(prev[cur] as usize) != start_i {
+                cur = prev[cur] as usize;
+                path.push(m.coord_at(cur));
+            }
+            path.reverse();
+            out.insert(to, MoveOption { to, cost_half: cost[i], path, road });
+        }
+    }
+    // 4.2d: command range. Reinforcements enter regardless (4.2a takes precedence).
+    if let (Some(s), Some((hq, range))) = (start, command(rules, st, u)) {
+        let d0 = s.distance(hq);
+        out.retain(|c, _| {
+            let d = c.distance(hq);
+            if d0 > range { d < d0 } else { d <= range }
+        });
+    }
+    out
+}
+
+/// Why `to` is not a legal end of a move for `u` (4.2), for the player.
+pub fn why_not_move(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    u: UnitId,
+    to: Coord,
+) -> (String, String) {
+    let m = &rules.map;
+    let def = &rules.units[u as usize];
+    if !m.contains(to) {
+        return ("".into(), format!("{to} is not on the map"));
+    }
+    if let Some(o) = view.occupant(m, to) {
+        return (
+            "3.10".into(),
+            format!(
+                "{to} is occupied by {}: no stacking",
+                rules.units[o as usize].name
+            ),
+        );
+    }
+    if let Loc::Map(c) = st.units[u as usize].loc {
+        if view.in_ezoc(m, def.side, c) {
+            return (
+                "3.7".into(),
+                format!("{} is in an enemy ZOC and cannot move this phase", def.name),
+            );
+        }
+        if let Some((hq, range)) = command(rules, st, u) {
+            let d0 = c.distance(hq);
+            let d = to.distance(hq);
+            if d0 <= range && d > range {
+                return (
+                    "4.2d".into(),
+                    format!("{to} is {d} hexes from the HQ; its command range is {range}"),
+                );
+            }
+            if d0 > range && d >= d0 {
+                return (
+                    "4.2d".into(),
+                    format!(
+                        "{} is out of command range and must move closer to its HQ",
+                        def.name
+                    ),
+                );
+            }
+        }
+        // Would the hex be reachable without the swamp/ZOC limits?
+        let us = &st.units[u as usize];
+        if def.kind == Kind::Infantry && !us.march {
+            for (_, nb) in m.neighbors(to) {
+                if let Some(f) = m.side(to, nb) {
+                    if f.kind == SideKind::Swamp && !f.bridge && nb == c {
+                        return ("3.9.1".into(), "units in Battle formation cannot cross a swamp hexside except at a bridge".into());
+                    }
+                }
+            }
+        }
+        if let Some(f) = m.side(c, to) {
+            if f.kind == SideKind::MajorRiver && !f.bridge {
+                return (
+                    "3.9.6".into(),
+                    "a major river can be crossed only at a bridge".into(),
+                );
+            }
+        }
+    }
+    (
+        "4.2b".into(),
+        format!(
+            "{to} cannot be reached: not enough movement points ({} MP), or the way is stopped by an enemy ZOC/ZOI (3.7, 3.8)",
+            ma_half(rules, st, u) as f32 / 2.0
+        ),
+    )
+}
+
+/// Outcome of searching for a retreat (4.3.1, 6.3).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RetreatSearch {
+    /// Hexes where a legal retreat of the full length can end, sorted.
+    pub ends: Vec<Coord>,
+    /// No legal retreat, but one would exist if swamp hexsides could be crossed (3.9.1).
+    pub swamp_forced: bool,
+}
+
+fn min_dist(c: Coord, from: &[Coord]) -> u32 {
+    from.iter().map(|f| c.distance(*f)).min().unwrap_or(0)
+}
+
+/// 4.3.1: each hex farther from the enemy, no unit, no EZOC, inside command range;
+/// never across a major river (3.9.6) or a swamp (3.9.1) except at a bridge.
+pub fn retreat_search(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    u: UnitId,
+    away_from: &[Coord],
+    hexes: u8,
+) -> RetreatSearch {
+    let m = &rules.map;
+    let side = rules.units[u as usize].side;
+    let Some(start) = unit_hex(st, u) else {
+        return RetreatSearch {
+            ends: vec![],
+            swamp_forced: false,
+        };
+    };
+    let cmd = command(rules, st, u);
+    let in_range_ok = |path_start: Coord, c: Coord| match cmd {
+        None => true,
+        Some((hq, r)) => {
+            let d0 = path_start.distance(hq);
+            let d = c.distance(hq);
+            d <= r || d <= d0
+        }
+    };
+    let mut ends = Vec::new();
+    let mut swamp_ends = Vec::new();
+    // depth-first over paths; `swampy` marks a path that crossed a swamp.
+    let mut stack = vec![(start, 0u8, false)];
+    while let Some((c, depth, swampy)) = stack.pop() {
+        if depth == hexes {
+            if swampy {
+                swamp_ends.push(c)
+            } else {
+                ends.push(c)
+            }
+            continue;
+        }
+        let d = min_dist(c, away_from);
+        for (_, nb) in m.neighbors(c) {
+            if min_dist(nb, away_from) <= d {
+                continue;
+            }
+            if view.occupant(m, nb).is_some_and(|o| o != u)
+                || view.in_ezoc(m, side, nb)
+                || !in_range_ok(start, nb)
+            {
+                continue;
+            }
+            let f = m.side(c, nb);
+            let mut sw = swampy;
+            if let Some(f) = f {
+                if !f.bridge {
+                    match f.kind {
+                        SideKind::MajorRiver => continue,
+                        SideKind::Swamp => sw = true,
+                        SideKind::MinorRiver => {}
+                    }
+                }
+            }
+            stack.push((nb, depth + 1, sw));
+        }
+    }
+    ends.sort();
+    ends.dedup();
+    RetreatSearch {
+        swamp_forced: ends.is_empty() && !swamp_ends.is_empty(),
+        ends,
+    }
+}
+
+/// The enemy units whose ZOC covers `c` for `side`.
+pub fn zoc_sources(rules: &KgRules, st: &KgState, side: Side, c: Coord) -> Vec<Coord> {
+    let m = &rules.map;
+    let mut out = Vec::new();
+    for (_, nb) in m.neighbors(c) {
+        if blocks_zones(m.side(c, nb)) {
+            continue;
+        }
+        if st
+            .units
+            .iter()
+            .enumerate()
+            .any(|(i, u)| u.loc == Loc::Map(nb) && rules.units[i].side != side)
+        {
+            out.push(nb);
+        }
+    }
+    if side == Side::Prussia && st.g.bombard == Some(c) {
+        out.push(c);
+    }
+    out
+}

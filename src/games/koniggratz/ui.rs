@@ -1,0 +1,1026 @@
+//! Königgrätz on screen: counters drawn on their entities, legal targets highlighted from
+//! the one legal-command list, clicks turned into commands, egui panels for tracks, odds,
+//! charts, the dice tray and the log. Never mutates game state: it only sends commands.
+
+use super::combat;
+use super::data::{KgRules, Kind, Side};
+use super::ecs::*;
+use super::flow::{self, Game};
+use super::rules::{self, View};
+use super::state::*;
+use crate::engine::dice::Dice;
+use crate::engine::hexmap::Coord;
+use crate::engine::log::GameLog;
+use crate::engine::save::{self, SaveFile};
+use crate::gui::AppState;
+use crate::gui::board::{BoardMap, HexClicked, HoveredHex, S, to_world};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+#[derive(Resource, Default)]
+pub struct KgUi {
+    pub selected: Option<UnitId>,
+    pub hq: Option<u8>,
+    pub hq_battle: bool,
+    pub message: String,
+    pub variants: Vec<String>,
+    pub seed: u64,
+    /// Hot-seat hand-over for the secret artillery choice (4.3a): who confirmed.
+    pub handover_ok: Option<Side>,
+    pub show_charts: bool,
+    pub drawn_rev: u64,
+    pub drawn_sel: (Option<UnitId>, Option<u8>, bool),
+    pub saved_rev: u64,
+}
+
+#[derive(Component)]
+struct Highlight;
+
+#[derive(Component)]
+struct CounterArt;
+
+pub struct KgUiPlugin;
+
+impl Plugin for KgUiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(KoniggratzPlugin)
+            .init_resource::<KgUi>()
+            .add_systems(
+                Update,
+                (
+                    decorate_counters,
+                    place_counters,
+                    handle_clicks,
+                    keys,
+                    highlights,
+                    autosave_on_change,
+                )
+                    .chain()
+                    .run_if(in_state(AppState::InGame)),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                panels.run_if(in_state(AppState::InGame)),
+            );
+    }
+}
+
+pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
+    let res = crate::engine::scenarios::find(id).and_then(|s| super::load_rules(&s, variants));
+    match res {
+        Ok(rules) => {
+            world.insert_resource(BoardMap {
+                map: Some(rules.map.clone()),
+                drawn: false,
+            });
+            setup_game(world, rules, seed);
+            let mut ui = world.resource_mut::<KgUi>();
+            ui.variants = variants.to_vec();
+            ui.seed = seed;
+            ui.selected = None;
+            ui.message = format!("New game, seed {seed}.");
+        }
+        Err(e) => world.resource_mut::<crate::gui::MenuState>().message = e,
+    }
+}
+
+pub fn autosave_path() -> std::path::PathBuf {
+    directories::ProjectDirs::from("", "", "feldzug")
+        .map(|d| d.data_dir().to_path_buf())
+        .unwrap_or_else(|| std::env::temp_dir().join("feldzug"))
+        .join("koniggratz-autosave.ron")
+}
+
+fn current_save(world: &World) -> Option<SaveFile<KgCommand>> {
+    let rules = &world.get_resource::<KgRulesRes>()?.0;
+    let log = world.get_resource::<KgCommandLog>()?;
+    let dice = world.get_resource::<Dice>()?;
+    let ui = world.get_resource::<KgUi>()?;
+    Some(SaveFile {
+        version: save::SAVE_VERSION,
+        game: super::GAME_ID.into(),
+        scenario: rules.meta.id.clone(),
+        seed: dice.seed,
+        options: ui.variants.clone(),
+        commands: log.commands.clone(),
+        state_hash: String::new(),
+    })
+}
+
+pub fn load_autosave(world: &mut World) -> Result<(), String> {
+    let path = autosave_path();
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    load_text(world, &path.display().to_string(), &text)
+}
+
+fn load_text(world: &mut World, name: &str, text: &str) -> Result<(), String> {
+    let s: SaveFile<KgCommand> = save::from_text(name, text)?;
+    let src = crate::engine::scenarios::find(&s.scenario)?;
+    let rules = super::load_rules(&src, &s.options)?;
+    world.insert_resource(BoardMap {
+        map: Some(rules.map.clone()),
+        drawn: false,
+    });
+    let r = restore_game(world, rules, s.seed, &s.commands);
+    let mut ui = world.resource_mut::<KgUi>();
+    ui.variants = s.options.clone();
+    ui.seed = s.seed;
+    ui.message = match &r {
+        Ok(()) => format!("Loaded {name}"),
+        Err(e) => format!("{name}: {e}"),
+    };
+    r.map_err(|e| format!("{name}: {e}"))
+}
+
+fn send(world: &mut World, cmd: KgCommand) {
+    world.write_message(KgCommandMsg(cmd));
+}
+
+fn side_colour(s: Side) -> Color {
+    match s {
+        Side::Austria => Color::srgb(0.93, 0.93, 0.88),
+        Side::Prussia => Color::srgb(0.22, 0.28, 0.40),
+    }
+}
+
+fn text_colour(s: Side) -> Color {
+    match s {
+        Side::Austria => Color::srgb(0.1, 0.1, 0.1),
+        Side::Prussia => Color::srgb(0.97, 0.97, 0.97),
+    }
+}
+
+/// Counters are drawn by the program: side colour, army band, NATO symbol, short name,
+/// stars and movement allowance.
+fn decorate_counters(
+    mut commands: Commands,
+    rules: Option<Res<KgRulesRes>>,
+    new: Query<(Entity, &Counter), Added<Counter>>,
+    new_hq: Query<(Entity, &HqMarker), Added<HqMarker>>,
+    new_b: Query<Entity, Added<BombardmentMarker>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Some(rules) = rules else { return };
+    let sq = meshes.add(Rectangle::new(S * 1.25, S * 1.25));
+    let band = meshes.add(Rectangle::new(S * 1.25, S * 0.18));
+    for (e, c) in &new {
+        let d = &rules.0.units[c.id as usize];
+        let army = rules
+            .0
+            .army(&d.army)
+            .map(|a| a.colour)
+            .unwrap_or((128, 128, 128));
+        let short = d
+            .name
+            .split(" (")
+            .next()
+            .unwrap_or(&d.name)
+            .replace("Division", "Div.")
+            .replace("Kavallerie", "Kav.");
+        let symbol = if d.kind == Kind::Cavalry {
+            "[ / ]"
+        } else {
+            "[ X ]"
+        };
+        commands
+            .entity(e)
+            .insert((Transform::default(), Visibility::Hidden))
+            .with_children(|p| {
+                p.spawn((
+                    CounterArt,
+                    Mesh2d(sq.clone()),
+                    MeshMaterial2d(materials.add(side_colour(d.side))),
+                    Transform::from_xyz(0.0, 0.0, 0.0),
+                ));
+                p.spawn((
+                    CounterArt,
+                    Mesh2d(band.clone()),
+                    MeshMaterial2d(materials.add(Color::srgb_u8(army.0, army.1, army.2))),
+                    Transform::from_xyz(0.0, S * 0.53, 0.1),
+                ));
+                p.spawn((
+                    CounterArt,
+                    Text2d::new(symbol),
+                    TextFont {
+                        font_size: FontSize::Px(10.0),
+                        ..default()
+                    },
+                    TextColor(text_colour(d.side)),
+                    Transform::from_xyz(0.0, S * 0.25, 0.2),
+                ));
+                p.spawn((
+                    CounterArt,
+                    Text2d::new(short),
+                    TextFont {
+                        font_size: FontSize::Px(8.0),
+                        ..default()
+                    },
+                    TextColor(text_colour(d.side)),
+                    Transform::from_xyz(0.0, 0.0, 0.2),
+                ));
+                p.spawn((
+                    CounterArt,
+                    Text2d::new(format!("{}  ", "*".repeat(d.er as usize))),
+                    TextFont {
+                        font_size: FontSize::Px(10.0),
+                        ..default()
+                    },
+                    TextColor(Color::srgb(0.85, 0.65, 0.1)),
+                    Transform::from_xyz(0.0, -S * 0.25, 0.2),
+                ));
+            });
+    }
+    let diamond = meshes.add(RegularPolygon::new(S * 0.45, 4));
+    for (e, h) in &new_hq {
+        let d = &rules.0.hqs[h.id];
+        let initial: String = d
+            .name
+            .chars()
+            .filter(|c| c.is_uppercase())
+            .take(2)
+            .collect();
+        commands
+            .entity(e)
+            .insert((Transform::default(), Visibility::Hidden))
+            .with_children(|p| {
+                p.spawn((
+                    Mesh2d(diamond.clone()),
+                    MeshMaterial2d(materials.add(Color::srgb(0.85, 0.7, 0.2))),
+                    Transform::from_xyz(0.0, 0.0, 0.0),
+                ));
+                p.spawn((
+                    Text2d::new(format!("HQ {initial}")),
+                    TextFont {
+                        font_size: FontSize::Px(8.0),
+                        ..default()
+                    },
+                    TextColor(Color::BLACK),
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ));
+            });
+    }
+    for e in &new_b {
+        commands
+            .entity(e)
+            .insert((Transform::default(), Visibility::Hidden))
+            .with_children(|p| {
+                p.spawn((
+                    Mesh2d(meshes.add(Circle::new(S * 0.5))),
+                    MeshMaterial2d(materials.add(Color::srgba(0.85, 0.1, 0.1, 0.55))),
+                    Transform::default(),
+                ));
+                p.spawn((
+                    Text2d::new("BOMB"),
+                    TextFont {
+                        font_size: FontSize::Px(9.0),
+                        ..default()
+                    },
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ));
+            });
+    }
+}
+
+fn place_counters(
+    mut units: Query<
+        (&UnitStatus, &mut Transform, &mut Visibility),
+        (
+            Or<(Changed<UnitStatus>, Added<Transform>)>,
+            Without<HqMarker>,
+            Without<BombardmentMarker>,
+        ),
+    >,
+    mut hqs: Query<
+        (&HqStatus, &HqMarker, &mut Transform, &mut Visibility),
+        (Without<Counter>, Without<BombardmentMarker>),
+    >,
+    mut bomb: Query<
+        (&BombardmentMarker, &mut Transform, &mut Visibility),
+        (Without<Counter>, Without<HqMarker>),
+    >,
+    rules: Option<Res<KgRulesRes>>,
+) {
+    if rules.is_none() {
+        return;
+    }
+    for (s, mut t, mut v) in units.iter_mut() {
+        match s.0.loc {
+            Loc::Map(c) => {
+                t.translation = to_world(c).extend(2.0);
+                *v = Visibility::Visible;
+            }
+            _ => *v = Visibility::Hidden,
+        }
+    }
+    for (s, h, mut t, mut v) in &mut hqs {
+        match s.0.at {
+            Some(c) => {
+                let off = Vec2::new(S * 0.55, -S * 0.45 + h.id as f32 * 3.0);
+                t.translation = (to_world(c) + off).extend(3.0);
+                *v = Visibility::Visible;
+            }
+            None => *v = Visibility::Hidden,
+        }
+    }
+    for (b, mut t, mut v) in &mut bomb {
+        match b.at {
+            Some(c) => {
+                t.translation = to_world(c).extend(2.5);
+                *v = Visibility::Visible;
+            }
+            None => *v = Visibility::Hidden,
+        }
+    }
+}
+
+/// Target hex of a command, for highlighting and clicking.
+fn target(rules: &KgRules, st: &KgState, c: &KgCommand) -> Option<Coord> {
+    match c {
+        KgCommand::PlaceHq { at, .. }
+        | KgCommand::ReturnBlown { at, .. }
+        | KgCommand::PlaceBombardment { at } => Some(*at),
+        KgCommand::ExitEzoc { to, .. } | KgCommand::Move { to, .. } | KgCommand::Retreat { to } => {
+            Some(*to)
+        }
+        KgCommand::Attack { defender, .. } => rules::unit_hex(st, *defender),
+        KgCommand::FlipToMarch { unit } | KgCommand::SelectReturning { unit } => {
+            rules::unit_hex(st, *unit)
+        }
+        _ => None,
+    }
+    .filter(|_| rules.map.cols > 0)
+}
+
+fn subject(c: &KgCommand) -> Option<UnitId> {
+    match c {
+        KgCommand::ReturnBlown { unit, .. }
+        | KgCommand::ExitEzoc { unit, .. }
+        | KgCommand::Move { unit, .. } => Some(*unit),
+        KgCommand::Attack { attacker, .. } => Some(*attacker),
+        _ => None,
+    }
+}
+
+/// The commands the current selection makes available.
+fn candidate_commands(rules: &KgRules, st: &KgState, ui: &KgUi) -> Vec<KgCommand> {
+    flow::legal_commands(rules, st)
+        .into_iter()
+        .filter(|c| match c {
+            KgCommand::PlaceHq { hq, battle, .. } => Some(*hq) == ui.hq && *battle == ui.hq_battle,
+            _ => match subject(c) {
+                Some(u) => Some(u) == ui.selected,
+                None => true,
+            },
+        })
+        .collect()
+}
+
+fn handle_clicks(world: &mut World) {
+    let clicks: Vec<Coord> = world
+        .resource_mut::<Messages<HexClicked>>()
+        .drain()
+        .map(|m| m.0)
+        .collect();
+    if clicks.is_empty() {
+        return;
+    }
+    let Some(rules) = world.get_resource::<KgRulesRes>().map(|r| r.0.clone()) else {
+        return;
+    };
+    let Some(st) = gather(world) else { return };
+    for hex in clicks {
+        let ui = world.resource::<KgUi>();
+        let cands = candidate_commands(&rules, &st, ui);
+        let hits: Vec<KgCommand> = cands
+            .iter()
+            .filter(|c| target(&rules, &st, c) == Some(hex))
+            .cloned()
+            .collect();
+        let active = flow::active_side(&rules, &st);
+        let view = View::new(&rules, &st);
+        let own = view
+            .occupant(&rules.map, hex)
+            .filter(|u| Some(rules.units[*u as usize].side) == active);
+        if hits.len() == 1 {
+            send(world, hits[0].clone());
+            let mut ui = world.resource_mut::<KgUi>();
+            ui.message.clear();
+            if matches!(
+                hits[0],
+                KgCommand::Move { .. } | KgCommand::ReturnBlown { .. }
+            ) {
+                ui.selected = None;
+            }
+        } else if let Some(u) = own {
+            let mut ui = world.resource_mut::<KgUi>();
+            ui.selected = Some(u);
+            ui.message = format!("Selected {}", rules.units[u as usize].name);
+        } else if let Some(sel) = world.resource::<KgUi>().selected {
+            // explain why not
+            let cmd = match (st.g.step, view.occupant(&rules.map, hex)) {
+                (Step::Attack, Some(d)) => KgCommand::Attack {
+                    attacker: sel,
+                    defender: d,
+                },
+                _ => KgCommand::Move { unit: sel, to: hex },
+            };
+            let mut s2 = st.clone();
+            let mut dice = Dice::new(0);
+            let mut log = GameLog::default();
+            let r = Game {
+                rules: &rules,
+                st: &mut s2,
+                dice: &mut dice,
+                log: &mut log,
+            }
+            .refusal(&cmd);
+            world.resource_mut::<KgUi>().message = format!("Not allowed: {r}");
+        } else {
+            world.resource_mut::<KgUi>().message =
+                format!("{hex}: nothing to do here now. {}", hint(&rules, &st));
+        }
+    }
+}
+
+fn hint(rules: &KgRules, st: &KgState) -> String {
+    let who = flow::active_side(rules, st)
+        .map(|s| s.name())
+        .unwrap_or("nobody");
+    if let Some(p) = st.g.pending.last() {
+        return match p {
+            Pending::Artillery { .. } => {
+                format!("{who}: choose artillery support in the panel (4.3a).")
+            }
+            Pending::Retreat { unit, .. } => format!(
+                "{who}: click a highlighted hex to retreat {} (4.3.1).",
+                rules.units[*unit as usize].name
+            ),
+        };
+    }
+    match st.g.step {
+        Step::HqPlacement => {
+            format!("{who}: pick an HQ in the panel, then a highlighted hex (4.0b).")
+        }
+        Step::BlownSelect(_) => format!("{who}: choose two blown units to return (4.0c)."),
+        Step::BlownReturn(_) => {
+            format!("{who}: select a returning unit in the panel, then a hex next to an HQ (4.0c).")
+        }
+        Step::Bombardment => {
+            "Austria: click a highlighted hex for the bombardment marker (4.0d).".into()
+        }
+        Step::Organize(_) => format!("{who}: click units to flip them to March, then Done (4.0e)."),
+        Step::ExitEzoc => format!(
+            "{who}: select a unit in an enemy ZOC and a hex to retreat to, or decline (4.0e)."
+        ),
+        Step::Movement => format!("{who}: select a unit, then a highlighted hex; or pass (4.2)."),
+        Step::Attack => {
+            format!("{who}: select an attacker, then a highlighted enemy; or pass (4.3).")
+        }
+        Step::GameOver => "The game is over.".into(),
+    }
+}
+
+fn keys(world: &mut World) {
+    let (ctrl, s, o, z, esc) = {
+        let k = world.resource::<ButtonInput<KeyCode>>();
+        (
+            k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]),
+            k.just_pressed(KeyCode::KeyS),
+            k.just_pressed(KeyCode::KeyO),
+            k.just_pressed(KeyCode::KeyZ),
+            k.just_pressed(KeyCode::Escape),
+        )
+    };
+    if esc {
+        world.resource_mut::<KgUi>().selected = None;
+    }
+    if !ctrl {
+        return;
+    }
+    if s {
+        save_now(world);
+    }
+    if o {
+        let r = load_autosave(world);
+        if let Err(e) = r {
+            world.resource_mut::<KgUi>().message = e;
+        }
+    }
+    if z {
+        undo(world);
+    }
+}
+
+fn manual_save_path() -> std::path::PathBuf {
+    autosave_path().with_file_name("koniggratz-save.ron")
+}
+
+fn save_now(world: &mut World) {
+    let msg = match current_save(world).map(|s| save::to_text(&s)) {
+        Some(Ok(text)) => {
+            let p = manual_save_path();
+            let r1 = save::write_atomic(&p, &text);
+            let r2 = save::write_atomic(&autosave_path(), &text);
+            match r1.and(r2) {
+                Ok(()) => format!("Saved to {}", p.display()),
+                Err(e) => format!("Save failed: {e}"),
+            }
+        }
+        _ => "Nothing to save".into(),
+    };
+    world.resource_mut::<KgUi>().message = msg;
+}
+
+pub fn undo(world: &mut World) {
+    let Some(log) = world.get_resource::<KgCommandLog>().cloned() else {
+        return;
+    };
+    if undoable(&log) == 0 {
+        world.resource_mut::<KgUi>().message =
+            "Nothing to undo: the last command rolled dice, and rolls are final.".into();
+        return;
+    }
+    let Some(rules) = world.get_resource::<KgRulesRes>().map(|r| r.0.clone()) else {
+        return;
+    };
+    let seed = world.resource::<Dice>().seed;
+    let n = log.commands.len() - 1;
+    let _ = restore_game(world, rules, seed, &log.commands[..n]);
+    world.resource_mut::<KgUi>().message = format!("Undid {:?}", log.commands[n]);
+}
+
+fn autosave_on_change(world: &mut World) {
+    let rev = world.resource::<KgRevision>().0;
+    if world.resource::<KgUi>().saved_rev == rev {
+        return;
+    }
+    world.resource_mut::<KgUi>().saved_rev = rev;
+    if let Some(Ok(text)) = current_save(world).map(|s| save::to_text(&s)) {
+        if let Err(e) = save::write_atomic(&autosave_path(), &text) {
+            world.resource_mut::<KgUi>().message = format!("Autosave failed: {e}");
+        }
+    }
+    if let Some(KgOutcome::Refused(_, r)) = world.resource::<KgLastOutcome>().0.clone() {
+        world.resource_mut::<KgUi>().message = format!("Refused: {r}");
+    }
+}
+
+/// Highlights exactly the legal targets of the current selection, with MP left for moves.
+fn highlights(world: &mut World) {
+    let rev = world.resource::<KgRevision>().0;
+    let key = {
+        let ui = world.resource::<KgUi>();
+        (ui.selected, ui.hq, ui.hq_battle)
+    };
+    if world.resource::<KgUi>().drawn_rev == rev && world.resource::<KgUi>().drawn_sel == key {
+        return;
+    }
+    {
+        let mut ui = world.resource_mut::<KgUi>();
+        ui.drawn_rev = rev;
+        ui.drawn_sel = key;
+    }
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<Highlight>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+    let Some(rules) = world.get_resource::<KgRulesRes>().map(|r| r.0.clone()) else {
+        return;
+    };
+    let Some(st) = gather(world) else { return };
+    let ui = world.resource::<KgUi>();
+    let cands = candidate_commands(&rules, &st, ui);
+    let selected = ui.selected;
+    let view = View::new(&rules, &st);
+    let dests = selected
+        .map(|u| rules::destinations(&rules, &st, &view, u))
+        .unwrap_or_default();
+    let mut targets: Vec<(Coord, String, Color)> = Vec::new();
+    for c in &cands {
+        let Some(t) = target(&rules, &st, c) else {
+            continue;
+        };
+        let (label, colour) = match c {
+            KgCommand::Move { .. } => {
+                let left = dests
+                    .get(&t)
+                    .map(|o| {
+                        (rules::ma_half(&rules, &st, selected.unwrap_or(0)) as f32
+                            - o.cost_half as f32)
+                            / 2.0
+                    })
+                    .unwrap_or(0.0);
+                (format!("{left}"), Color::srgba(0.2, 0.8, 0.2, 0.35))
+            }
+            KgCommand::Attack { .. } => ("attack".into(), Color::srgba(0.9, 0.1, 0.1, 0.45)),
+            KgCommand::Retreat { .. } | KgCommand::ExitEzoc { .. } => {
+                ("retreat".into(), Color::srgba(0.9, 0.6, 0.1, 0.45))
+            }
+            _ => (String::new(), Color::srgba(0.2, 0.5, 0.95, 0.35)),
+        };
+        if !targets.iter().any(|x| x.0 == t) {
+            targets.push((t, label, colour));
+        }
+    }
+    if let Some(sel) = selected.and_then(|u| rules::unit_hex(&st, u)) {
+        targets.push((sel, String::new(), Color::srgba(1.0, 1.0, 0.2, 0.35)));
+    }
+    let mesh = world
+        .resource_mut::<Assets<Mesh>>()
+        .add(RegularPolygon::new(S * 0.95, 6));
+    let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
+    for (c, label, colour) in targets {
+        let mat = world.resource_mut::<Assets<ColorMaterial>>().add(colour);
+        world.spawn((
+            Highlight,
+            Mesh2d(mesh.clone()),
+            MeshMaterial2d(mat),
+            Transform::from_translation(to_world(c).extend(1.0)).with_rotation(rot),
+        ));
+        if !label.is_empty() {
+            world.spawn((
+                Highlight,
+                Text2d::new(label),
+                TextFont {
+                    font_size: FontSize::Px(11.0),
+                    ..default()
+                },
+                TextColor(Color::BLACK),
+                Transform::from_translation((to_world(c) + Vec2::new(0.0, -S * 0.3)).extend(4.0)),
+            ));
+        }
+    }
+    // the path to the hovered destination is drawn by `panels` with egui-free gizmos
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels(
+    mut contexts: EguiContexts,
+    rules: Option<Res<KgRulesRes>>,
+    globals: Option<Res<KgGlobals>>,
+    units: Query<(&Counter, &UnitStatus)>,
+    hqs: Query<(&HqMarker, &HqStatus)>,
+    log: Option<Res<GameLog>>,
+    dice: Option<Res<Dice>>,
+    mut ui: ResMut<KgUi>,
+    hovered: Res<HoveredHex>,
+    mut writer: MessageWriter<KgCommandMsg>,
+    mut next: ResMut<NextState<AppState>>,
+    mut gizmos: Gizmos,
+) -> Result {
+    let (Some(rules), Some(globals)) = (rules, globals) else {
+        return Ok(());
+    };
+    let rules = &rules.0;
+    let mut st = KgState {
+        units: vec![
+            UnitState {
+                loc: Loc::Eliminated,
+                march: false,
+                exhausted: false
+            };
+            rules.units.len()
+        ],
+        hqs: vec![HqState::default(); rules.hqs.len()],
+        g: globals.0.clone(),
+    };
+    for (c, s) in &units {
+        st.units[c.id as usize] = s.0;
+    }
+    for (h, s) in &hqs {
+        st.hqs[h.id] = s.0;
+    }
+    let ctx = contexts.ctx_mut()?;
+    let legal = flow::legal_commands(rules, &st);
+    let active = flow::active_side(rules, &st);
+    let view = View::new(rules, &st);
+    // path to the hovered destination
+    if let (Some(u), Some(h)) = (ui.selected, hovered.0) {
+        if let Some(o) = rules::destinations(rules, &st, &view, u).get(&h) {
+            let mut pts = vec![];
+            if let Some(s) = rules::unit_hex(&st, u) {
+                pts.push(to_world(s));
+            }
+            pts.extend(o.path.iter().map(|c| to_world(*c)));
+            gizmos.linestrip_2d(pts, Color::srgb(0.1, 0.1, 0.9));
+        }
+    }
+    egui::Window::new("Turn").anchor(egui::Align2::LEFT_TOP, [8.0, 8.0]).default_width(290.0).resizable(false).show(ctx, |ui_| {
+        let g = &st.g;
+        ui_.heading(format!("Turn {} of {}  ·  {}", g.turn, rules.options.turns, g.step.phase_name()));
+        ui_.horizontal(|ui_| {
+            for t in 1..=rules.options.turns {
+                let txt = egui::RichText::new(format!("{t}"));
+                let txt = if t == g.turn { txt.strong().color(egui::Color32::YELLOW) } else { txt };
+                let txt = if t >= rules.options.duel_tie_flip_turn { txt.underline() } else { txt };
+                ui_.label(txt);
+            }
+            ui_.small("(underlined: Prussia wins duel ties, 4.3c)");
+        });
+        if let Some(a) = active {
+            ui_.label(egui::RichText::new(format!("{} to act", a.name())).strong());
+        }
+        ui_.label(format!("Ammunition: Austria {} AP · Prussia {} AP (6.1)", g.ap[0], g.ap[1]));
+        let vp = flow::victory_points(rules, &st);
+        ui_.label(format!("VP so far: Austria {} · Prussia {} (7.0)", vp[0], vp[1]));
+        if let Some(cap) = g.cap {
+            ui_.label(format!("Moves/attacks left after the pass: {cap}"));
+        }
+        ui_.separator();
+        ui_.label(&ui.message);
+        ui_.small(hint(rules, &st));
+        if let Some(u) = ui.selected {
+            let d = &rules.units[u as usize];
+            let s = &st.units[u as usize];
+            let state = match d.kind {
+                Kind::Infantry => if s.march { "March" } else { "Battle" },
+                Kind::Cavalry => if s.exhausted { "Exhausted" } else { "Fresh" },
+            };
+            ui_.label(format!("{} — {} · {} · ER {} · MA {}", d.name, d.side.name(), state, d.er, rules::ma_half(rules, &st, u) as f32 / 2.0));
+        }
+        // step-specific controls
+        if st.g.step == Step::HqPlacement && st.g.pending.is_empty() {
+            ui_.horizontal_wrapped(|ui_| {
+                for (i, h) in rules.hqs.iter().enumerate() {
+                    if Some(h.side) == active && !st.hqs[i].placed && ui_.selectable_label(ui.hq == Some(i as u8), &h.name).clicked() {
+                        ui.hq = Some(i as u8);
+                    }
+                }
+            });
+            ui_.checkbox(&mut ui.hq_battle, "Battle mode (smaller range, +ER in combat)");
+        }
+        if matches!(st.g.step, Step::BlownSelect(_) | Step::BlownReturn(_)) {
+            for c in &legal {
+                if let KgCommand::SelectReturning { unit } = c {
+                    if ui_.button(format!("Return {}", rules.units[*unit as usize].name)).clicked() {
+                        writer.write(KgCommandMsg(c.clone()));
+                    }
+                }
+            }
+            for u in &st.g.returning {
+                if ui_.selectable_label(ui.selected == Some(*u), format!("Place {}", rules.units[*u as usize].name)).clicked() {
+                    ui.selected = Some(*u);
+                }
+            }
+        }
+        if let Some(Pending::Artillery { attacker, defender, .. }) = st.g.pending.last() {
+            let who = active.unwrap_or(Side::Prussia);
+            if ui.handover_ok != Some(who) {
+                ui_.colored_label(egui::Color32::YELLOW, format!("Hand the mouse to the {} player: the choice is secret (4.3a).", who.name()));
+                if ui_.button(format!("I am {}", who.name())).clicked() {
+                    ui.handover_ok = Some(who);
+                }
+            } else {
+                ui_.label(format!("{}: Artillery Support for {} vs {}?", who.name(), rules.units[*attacker as usize].name, rules.units[*defender as usize].name));
+                for c in &legal {
+                    if let KgCommand::Artillery { support } = c {
+                        let label = if *support { "Support (+2, 1 AP)" } else { "No support" };
+                        if ui_.button(label).clicked() {
+                            writer.write(KgCommandMsg(c.clone()));
+                            ui.handover_ok = None;
+                        }
+                    }
+                }
+            }
+        }
+        ui_.horizontal(|ui_| {
+            if legal.contains(&KgCommand::Pass) {
+                let label = match st.g.step {
+                    Step::Organize(_) => "Done",
+                    Step::ExitEzoc => "Decline exits",
+                    _ => "Pass",
+                };
+                if ui_.button(label).clicked() {
+                    writer.write(KgCommandMsg(KgCommand::Pass));
+                    ui.selected = None;
+                }
+            }
+            if ui_.button("Charts").clicked() {
+                ui.show_charts = !ui.show_charts;
+            }
+            if ui_.button("Menu").clicked() {
+                next.set(AppState::Menu);
+            }
+        });
+        ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom");
+    });
+    // exact odds before committing an attack
+    if let (Some(a), Some(h)) = (ui.selected, hovered.0) {
+        if let Some(d) = view.occupant(&rules.map, h) {
+            if legal.contains(&KgCommand::Attack {
+                attacker: a,
+                defender: d,
+            }) {
+                egui::Window::new("Attack odds")
+                    .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+                    .show(ctx, |ui_| {
+                        let (am, dm) = combat::modifiers(rules, &st, a, d);
+                        ui_.label(format!(
+                            "{} attacks {}",
+                            rules.units[a as usize].name, rules.units[d as usize].name
+                        ));
+                        for (who, list) in [("Attacker", &am), ("Defender", &dm)] {
+                            ui_.strong(who);
+                            for m in list.iter() {
+                                ui_.label(format!("  {:+}  {} ({})", m.value, m.label, m.rule));
+                            }
+                        }
+                        egui::Grid::new("odds").striped(true).show(ui_, |g| {
+                            g.label("artillery (att/def)");
+                            g.label("stalemate");
+                            g.label("def R/B/E");
+                            g.label("att R/B/E");
+                            g.end_row();
+                            for (aa, da) in
+                                [(false, false), (true, false), (false, true), (true, true)]
+                            {
+                                let o = combat::odds(rules, &st, a, d, aa, da);
+                                g.label(format!(
+                                    "{} / {}",
+                                    if aa { "yes" } else { "no" },
+                                    if da { "yes" } else { "no" }
+                                ));
+                                g.label(pct(o.stalemate));
+                                g.label(format!(
+                                    "{} {} {}",
+                                    pct(o.defender[0]),
+                                    pct(o.defender[1]),
+                                    pct(o.defender[2])
+                                ));
+                                g.label(format!(
+                                    "{} {} {}",
+                                    pct(o.attacker[0]),
+                                    pct(o.attacker[1]),
+                                    pct(o.attacker[2])
+                                ));
+                                g.end_row();
+                            }
+                        });
+                    });
+            }
+        }
+    } else if let Some(h) = hovered.0 {
+        if let Some(u) = view.occupant(&rules.map, h) {
+            let d = &rules.units[u as usize];
+            egui::Window::new("Unit")
+                .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+                .show(ctx, |ui_| {
+                    ui_.strong(&d.name);
+                    ui_.label(format!(
+                        "{} · {:?} · {}",
+                        d.side.name(),
+                        d.kind,
+                        rules.army(&d.army).map(|a| a.name.as_str()).unwrap_or("")
+                    ));
+                    ui_.label(format!(
+                        "Efficiency {} · MA {}",
+                        "*".repeat(d.er as usize),
+                        rules::ma_half(rules, &st, u) as f32 / 2.0
+                    ));
+                    ui_.label(format!("Hex {h}, {:?}", rules.map.terrain(h)));
+                    ui_.small("Values reconstructed (see docs/games/koniggratz.md)");
+                });
+        }
+    }
+    egui::Window::new("Log and dice")
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
+        .default_width(460.0)
+        .default_height(200.0)
+        .show(ctx, |ui_| {
+            if let Some(dice) = &dice {
+                ui_.strong("Dice tray");
+                for r in dice.rolls.iter().rev().take(3) {
+                    let mods: Vec<String> = r
+                        .modifiers
+                        .iter()
+                        .map(|(l, v)| format!("{v:+} {l}"))
+                        .collect();
+                    ui_.label(format!(
+                        "{} [{}]: die {} {} = {}",
+                        r.purpose,
+                        r.rule,
+                        r.die,
+                        mods.join(" "),
+                        r.total
+                    ));
+                }
+                ui_.separator();
+            }
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .max_height(140.0)
+                .show(ui_, |ui_| {
+                    if let Some(log) = &log {
+                        for e in log
+                            .entries
+                            .iter()
+                            .rev()
+                            .take(200)
+                            .collect::<Vec<_>>()
+                            .into_iter()
+                            .rev()
+                        {
+                            let rule = if e.rule.is_empty() {
+                                String::new()
+                            } else {
+                                format!("[{}] ", e.rule)
+                            };
+                            ui_.label(format!("T{} {}{}", e.turn, rule, e.text));
+                        }
+                    }
+                });
+        });
+    egui::Window::new("Forces")
+        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
+        .default_open(false)
+        .show(ctx, |ui_| {
+            ui_.strong("Reinforcements (4.2a)");
+            for (i, d) in rules.units.iter().enumerate() {
+                if let (Loc::Off, Some(e)) = (st.units[i].loc, &d.entry) {
+                    ui_.label(format!("T{} {} — {}", e.turn, e.hex, d.name));
+                }
+            }
+            ui_.strong("Blown (4.3.3) and eliminated");
+            for (i, d) in rules.units.iter().enumerate() {
+                match st.units[i].loc {
+                    Loc::Blown(t) => {
+                        ui_.label(format!("{} — back on turn {t}", d.name));
+                    }
+                    Loc::Eliminated => {
+                        ui_.label(format!("{} — eliminated", d.name));
+                    }
+                    _ => {}
+                }
+            }
+        });
+    if ui.show_charts {
+        egui::Window::new("Charts: CRT (4.3e) and TEC (3.9)").show(ctx, |ui_| {
+            egui::Grid::new("crt").striped(true).show(ui_, |g| {
+                for (d, r) in [
+                    ("0", "Stalemate"),
+                    ("1-2", "Loser retreats 3 hexes (blown if it cannot)"),
+                    ("3-4", "Loser blown (eliminated on turns 6-7)"),
+                    ("5+", "Loser eliminated"),
+                ] {
+                    g.label(d);
+                    g.label(r);
+                    g.end_row();
+                }
+            });
+            ui_.separator();
+            egui::Grid::new("tec").striped(true).show(ui_, |g| {
+                for row in [
+                    ["Terrain", "Move cost", "Defence", "Notes"],
+                    ["Clear", "1", "0", ""],
+                    ["Woods", "2", "+1", "3.9.8"],
+                    [
+                        "Swamp hexside",
+                        "+2",
+                        "-",
+                        "no Battle formation, no attacks, blocks ZOC/ZOI (3.9.1)",
+                    ],
+                    ["Bridge", "+1", "-2 attacker", "blocks ZOC/ZOI (3.9.2)"],
+                    ["Minor river", "+1", "+1", "3.9.5"],
+                    ["Major river", "-", "-", "bridges only (3.9.6)"],
+                    [
+                        "Road",
+                        "1/2 per hex",
+                        "-",
+                        "whole move on road in March (3.9.3)",
+                    ],
+                    ["Town", "other terrain", "+2", "3.9.7"],
+                ] {
+                    for cell in row {
+                        g.label(cell);
+                    }
+                    g.end_row();
+                }
+            });
+        });
+    }
+    if st.g.step == Step::GameOver {
+        egui::Window::new("Game over").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui_| {
+            let [a, p] = st.g.vp;
+            ui_.heading(format!("{} wins", st.g.winner.map(|w| w.name()).unwrap_or("nobody")));
+            ui_.label(format!("Austria {a} VP · Prussia {p} VP (7.0: 1 per blown or eliminated enemy unit plus its stars; ties to Austria)"));
+            for (i, d) in rules.units.iter().enumerate() {
+                if matches!(st.units[i].loc, Loc::Blown(_) | Loc::Eliminated) {
+                    ui_.label(format!("{} lost: {} VP to {}", d.name, 1 + d.er, d.side.other().name()));
+                }
+            }
+            if ui_.button("Main menu").clicked() {
+                next.set(AppState::Menu);
+            }
+        });
+    }
+    Ok(())
+}

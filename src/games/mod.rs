@@ -1,0 +1,16 @@
+//! One folder per game. A new game adds its folder and one line to [`registry`].
+
+pub mod koniggratz;
+
+use crate::engine::session::GameEntry;
+
+pub fn registry() -> Vec<&'static dyn GameEntry> {
+    vec![&koniggratz::Entry]
+}
+
+pub fn find(game: &str) -> Result<&'static dyn GameEntry, String> {
+    registry()
+        .into_iter()
+        .find(|g| g.id() == game)
+        .ok_or_else(|| format!("no game called '{game}'"))
+}

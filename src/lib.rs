@@ -1,0 +1,10 @@
+//! Feldzug 1866: board wargames of 1866 (and one of 1756) on Bevy ECS.
+//!
+//! `engine` holds what all games share; `games` has one folder per game; `gui` (behind
+//! the default `gui` feature) draws boards and panels.
+
+pub mod cli;
+pub mod engine;
+pub mod games;
+#[cfg(feature = "gui")]
+pub mod gui;

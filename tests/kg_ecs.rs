@@ -1,0 +1,60 @@
+//! The headless Bevy app (MinimalPlugins + StatesPlugin + the game plugin) driven by
+//! commands gives the same states as the pure rules.
+
+use feldzug::engine::scenarios;
+use feldzug::games::koniggratz::ecs::{Counter, HqMarker, KgPhase};
+use feldzug::games::koniggratz::state::KgCommand;
+use feldzug::games::koniggratz::{self, KgSession, PureGame, random_command};
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+#[test]
+fn headless_app_matches_pure_rules_and_changes_phase_states() {
+    let src = scenarios::find("koniggratz").unwrap();
+    let rules = koniggratz::load_rules(&src, &[]).unwrap();
+    for seed in 0..3u64 {
+        let mut s = KgSession::new(rules.clone(), seed);
+        let mut p = PureGame::new(rules.clone(), seed);
+        assert_eq!(s.hash(), p.hash());
+        assert_eq!(s.phase(), KgPhase::Command);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut phases = std::collections::BTreeSet::new();
+        let mut n = 0;
+        while !p.over() && n < 3000 {
+            let legal = s.legal();
+            assert_eq!(legal, p.legal());
+            let cmd = random_command(&legal, &mut rng).unwrap();
+            s.submit(cmd.clone()).unwrap();
+            p.apply(&cmd).unwrap();
+            assert_eq!(s.hash(), p.hash(), "seed {seed} after {cmd:?}");
+            phases.insert(format!("{:?}", s.phase()));
+            n += 1;
+        }
+        s.app.update();
+        assert!(
+            phases.contains("Movement") && phases.contains("Attack"),
+            "{phases:?}"
+        );
+        let w = s.app.world_mut();
+        assert_eq!(w.query::<&Counter>().iter(w).count(), rules.units.len());
+        assert_eq!(w.query::<&HqMarker>().iter(w).count(), rules.hqs.len());
+    }
+}
+
+#[test]
+fn illegal_commands_are_refused_with_a_reason_and_change_nothing() {
+    let src = scenarios::find("koniggratz").unwrap();
+    let rules = koniggratz::load_rules(&src, &[]).unwrap();
+    let mut s = KgSession::new(rules, 5);
+    let before = s.hash();
+    let e = s.submit(KgCommand::Pass).unwrap_err();
+    assert!(!e.reason.is_empty());
+    let e = s
+        .submit(KgCommand::Move {
+            unit: 9999,
+            to: feldzug::engine::hexmap::Coord::new(99, 99),
+        })
+        .unwrap_err();
+    assert!(!e.reason.is_empty());
+    assert_eq!(s.hash(), before);
+}

@@ -1,0 +1,847 @@
+//! Königgrätz rule cases on small hand-made boards. Each test names its case.
+
+use feldzug::engine::board::BoardDef;
+use feldzug::engine::hexmap::{Coord, Dir, HexMapDef, SideKind, Terrain};
+use feldzug::engine::scenarios::ScenarioMeta;
+use feldzug::games::koniggratz::PureGame;
+use feldzug::games::koniggratz::combat;
+use feldzug::games::koniggratz::data::*;
+use feldzug::games::koniggratz::rules::{self, View};
+use feldzug::games::koniggratz::state::*;
+use std::sync::Arc;
+
+pub fn c(s: &str) -> Coord {
+    Coord::parse(s).unwrap()
+}
+
+pub struct B {
+    pub rows: Vec<String>,
+    pub sides: Vec<(Coord, Dir, SideKind, bool)>,
+    pub roads: Vec<Vec<Coord>>,
+    pub units: Vec<UnitDef>,
+    pub entries: Vec<(char, Coord)>,
+}
+
+pub fn board(cols: usize, rows: usize) -> B {
+    B {
+        rows: vec![".".repeat(cols); rows],
+        sides: vec![],
+        roads: vec![],
+        units: vec![],
+        entries: vec![('A', Coord::new(1, 1))],
+    }
+}
+
+impl B {
+    pub fn terrain(mut self, at: &str, ch: char) -> Self {
+        let c = c(at);
+        let mut row: Vec<char> = self.rows[(c.row - 1) as usize].chars().collect();
+        row[(c.col - 1) as usize] = ch;
+        self.rows[(c.row - 1) as usize] = row.into_iter().collect();
+        self
+    }
+    pub fn side(mut self, at: &str, d: Dir, k: SideKind, bridge: bool) -> Self {
+        self.sides.push((c(at), d, k, bridge));
+        self
+    }
+    pub fn unit(mut self, id: &str, side: Side, kind: Kind, at: &str, er: u8) -> Self {
+        let army = if side == Side::Austria {
+            "north"
+        } else {
+            "first"
+        };
+        self.units.push(UnitDef {
+            id: id.into(),
+            name: id.into(),
+            side,
+            army: army.into(),
+            kind,
+            er,
+            start: Some(c(at)),
+            start_march: false,
+            entry: None,
+            note: String::new(),
+        });
+        self
+    }
+    pub fn reinforcement(mut self, id: &str, side: Side, er: u8, turn: u8, letter: char) -> Self {
+        let army = if side == Side::Austria {
+            "north"
+        } else {
+            "first"
+        };
+        self.units.push(UnitDef {
+            id: id.into(),
+            name: id.into(),
+            side,
+            army: army.into(),
+            kind: Kind::Infantry,
+            er,
+            start: None,
+            start_march: true,
+            entry: Some(Entry { turn, hex: letter }),
+            note: String::new(),
+        });
+        self
+    }
+    pub fn rules(self) -> Arc<KgRules> {
+        let cols = self.rows[0].len() as i32;
+        let file = KgScenarioFile {
+            meta: ScenarioMeta {
+                id: "test".into(),
+                game: "koniggratz".into(),
+                name: "test".into(),
+                description: String::new(),
+                reconstructed: vec![],
+                hidden: true,
+            },
+            board: BoardDef::Hex(HexMapDef {
+                cols,
+                rows: self.rows.len() as i32,
+                terrain_rows: self.rows,
+                legend: vec![
+                    ('.', Terrain::Clear),
+                    ('w', Terrain::Woods),
+                    ('t', Terrain::Town),
+                ],
+                hexsides: self.sides,
+                roads: self.roads,
+                labels: vec![],
+            }),
+            entry_hexes: self.entries,
+            armies: vec![
+                ArmyDef {
+                    id: "north".into(),
+                    name: "North".into(),
+                    side: Side::Austria,
+                    colour: (255, 255, 255),
+                    arrives: 0,
+                },
+                ArmyDef {
+                    id: "first".into(),
+                    name: "First".into(),
+                    side: Side::Prussia,
+                    colour: (200, 0, 0),
+                    arrives: 0,
+                },
+            ],
+            hqs: vec![
+                HqDef {
+                    id: "a".into(),
+                    name: "A".into(),
+                    side: Side::Austria,
+                    armies: vec!["north".into()],
+                    range_normal: 20,
+                    range_battle: 3,
+                    er: 1,
+                    placement_radius: 5,
+                },
+                HqDef {
+                    id: "p".into(),
+                    name: "P".into(),
+                    side: Side::Prussia,
+                    armies: vec!["first".into()],
+                    range_normal: 20,
+                    range_battle: 3,
+                    er: 1,
+                    placement_radius: 3,
+                },
+            ],
+            units: self.units,
+            options: KgOptions::default(),
+            variants: vec![],
+            start_turn: 1,
+            hq_start: vec![],
+        };
+        Arc::new(KgRules::from_file(file, &[]).unwrap())
+    }
+}
+
+/// A game put straight into a step, with no HQs on the map.
+pub fn game_at(rules: Arc<KgRules>, step: Step, to_move: Side) -> PureGame {
+    let mut g = PureGame::new(rules, 1);
+    g.st.g.step = step;
+    g.st.g.to_move = to_move;
+    g.st.g.pending.clear();
+    g.st.g.passed = [false; 2];
+    g.st.g.cap = None;
+    g.st.g.bombard = None;
+    for h in g.st.hqs.iter_mut() {
+        *h = HqState::default();
+    }
+    g
+}
+
+fn dests(g: &PureGame, u: UnitId) -> Vec<Coord> {
+    let v = View::new(&g.rules, &g.st);
+    rules::destinations(&g.rules, &g.st, &v, u)
+        .into_keys()
+        .collect()
+}
+
+#[test]
+fn rule_3_1_1_march_and_battle_allowances() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    assert!(dests(&g, 0).contains(&c("0602")), "4 hexes in March");
+    assert!(!dests(&g, 0).contains(&c("0601")));
+    g.st.units[0].march = false;
+    let d = dests(&g, 0);
+    assert_eq!(d.len(), 6, "1 hex in Battle formation: {d:?}");
+}
+
+#[test]
+fn rule_3_1_2_cavalry_fresh_6_exhausted_4() {
+    let r = board(16, 16)
+        .unit("c", Side::Prussia, Kind::Cavalry, "0808", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    assert!(dests(&g, 0).contains(&c("0802")));
+    g.st.units[0].exhausted = true;
+    assert!(!dests(&g, 0).contains(&c("0803")));
+    assert!(dests(&g, 0).contains(&c("0804")));
+}
+
+#[test]
+fn rule_3_7_unit_in_ezoc_cannot_move_and_entering_stops() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let g = game_at(r.clone(), Step::Movement, Side::Prussia);
+    assert!(dests(&g, 0).is_empty());
+    let v = View::new(&g.rules, &g.st);
+    let (rule, _) = rules::why_not_move(&g.rules, &g.st, &v, 0, c("0607"));
+    assert_eq!(rule, "3.7");
+}
+
+#[test]
+fn rule_3_8_entering_ezoi_stops_and_forces_battle_formation() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0610", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0604", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    let d = dests(&g, 0);
+    // 0606 is two hexes from the Austrian: in its ZOI; cannot go beyond
+    assert!(d.contains(&c("0606")));
+    assert!(!d.contains(&c("0605")));
+    g.apply(&KgCommand::Move {
+        unit: 0,
+        to: c("0606"),
+    })
+    .unwrap();
+    assert!(
+        !g.st.units[0].march,
+        "March infantry entering an EZOI flips to Battle (3.8)"
+    );
+}
+
+#[test]
+fn rule_4_2c_fresh_cavalry_ignores_ezoi_exhausted_stops() {
+    let r = board(12, 12)
+        .unit("c", Side::Prussia, Kind::Cavalry, "0610", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0304", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    assert!(dests(&g, 0).contains(&c("0605")));
+    // 0505 and 0405 are in the Austrian ZOI; an exhausted unit stops there
+    g.st.units[0].exhausted = true;
+    let v = View::new(&g.rules, &g.st);
+    assert!(v.in_ezoi(&g.rules.map, Side::Prussia, c("0405")));
+}
+
+#[test]
+fn rule_3_9_1_swamp_hexside_cost_battle_ban_and_zone_block() {
+    let r = board(12, 12)
+        .side("0606", Dir::N, SideKind::Swamp, false)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0604", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    // Battle formation may not cross the swamp
+    assert!(!dests(&g, 0).contains(&c("0605")));
+    g.st.units[0].march = true;
+    // 1 + 2 = 3 MP to cross: allowed, 0605 is next to the enemy
+    assert!(dests(&g, 0).contains(&c("0605")));
+    // swamp blocks ZOC: attack across swamp refused
+    g.st.units[1].loc = Loc::Map(c("0605"));
+    let v = View::new(&g.rules, &g.st);
+    assert!(!v.in_ezoc(&g.rules.map, Side::Prussia, c("0606")));
+    let why = combat::attack_refusal(&g.rules, &g.st, &v, 0, 1).unwrap();
+    assert_eq!(why.0, "3.9.1");
+}
+
+#[test]
+fn rule_3_9_2_bridge_costs_one_blocks_zones_and_gives_minus_two() {
+    let r = board(12, 12)
+        .side("0606", Dir::N, SideKind::Swamp, true)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let g = game_at(r, Step::Attack, Side::Prussia);
+    let v = View::new(&g.rules, &g.st);
+    assert!(
+        !v.in_ezoc(&g.rules.map, Side::Prussia, c("0606")),
+        "ZOC does not cross a bridge"
+    );
+    assert!(
+        combat::attack_refusal(&g.rules, &g.st, &v, 0, 1).is_none(),
+        "attacks across a bridge are allowed"
+    );
+    let (am, _) = combat::modifiers(&g.rules, &g.st, 0, 1);
+    assert!(am.iter().any(|d| d.rule == "3.9.2" && d.value == -2));
+    assert_eq!(
+        rules::hexside_extra_half(g.rules.map.side(c("0606"), c("0605")), false),
+        Some(2)
+    );
+}
+
+#[test]
+fn rule_3_9_3_road_bonus_needs_a_whole_move_on_road_in_march() {
+    let mut b = board(12, 12).unit("p", Side::Prussia, Kind::Infantry, "0611", 0);
+    b.roads
+        .push((1..=11).rev().map(|r| Coord::new(6, r)).collect());
+    let mut g = game_at(b.rules(), Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    let v = View::new(&g.rules, &g.st);
+    let d = rules::destinations(&g.rules, &g.st, &v, 0);
+    assert!(d[&c("0603")].road, "8 road hexes for 4 MP");
+    assert_eq!(d[&c("0603")].cost_half, 8);
+    assert!(!d.contains_key(&c("0602")));
+    // off the road the bonus is lost
+    assert!(!d[&c("0511")].road);
+}
+
+#[test]
+fn rule_3_9_5_minor_river_costs_one_and_helps_the_defender() {
+    let r = board(12, 12)
+        .side("0606", Dir::N, SideKind::MinorRiver, false)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let g = game_at(r, Step::Attack, Side::Prussia);
+    let v = View::new(&g.rules, &g.st);
+    assert!(
+        v.in_ezoc(&g.rules.map, Side::Prussia, c("0606")),
+        "ZOC passes minor rivers"
+    );
+    let (_, dm) = combat::modifiers(&g.rules, &g.st, 0, 1);
+    assert!(dm.iter().any(|d| d.rule == "3.9.5" && d.value == 1));
+}
+
+#[test]
+fn rule_3_9_6_major_river_cannot_be_crossed() {
+    let r = board(12, 12)
+        .side("0606", Dir::N, SideKind::MajorRiver, false)
+        .unit("p", Side::Prussia, Kind::Cavalry, "0606", 0)
+        .rules();
+    let g = game_at(r, Step::Movement, Side::Prussia);
+    let v = View::new(&g.rules, &g.st);
+    let d = rules::destinations(&g.rules, &g.st, &v, 0);
+    assert_eq!(rules::hexside_extra_half(g.rules.map.side(c("0606"), c("0605")), true), None);
+    assert!(d[&c("0605")].path.len() > 1, "only around the river end");
+}
+
+#[test]
+fn rule_3_9_7_and_3_9_8_town_and_woods() {
+    let r = board(12, 12)
+        .terrain("0605", 't')
+        .terrain("0607", 'w')
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .unit("b", Side::Austria, Kind::Infantry, "0607", 0)
+        .rules();
+    let g = game_at(r, Step::Attack, Side::Prussia);
+    let (_, dm) = combat::modifiers(&g.rules, &g.st, 0, 1);
+    assert!(dm.iter().any(|d| d.rule == "3.9.7" && d.value == 2));
+    let (_, dm) = combat::modifiers(&g.rules, &g.st, 0, 2);
+    assert!(dm.iter().any(|d| d.rule == "3.9.8" && d.value == 1));
+    assert_eq!(rules::hex_cost_half(Terrain::Woods), 4);
+}
+
+#[test]
+fn rule_3_10_no_stacking() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Cavalry, "0606", 0)
+        .unit("q", Side::Prussia, Kind::Infantry, "0605", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    assert!(!dests(&g, 0).contains(&c("0605")));
+    let e = g
+        .apply(&KgCommand::Move {
+            unit: 0,
+            to: c("0605"),
+        })
+        .unwrap_err();
+    assert_eq!(e.rule, "3.10");
+}
+
+#[test]
+fn rule_3_4_2_and_6_2_support_modifiers_and_cavalry_exhaustion() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .unit("p2", Side::Prussia, Kind::Infantry, "0505", 0)
+        .unit("pc", Side::Prussia, Kind::Cavalry, "0705", 0)
+        .unit("ac", Side::Austria, Kind::Cavalry, "0604", 0)
+        .rules();
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    let (am, dm) = combat::modifiers(&g.rules, &g.st, 0, 1);
+    assert!(
+        am.iter().any(|d| d.rule == "3.4.2" && d.value == 1),
+        "{am:?}"
+    );
+    assert!(am.iter().any(|d| d.rule == "6.2" && d.value == 1));
+    assert!(dm.iter().any(|d| d.rule == "6.2" && d.value == 1));
+    g.dice.script([3, 3]);
+    g.apply(&KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    // 4.3f: both supporting cavalry units are exhausted
+    assert!(g.st.units[3].exhausted && g.st.units[4].exhausted);
+}
+
+#[test]
+fn rule_3_4_cavalry_attacks_only_cavalry_or_by_deathride() {
+    let r = board(12, 12)
+        .unit("pc", Side::Prussia, Kind::Cavalry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    assert!(combat::is_deathride(&g.rules, 0, 1));
+    // 3.4.1: a failed charge eliminates the cavalry
+    g.dice.script([1, 6]);
+    g.apply(&KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    // cavalry cannot have artillery (6.2), Austria chooses
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    assert_eq!(g.st.units[0].loc, Loc::Eliminated);
+}
+
+#[test]
+fn rule_3_4_1_successful_deathride_costs_2_ap_and_blows_the_cavalry() {
+    let r = board(12, 12)
+        .unit("pc", Side::Prussia, Kind::Cavalry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    let ap = g.st.g.ap[0];
+    g.dice.script([6, 1]);
+    g.apply(&KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    assert_eq!(g.st.g.ap[0], ap - 2);
+    assert_eq!(g.st.units[0].loc, Loc::Blown(3));
+    assert_eq!(g.st.units[1].loc, Loc::Eliminated, "differential 5");
+}
+
+#[test]
+fn rule_4_3c_artillery_duel_ties_and_4_3d_bad_ammunition() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    assert_eq!(combat::duel_tie_winner(&r, 4), Side::Austria);
+    assert_eq!(combat::duel_tie_winner(&r, 5), Side::Prussia);
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    let ap = g.st.g.ap;
+    // duel 6 vs 6: tie to Austria on turn 1; both 6s cost the other side one more AP
+    g.dice.script([6, 6, 3, 3]);
+    g.apply(&KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    g.apply(&KgCommand::Artillery { support: true }).unwrap();
+    g.apply(&KgCommand::Artillery { support: true }).unwrap();
+    assert_eq!(g.st.g.ap, [ap[0] - 2, ap[1] - 2]);
+    // Austria won the duel: +2 for the defender: 3 vs 5 -> attacker retreats
+    let last = g.dice.rolls.last().unwrap();
+    assert_eq!(last.total, 5);
+}
+
+#[test]
+fn rule_4_3_1_retreat_moves_three_hexes_away_or_is_blown() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let g = game_at(r.clone(), Step::Attack, Side::Prussia);
+    let v = View::new(&g.rules, &g.st);
+    let s = rules::retreat_search(&g.rules, &g.st, &v, 1, &[c("0606")], 3);
+    assert!(s.ends.contains(&c("0602")));
+    assert!(s.ends.iter().all(|e| e.distance(c("0606")) == 4));
+    // at the map edge nothing is farther: blown
+    let r2 = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0602", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0601", 0)
+        .rules();
+    let mut g = game_at(r2, Step::Attack, Side::Prussia);
+    g.dice.script([5, 3]);
+    g.apply(&KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    assert_eq!(g.st.units[1].loc, Loc::Blown(3));
+    // 4.3.2: the attacker advances into the vacated hex
+    assert_eq!(g.st.units[0].loc, Loc::Map(c("0601")));
+}
+
+#[test]
+fn rule_4_3_3_blown_is_eliminated_on_turns_6_and_7() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    g.st.g.turn = 6;
+    g.dice.script([6, 2]);
+    g.apply(&KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    assert_eq!(g.st.units[1].loc, Loc::Eliminated);
+}
+
+#[test]
+fn rule_4_3_5_pass_caps_the_other_sides_attacks() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    g.dice.script([2]);
+    g.apply(&KgCommand::Pass).unwrap();
+    assert_eq!(g.st.g.cap, Some(2));
+    assert_eq!(g.st.g.to_move, Side::Austria);
+    assert_eq!(g.dice.rolls.last().unwrap().rule, "4.3.5");
+}
+
+#[test]
+fn rule_4_2f_pass_caps_moves_with_modifiers() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0602", 0)
+        .unit("b", Side::Austria, Kind::Infantry, "0610", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    g.dice.script([1]);
+    g.apply(&KgCommand::Pass).unwrap();
+    // 1 + 2 Austrian units not in an EZOC
+    assert_eq!(g.st.g.cap, Some(3));
+}
+
+#[test]
+fn rule_4_2a_reinforcements_first_lowest_er_first_and_no_pass() {
+    let mut b = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .reinforcement("r1", Side::Prussia, 1, 1, 'A')
+        .reinforcement("r0", Side::Prussia, 0, 1, 'A');
+    b.entries = vec![('A', c("0110"))];
+    let mut g = game_at(b.rules(), Step::Movement, Side::Prussia);
+    let legal = g.legal();
+    assert!(
+        legal
+            .iter()
+            .all(|cmd| matches!(cmd, KgCommand::Move { unit: 2, .. })),
+        "{legal:?}"
+    );
+    assert!(!legal.contains(&KgCommand::Pass));
+    let e = g
+        .apply(&KgCommand::Move {
+            unit: 0,
+            to: c("0607"),
+        })
+        .unwrap_err();
+    assert_eq!(e.rule, "4.2a");
+}
+
+#[test]
+fn rule_4_2a_enemy_on_entry_hex_retreats() {
+    let mut b = board(12, 12)
+        .unit("a", Side::Austria, Kind::Infantry, "0110", 0)
+        .reinforcement("r", Side::Prussia, 0, 1, 'A');
+    b.entries = vec![('A', c("0110"))];
+    let mut g = game_at(b.rules(), Step::Movement, Side::Prussia);
+    let mut f = feldzug::games::koniggratz::flow::Game {
+        rules: &g.rules.clone(),
+        st: &mut g.st,
+        dice: &mut g.dice,
+        log: &mut g.log,
+    };
+    f.advance();
+    assert!(matches!(
+        g.st.g.pending.last(),
+        Some(Pending::Retreat { unit: 0, .. })
+    ));
+}
+
+#[test]
+fn rule_4_2d_units_stay_in_command_range() {
+    let r = board(16, 16)
+        .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    g.st.hqs[1] = HqState {
+        at: Some(c("0808")),
+        battle: true,
+        placed: true,
+    };
+    assert!(dests(&g, 0).iter().all(|d| d.distance(c("0808")) <= 3));
+    // outside range: must move closer
+    g.st.hqs[1].at = Some(c("0801"));
+    assert!(dests(&g, 0).iter().all(|d| d.distance(c("0801")) < 7));
+}
+
+#[test]
+fn rule_4_0b_hq_placement_radius_and_alternation() {
+    let r = board(16, 16)
+        .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0101", 0)
+        .rules();
+    let g = PureGame::new(r, 1);
+    assert_eq!(g.st.g.step, Step::HqPlacement);
+    assert_eq!(g.st.g.to_move, Side::Prussia);
+    let legal = g.legal();
+    assert!(legal.iter().all(
+        |cmd| matches!(cmd, KgCommand::PlaceHq { hq: 1, at, .. } if at.distance(c("0808")) <= 3)
+    ));
+}
+
+#[test]
+fn rule_4_0c_blown_units_return_next_to_hq_max_two_opponent_chooses() {
+    let r = board(16, 16)
+        .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .unit("a1", Side::Austria, Kind::Infantry, "0101", 0)
+        .unit("a2", Side::Austria, Kind::Infantry, "0102", 0)
+        .unit("a3", Side::Austria, Kind::Infantry, "0103", 0)
+        .unit("a4", Side::Austria, Kind::Infantry, "0104", 0)
+        .rules();
+    let mut g = PureGame::new(r, 1);
+    for u in 2..5 {
+        g.st.units[u].loc = Loc::Blown(1);
+    }
+    // place HQs: Prussia then Austria
+    g.apply(&KgCommand::PlaceHq {
+        hq: 1,
+        at: c("0808"),
+        battle: false,
+    })
+    .unwrap();
+    g.apply(&KgCommand::PlaceHq {
+        hq: 0,
+        at: c("0101"),
+        battle: false,
+    })
+    .unwrap();
+    assert_eq!(g.st.g.step, Step::BlownSelect(Side::Austria));
+    let legal = g.legal();
+    assert!(
+        legal
+            .iter()
+            .all(|cmd| matches!(cmd, KgCommand::SelectReturning { .. }))
+    );
+    g.apply(&KgCommand::SelectReturning { unit: 2 }).unwrap();
+    g.apply(&KgCommand::SelectReturning { unit: 3 }).unwrap();
+    assert_eq!(g.st.units[4].loc, Loc::Eliminated);
+    assert_eq!(g.st.g.step, Step::BlownReturn(Side::Austria));
+    let legal = g.legal();
+    assert!(legal.iter().all(
+        |cmd| matches!(cmd, KgCommand::ReturnBlown { at, .. } if at.distance(c("0101")) == 1)
+    ));
+}
+
+#[test]
+fn rule_4_0d_and_6_3_bombardment_costs_one_ap_and_keeps_away_from_entry_hexes() {
+    let r = board(16, 16)
+        .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1515", 0)
+        .rules();
+    let mut g = game_at(r, Step::Bombardment, Side::Austria);
+    let legal = g.legal();
+    assert!(
+        !legal.contains(&KgCommand::PlaceBombardment { at: c("0102") }),
+        "entry hex A is 0101"
+    );
+    assert!(
+        !legal.contains(&KgCommand::PlaceBombardment { at: c("1515") }),
+        "not on an Austrian unit"
+    );
+    let ap = g.st.g.ap[0];
+    g.dice.script([6]);
+    g.apply(&KgCommand::PlaceBombardment { at: c("0808") })
+        .unwrap();
+    assert_eq!(g.st.g.ap[0], ap - 1);
+    // 6.3: a 6 blows the Prussian unit
+    assert_eq!(g.st.units[0].loc, Loc::Blown(3));
+}
+
+#[test]
+fn rule_6_3_bombardment_retreat_two_hexes() {
+    let r = board(16, 16)
+        .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1515", 0)
+        .rules();
+    let mut g = game_at(r, Step::Bombardment, Side::Austria);
+    g.dice.script([2]);
+    g.apply(&KgCommand::PlaceBombardment { at: c("0808") })
+        .unwrap();
+    assert!(matches!(
+        g.st.g.pending.last(),
+        Some(Pending::Retreat { hexes: 2, .. })
+    ));
+    let legal = g.legal();
+    let KgCommand::Retreat { to } = legal[0].clone() else {
+        panic!("{legal:?}")
+    };
+    assert_eq!(to.distance(c("0808")), 2);
+    g.apply(&legal[0]).unwrap();
+    assert_eq!(g.st.units[0].loc, Loc::Map(to));
+}
+
+#[test]
+fn rule_4_0a_cavalry_recovers_unless_in_ezoc_or_ezoi() {
+    let r = board(16, 16)
+        .unit("c1", Side::Prussia, Kind::Cavalry, "0303", 0)
+        .unit("c2", Side::Prussia, Kind::Cavalry, "1212", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1214", 0)
+        .rules();
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    g.st.units[0].exhausted = true;
+    g.st.units[1].exhausted = true;
+    g.st.g.passed = [true, false];
+    g.apply(&KgCommand::Pass).unwrap();
+    assert_eq!(g.st.g.turn, 2);
+    assert!(!g.st.units[0].exhausted);
+    assert!(g.st.units[1].exhausted, "in the Austrian ZOI");
+}
+
+#[test]
+fn rule_4_0e_formation_organisation_and_exits() {
+    let r = board(16, 16)
+        .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .unit("q", Side::Prussia, Kind::Infantry, "0202", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0807", 0)
+        .rules();
+    let mut g = game_at(r, Step::Organize(Side::Prussia), Side::Prussia);
+    let legal = g.legal();
+    assert!(legal.contains(&KgCommand::FlipToMarch { unit: 1 }));
+    assert!(
+        !legal.contains(&KgCommand::FlipToMarch { unit: 0 }),
+        "in an EZOC"
+    );
+    g.apply(&KgCommand::FlipToMarch { unit: 1 }).unwrap();
+    // nothing else to flip on either side (the others are in an EZOC): straight to exits
+    assert_eq!(g.st.g.step, Step::ExitEzoc);
+    let legal = g.legal();
+    let exit = legal
+        .iter()
+        .find(|c| matches!(c, KgCommand::ExitEzoc { unit: 0, .. }))
+        .cloned()
+        .unwrap_or_else(|| panic!("{legal:?} {:?}", g.st.g));
+    g.apply(&exit).unwrap();
+    // the Austrian unit is no longer in an EZOC either: on to movement (4.2)
+    assert_eq!(g.st.g.step, Step::Movement);
+}
+
+#[test]
+fn rule_6_1_new_prussian_army_adds_two_ap() {
+    let mut b = board(12, 12).unit("p", Side::Prussia, Kind::Infantry, "0606", 0);
+    b.units[0].army = "first".into();
+    let r = b.rules();
+    let mut rr = (*r).clone();
+    rr.armies[1].arrives = 2;
+    let r = Arc::new(rr);
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    g.st.g.passed = [true, false];
+    let ap = g.st.g.ap[1];
+    g.apply(&KgCommand::Pass).unwrap();
+    assert_eq!(g.st.g.ap[1], ap + 2);
+}
+
+#[test]
+fn rule_7_0_victory_points_with_er_and_ties_to_austria() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 2)
+        .unit("a", Side::Austria, Kind::Infantry, "0101", 0)
+        .rules();
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    g.st.units[0].loc = Loc::Eliminated;
+    let vp = feldzug::games::koniggratz::flow::victory_points(&g.rules, &g.st);
+    assert_eq!(vp, [3, 0]);
+    g.st.units[0].loc = Loc::Map(c("0606"));
+    g.st.g.turn = 7;
+    g.st.g.passed = [true, false];
+    g.apply(&KgCommand::Pass).unwrap();
+    assert_eq!(g.st.g.step, Step::GameOver);
+    assert_eq!(
+        g.st.g.winner,
+        Some(Side::Austria),
+        "0-0 tie goes to Austria"
+    );
+}
+
+#[test]
+fn odds_sum_to_one_and_match_the_differential_table() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let g = game_at(r, Step::Attack, Side::Prussia);
+    for (a, d) in [(false, false), (true, false), (false, true), (true, true)] {
+        let o = combat::odds(&g.rules, &g.st, 0, 1, a, d);
+        let total = o.stalemate + o.defender.iter().sum::<f64>() + o.attacker.iter().sum::<f64>();
+        assert!((total - 1.0).abs() < 1e-9);
+    }
+    let o = combat::odds(&g.rules, &g.st, 0, 1, false, false);
+    assert!((o.stalemate - 6.0 / 36.0).abs() < 1e-9);
+    assert!(
+        (o.defender[2] - 1.0 / 36.0).abs() < 1e-9,
+        "only 6-1 gives +5"
+    );
+}
+
+#[test]
+fn refusals_explain_themselves() {
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    let e = g
+        .apply(&KgCommand::Attack {
+            attacker: 0,
+            defender: 1,
+        })
+        .unwrap_err();
+    assert!(!e.reason.is_empty());
+    let e = g
+        .apply(&KgCommand::Move {
+            unit: 999,
+            to: c("9999"),
+        })
+        .unwrap_err();
+    assert!(!e.reason.is_empty());
+}

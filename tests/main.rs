@@ -1,0 +1,9 @@
+//! All integration tests in one binary (one link of bevy).
+
+mod cli;
+mod kg_ecs;
+mod kg_random;
+mod kg_rules;
+#[cfg(feature = "gui")]
+mod render;
+mod scenarios;

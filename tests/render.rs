@@ -1,0 +1,49 @@
+//! Render smoke test: run the real window under Xvfb, take a screenshot through Bevy's
+//! Screenshot API and check it is not blank.
+
+#[test]
+fn render_smoke_test_writes_a_non_blank_screenshot() {
+    let out = std::env::temp_dir().join(format!("feldzug-smoke-{}.png", std::process::id()));
+    let display_ok = std::env::var("DISPLAY").is_ok();
+    let mut cmd = if display_ok {
+        std::process::Command::new(env!("CARGO_BIN_EXE_feldzug"))
+    } else if which("xvfb-run") {
+        let mut c = std::process::Command::new("xvfb-run");
+        c.args([
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            env!("CARGO_BIN_EXE_feldzug"),
+        ]);
+        c
+    } else {
+        eprintln!("SKIPPED render smoke test: no DISPLAY and no xvfb-run (apt-get install xvfb)");
+        return;
+    };
+    let runtime = std::env::temp_dir().join(format!("feldzug-xdg-{}", std::process::id()));
+    std::fs::create_dir_all(&runtime).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    let status = cmd
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("FELDZUG_SCREENSHOT", &out)
+        .env("FELDZUG_AUTOSTART", "koniggratz")
+        .status()
+        .unwrap();
+    assert!(status.success(), "the game exited with {status}");
+    let bytes = std::fs::read(&out).expect("screenshot written");
+    assert!(
+        bytes.len() > 10_000,
+        "screenshot is {} bytes: blank?",
+        bytes.len()
+    );
+    let _ = std::fs::remove_file(out);
+}
+
+fn which(bin: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(bin).exists()))
+}
