@@ -343,7 +343,10 @@ fn rule_3_9_6_major_river_cannot_be_crossed() {
     let g = game_at(r, Step::Movement, Side::Prussia);
     let v = View::new(&g.rules, &g.st);
     let d = rules::destinations(&g.rules, &g.st, &v, 0);
-    assert_eq!(rules::hexside_extra_half(g.rules.map.side(c("0606"), c("0605")), true), None);
+    assert_eq!(
+        rules::hexside_extra_half(g.rules.map.side(c("0606"), c("0605")), true),
+        None
+    );
     assert!(d[&c("0605")].path.len() > 1, "only around the river end");
 }
 

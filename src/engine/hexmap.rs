@@ -343,7 +343,10 @@ impl HexMap {
 
     /// Hexes within `r` of `c` that are on the map.
     pub fn within(&self, c: Coord, r: u32) -> impl Iterator<Item = Coord> + '_ {
-        c.to_hex().range(r).map(Coord::from_hex).filter(|x| self.contains(*x))
+        c.to_hex()
+            .range(r)
+            .map(Coord::from_hex)
+            .filter(|x| self.contains(*x))
     }
 
     pub fn contains(&self, c: Coord) -> bool {

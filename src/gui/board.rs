@@ -273,6 +273,7 @@ fn pick_hex(
     mut hovered: ResMut<HoveredHex>,
     mut clicks: MessageWriter<HexClicked>,
     mut contexts: EguiContexts,
+    mut pressed: Local<Option<Coord>>,
 ) {
     let Some(map) = &board.map else { return };
     let Ok(w) = windows.single() else { return };
@@ -292,8 +293,17 @@ fn pick_hex(
         hovered.0 = hex;
     }
     if buttons.just_pressed(MouseButton::Left) {
+        *pressed = hex;
         if let Some(h) = hex {
             clicks.write(HexClicked(h));
+        }
+    }
+    // Dragging a counter: press on it (selects), release on the destination (moves).
+    if buttons.just_released(MouseButton::Left) {
+        if let (Some(p), Some(h)) = (pressed.take(), hex) {
+            if p != h {
+                clicks.write(HexClicked(h));
+            }
         }
     }
 }

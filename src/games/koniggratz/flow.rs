@@ -201,7 +201,13 @@ fn may_flip(rules: &KgRules, st: &KgState, view: &View, side: Side) -> Vec<UnitI
         .collect()
 }
 
-fn exit_options(rules: &KgRules, st: &KgState, view: &View, side: Side, only: Option<UnitId>) -> Vec<KgCommand> {
+fn exit_options(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    side: Side,
+    only: Option<UnitId>,
+) -> Vec<KgCommand> {
     let m = &rules.map;
     let mut out = Vec::new();
     for i in 0..st.units.len() {
@@ -227,7 +233,13 @@ fn exit_options(rules: &KgRules, st: &KgState, view: &View, side: Side, only: Op
 }
 
 /// Moves allowed to `side` now: reinforcements first, lowest ER first (4.2a).
-fn move_options(rules: &KgRules, st: &KgState, view: &View, side: Side, only: Option<UnitId>) -> (Vec<KgCommand>, bool) {
+fn move_options(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    side: Side,
+    only: Option<UnitId>,
+) -> (Vec<KgCommand>, bool) {
     let mut reinf: Vec<(u8, UnitId, Vec<Coord>)> = Vec::new();
     for u in due_reinforcements(rules, st, side) {
         let d = rules::destinations(rules, st, view, u);
@@ -246,7 +258,10 @@ fn move_options(rules: &KgRules, st: &KgState, view: &View, side: Side, only: Op
     }
     let mut out = Vec::new();
     for i in 0..st.units.len() {
-        if rules.units[i].side != side || !matches!(st.units[i].loc, Loc::Map(_)) || only.is_some_and(|o| o as usize != i) {
+        if rules.units[i].side != side
+            || !matches!(st.units[i].loc, Loc::Map(_))
+            || only.is_some_and(|o| o as usize != i)
+        {
             continue;
         }
         for to in rules::destinations(rules, st, view, i as UnitId).into_keys() {
@@ -259,7 +274,13 @@ fn move_options(rules: &KgRules, st: &KgState, view: &View, side: Side, only: Op
     (out, false)
 }
 
-fn attack_options(rules: &KgRules, st: &KgState, view: &View, side: Side, only: Option<UnitId>) -> Vec<KgCommand> {
+fn attack_options(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    side: Side,
+    only: Option<UnitId>,
+) -> Vec<KgCommand> {
     let m = &rules.map;
     let mut out = Vec::new();
     for i in 0..st.units.len() {
@@ -297,7 +318,9 @@ pub fn legal_commands(rules: &KgRules, st: &KgState) -> Vec<KgCommand> {
 /// The unit a command moves or attacks with, used to check one command cheaply.
 pub fn acting_unit(cmd: &KgCommand) -> Option<UnitId> {
     match cmd {
-        KgCommand::Move { unit, .. } | KgCommand::ExitEzoc { unit, .. } | KgCommand::FlipToMarch { unit } => Some(*unit),
+        KgCommand::Move { unit, .. }
+        | KgCommand::ExitEzoc { unit, .. }
+        | KgCommand::FlipToMarch { unit } => Some(*unit),
         KgCommand::Attack { attacker, .. } => Some(*attacker),
         _ => None,
     }
@@ -1428,7 +1451,8 @@ impl Game<'_> {
             Step::ExitEzoc => {
                 let side = self.st.g.to_move;
                 let can = |s: Side| {
-                    !self.st.g.passed[s.idx()] && !exit_options(rules, self.st, &view, s, None).is_empty()
+                    !self.st.g.passed[s.idx()]
+                        && !exit_options(rules, self.st, &view, s, None).is_empty()
                 };
                 if can(side) {
                     return false;

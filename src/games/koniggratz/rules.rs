@@ -243,7 +243,11 @@ pub fn destinations(
                 if occupied(e) || (road && !m.road_hex_at(e)) {
                     continue;
                 }
-                let c0 = if road { 1 } else { hex_cost_half(m.terrain_at(e)) };
+                let c0 = if road {
+                    1
+                } else {
+                    hex_cost_half(m.terrain_at(e))
+                };
                 if c0 <= budget {
                     cost[e] = c0;
                     heap.push(Reverse((c0, e)));
@@ -267,8 +271,14 @@ pub fn destinations(
                 if occupied(j) || (road && !m.road_at(i, d)) {
                     continue; // 3.10, 3.9.3
                 }
-                let Some(extra) = hexside_extra_half(m.side_at(i, d), march) else { continue };
-                let step = if road { 1 } else { hex_cost_half(m.terrain_at(j)) };
+                let Some(extra) = hexside_extra_half(m.side_at(i, d), march) else {
+                    continue;
+                };
+                let step = if road {
+                    1
+                } else {
+                    hex_cost_half(m.terrain_at(j))
+                };
                 let nc = c + step + extra;
                 if nc <= budget && nc < cost[j] {
                     cost[j] = nc;
@@ -292,7 +302,15 @@ pub fn destinations(
                 path.push(m.coord_at(cur));
             }
             path.reverse();
-            out.insert(to, MoveOption { to, cost_half: cost[i], path, road });
+            out.insert(
+                to,
+                MoveOption {
+                    to,
+                    cost_half: cost[i],
+                    path,
+                    road,
+                },
+            );
         }
     }
     // 4.2d: command range. Reinforcements enter regardless (4.2a takes precedence).

@@ -29,8 +29,17 @@ pub struct KgUi {
     pub handover_ok: Option<Side>,
     pub show_charts: bool,
     pub drawn_rev: u64,
+    pub request: Option<UiRequest>,
+    pub pressed: Option<Coord>,
     pub drawn_sel: (Option<UnitId>, Option<u8>, bool),
     pub saved_rev: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UiRequest {
+    Save,
+    Load,
+    Undo,
 }
 
 #[derive(Component)]
@@ -50,8 +59,10 @@ impl Plugin for KgUiPlugin {
                 (
                     decorate_counters,
                     place_counters,
+                    status_texts,
                     handle_clicks,
                     keys,
+                    show_outcomes,
                     highlights,
                     autosave_on_change,
                 )
@@ -73,7 +84,28 @@ pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
                 map: Some(rules.map.clone()),
                 drawn: false,
             });
-            setup_game(world, rules, seed);
+            // FELDZUG_AUTOPLAY=movement|attack: random legal commands until that phase
+            // (demos and screenshots); the game is still scenario + seed + commands.
+            let mut cmds = Vec::new();
+            if let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") {
+                use rand::SeedableRng;
+                let mut g = super::PureGame::new(rules.clone(), seed);
+                let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+                let want = if until == "attack" {
+                    Step::Attack
+                } else {
+                    Step::Movement
+                };
+                while g.st.g.step != want && !g.over() && g.commands.len() < 5000 {
+                    let legal = g.legal();
+                    let Some(c) = super::random_command(&legal, &mut rng) else {
+                        break;
+                    };
+                    let _ = g.apply(&c);
+                }
+                cmds = g.commands;
+            }
+            let _ = restore_game(world, rules, seed, &cmds);
             let mut ui = world.resource_mut::<KgUi>();
             ui.variants = variants.to_vec();
             ui.seed = seed;
@@ -228,6 +260,17 @@ fn decorate_counters(
                     },
                     TextColor(Color::srgb(0.85, 0.65, 0.1)),
                     Transform::from_xyz(0.0, -S * 0.25, 0.2),
+                ));
+                p.spawn((
+                    CounterArt,
+                    StatusText(c.id),
+                    Text2d::new(""),
+                    TextFont {
+                        font_size: FontSize::Px(8.0),
+                        ..default()
+                    },
+                    TextColor(text_colour(d.side)),
+                    Transform::from_xyz(0.0, -S * 0.45, 0.2),
                 ));
             });
     }
@@ -483,6 +526,17 @@ fn hint(rules: &KgRules, st: &KgState) -> String {
 }
 
 fn keys(world: &mut World) {
+    let req = world.resource_mut::<KgUi>().request.take();
+    match req {
+        Some(UiRequest::Save) => save_now(world),
+        Some(UiRequest::Load) => {
+            if let Err(e) = load_autosave(world) {
+                world.resource_mut::<KgUi>().message = e;
+            }
+        }
+        Some(UiRequest::Undo) => undo(world),
+        None => {}
+    }
     let (ctrl, s, o, z, esc) = {
         let k = world.resource::<ButtonInput<KeyCode>>();
         (
@@ -549,6 +603,67 @@ pub fn undo(world: &mut World) {
     let n = log.commands.len() - 1;
     let _ = restore_game(world, rules, seed, &log.commands[..n]);
     world.resource_mut::<KgUi>().message = format!("Undid {:?}", log.commands[n]);
+}
+
+/// Refusals and results of the player's commands, in the panel.
+fn show_outcomes(mut reader: MessageReader<KgOutcome>, mut ui: ResMut<KgUi>) {
+    for o in reader.read() {
+        match o {
+            KgOutcome::Refused(_, r) => ui.message = format!("Refused: {r}"),
+            KgOutcome::Applied(c) => {
+                if matches!(
+                    c,
+                    KgCommand::Move { .. } | KgCommand::Attack { .. } | KgCommand::Pass
+                ) {
+                    ui.selected = None;
+                }
+                ui.message.clear();
+            }
+        }
+    }
+}
+
+/// The counter's changing face: March/Battle or Fresh/Exhausted and its MA.
+#[derive(Component)]
+struct StatusText(UnitId);
+
+fn status_texts(
+    rules: Option<Res<KgRulesRes>>,
+    units: Query<(&Counter, &UnitStatus)>,
+    mut texts: Query<(&StatusText, &mut Text2d)>,
+) {
+    let Some(rules) = rules else { return };
+    if !units.iter().any(|_| true) {
+        return;
+    }
+    let mut by_id = vec![None; rules.0.units.len()];
+    for (c, s) in &units {
+        by_id[c.id as usize] = Some(s.0);
+    }
+    for (t, mut text) in &mut texts {
+        let Some(Some(s)) = by_id.get(t.0 as usize) else {
+            continue;
+        };
+        let face = match rules.0.units[t.0 as usize].kind {
+            Kind::Infantry => {
+                if s.march {
+                    "March 4"
+                } else {
+                    "Battle 1"
+                }
+            }
+            Kind::Cavalry => {
+                if s.exhausted {
+                    "Exh. 4"
+                } else {
+                    "Fresh 6"
+                }
+            }
+        };
+        if text.0 != face {
+            text.0 = face.to_string();
+        }
+    }
 }
 
 fn autosave_on_change(world: &mut World) {
@@ -806,6 +921,15 @@ fn panels(
             }
             if ui_.button("Charts").clicked() {
                 ui.show_charts = !ui.show_charts;
+            }
+            if ui_.button("Save").clicked() {
+                ui.request = Some(UiRequest::Save);
+            }
+            if ui_.button("Load").clicked() {
+                ui.request = Some(UiRequest::Load);
+            }
+            if ui_.button("Undo").clicked() {
+                ui.request = Some(UiRequest::Undo);
             }
             if ui_.button("Menu").clicked() {
                 next.set(AppState::Menu);
