@@ -23,7 +23,7 @@ fn headless_app_matches_pure_rules_and_changes_phase_states() {
         while !p.over() && n < 3000 {
             let legal = s.legal();
             assert_eq!(legal, p.legal());
-            let cmd = random_command(&legal, &mut rng).unwrap();
+            let cmd = random_command(&p.rules, &p.st, &legal, &mut rng).unwrap();
             s.submit(cmd.clone()).unwrap();
             p.apply(&cmd).unwrap();
             assert_eq!(s.hash(), p.hash(), "seed {seed} after {cmd:?}");
@@ -57,4 +57,33 @@ fn illegal_commands_are_refused_with_a_reason_and_change_nothing() {
         .unwrap_err();
     assert!(!e.reason.is_empty());
     assert_eq!(s.hash(), before);
+}
+
+#[test]
+fn undo_goes_back_to_the_last_die_roll_and_replays_to_the_same_hash() {
+    use feldzug::games::koniggratz::ecs::{KgCommandLog, restore_game, undoable};
+    let src = scenarios::find("koniggratz").unwrap();
+    let rules = koniggratz::load_rules(&src, &[]).unwrap();
+    let mut s = KgSession::new(rules.clone(), 11);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut hashes = vec![s.hash()];
+    // the first commands are HQ placements (4.0b), which roll no dice
+    for _ in 0..3 {
+        let st = s.state().unwrap();
+        let legal = s.legal();
+        let cmd = random_command(&rules, &st, &legal, &mut rng).unwrap();
+        s.submit(cmd).unwrap();
+        hashes.push(s.hash());
+    }
+    let log = s.app.world().resource::<KgCommandLog>().clone();
+    assert_eq!(undoable(&log), 3);
+    let n = log.commands.len() - 1;
+    restore_game(s.app.world_mut(), rules.clone(), 11, &log.commands[..n]).unwrap();
+    s.app.update();
+    assert_eq!(s.hash(), hashes[n]);
+    // a log whose last command rolled a die cannot be undone
+    let mut rolled = log.clone();
+    let last = rolled.rolls_after.len() - 1;
+    rolled.rolls_after[last] += 1;
+    assert_eq!(undoable(&rolled), 0);
 }

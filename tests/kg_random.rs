@@ -31,7 +31,7 @@ fn random_full_games_keep_invariants_and_replay() {
                 "seed {seed}: no legal command in {:?}",
                 g.st.g.step
             );
-            let cmd = random_command(&legal, &mut rng).unwrap();
+            let cmd = random_command(&g.rules, &g.st, &legal, &mut rng).unwrap();
             g.apply(&cmd)
                 .unwrap_or_else(|r| panic!("seed {seed}: legal {cmd:?} refused: {r}"));
             if let Err(e) = check_invariants(&g.rules, &g.st) {
@@ -67,7 +67,7 @@ fn undo_is_replay_of_a_shorter_list() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(42);
     let mut hashes = vec![g.hash()];
     for _ in 0..60 {
-        let cmd = random_command(&g.legal(), &mut rng).unwrap();
+        let cmd = random_command(&g.rules, &g.st, &g.legal(), &mut rng).unwrap();
         g.apply(&cmd).unwrap();
         hashes.push(g.hash());
     }

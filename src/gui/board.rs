@@ -245,11 +245,11 @@ fn camera_controls(
         {
             pan.y -= 12.0;
         }
-        if keys.just_pressed(KeyCode::KeyF) {
-            if let (Some(map), Ok(w)) = (&board.map, windows.single()) {
-                fit(map, &mut tr, &mut proj, Vec2::new(w.width(), w.height()));
-                return;
-            }
+        if keys.just_pressed(KeyCode::KeyF)
+            && let (Some(map), Ok(w)) = (&board.map, windows.single())
+        {
+            fit(map, &mut tr, &mut proj, Vec2::new(w.width(), w.height()));
+            return;
         }
     }
     if buttons.any_pressed([MouseButton::Right, MouseButton::Middle]) {
@@ -258,10 +258,11 @@ fn camera_controls(
     if pan != Vec2::ZERO {
         tr.translation += (pan * scale).extend(0.0);
     }
-    if scroll.delta.y != 0.0 && !egui_pointer {
-        if let Projection::Orthographic(o) = &mut *proj {
-            o.scale = (o.scale * (1.0 - scroll.delta.y * 0.1)).clamp(0.2, 6.0);
-        }
+    if scroll.delta.y != 0.0
+        && !egui_pointer
+        && let Projection::Orthographic(o) = &mut *proj
+    {
+        o.scale = (o.scale * (1.0 - scroll.delta.y * 0.1)).clamp(0.2, 6.0);
     }
 }
 
@@ -299,11 +300,10 @@ fn pick_hex(
         }
     }
     // Dragging a counter: press on it (selects), release on the destination (moves).
-    if buttons.just_released(MouseButton::Left) {
-        if let (Some(p), Some(h)) = (pressed.take(), hex) {
-            if p != h {
-                clicks.write(HexClicked(h));
-            }
-        }
+    if buttons.just_released(MouseButton::Left)
+        && let (Some(p), Some(h)) = (pressed.take(), hex)
+        && p != h
+    {
+        clicks.write(HexClicked(h));
     }
 }

@@ -6,7 +6,13 @@ pub mod board;
 use crate::engine::scenarios;
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
+use bevy_asset_loader::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+
+/// Files loaded before the menu opens. Counters, maps and text are drawn by the program
+/// with bevy's built-in font, so the collection is empty for now; art goes here.
+#[derive(AssetCollection, Resource)]
+pub struct UiAssets {}
 
 #[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum AppState {
@@ -46,6 +52,11 @@ pub fn run() {
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.15)))
     .init_state::<AppState>()
+    .add_loading_state(
+        LoadingState::new(AppState::Loading)
+            .continue_to_state(AppState::Menu)
+            .load_collection::<UiAssets>(),
+    )
     .init_resource::<MenuState>()
     .insert_resource(Automation {
         screenshot: std::env::var("FELDZUG_SCREENSHOT").ok(),
@@ -54,7 +65,7 @@ pub fn run() {
     .add_plugins(board::BoardPlugin)
     .add_plugins(crate::games::koniggratz::ui::KgUiPlugin)
     .add_systems(Startup, setup_camera)
-    .add_systems(Update, finish_loading.run_if(in_state(AppState::Loading)))
+    .add_systems(OnEnter(AppState::Menu), after_loading)
     .add_systems(
         EguiPrimaryContextPass,
         menu_ui.run_if(in_state(AppState::Menu)),
@@ -67,23 +78,27 @@ fn setup_camera(mut commands: Commands) {
     commands.spawn((Camera2d, board::BoardCamera));
 }
 
-/// Scenarios are embedded at build time, so loading is immediate; autostart for tests.
-fn finish_loading(
+/// First entry to the menu: pick a seed; FELDZUG_AUTOSTART starts a game (tests, demos).
+fn after_loading(
     mut next: ResMut<NextState<AppState>>,
     mut menu: ResMut<MenuState>,
     mut commands: Commands,
+    mut done: Local<bool>,
 ) {
+    if *done {
+        return;
+    }
+    *done = true;
     menu.seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() % 100_000)
         .unwrap_or(1);
     menu.seed_text = menu.seed.to_string();
     if let Ok(id) = std::env::var("FELDZUG_AUTOSTART") {
+        // (tests and demos start a game straight away)
         commands
             .queue(move |w: &mut World| crate::games::koniggratz::ui::start_game(w, &id, 1, &[]));
         next.set(AppState::InGame);
-    } else {
-        next.set(AppState::Menu);
     }
 }
 
@@ -154,9 +169,11 @@ fn menu_ui(
             ui.separator();
             if ui.button("Resume last game (Ctrl+O)").clicked() {
                 commands.queue(|w: &mut World| {
-                    if crate::games::koniggratz::ui::load_autosave(w).is_ok() {
-                        w.resource_mut::<NextState<AppState>>()
-                            .set(AppState::InGame);
+                    match crate::games::koniggratz::ui::load_autosave(w) {
+                        Ok(()) => w
+                            .resource_mut::<NextState<AppState>>()
+                            .set(AppState::InGame),
+                        Err(e) => w.resource_mut::<MenuState>().message = e,
                     }
                 });
             }

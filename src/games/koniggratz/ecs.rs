@@ -185,18 +185,18 @@ pub fn gather(world: &mut World) -> Option<KgState> {
 pub fn scatter(world: &mut World, st: &KgState) {
     let mut q = world.query::<(&Counter, &mut UnitStatus)>();
     for (c, mut s) in q.iter_mut(world) {
-        if let Some(new) = st.units.get(c.id as usize) {
-            if s.0 != *new {
-                s.0 = *new;
-            }
+        if let Some(new) = st.units.get(c.id as usize)
+            && s.0 != *new
+        {
+            s.0 = *new;
         }
     }
     let mut q = world.query::<(&HqMarker, &mut HqStatus)>();
     for (h, mut s) in q.iter_mut(world) {
-        if let Some(new) = st.hqs.get(h.id) {
-            if s.0 != *new {
-                s.0 = *new;
-            }
+        if let Some(new) = st.hqs.get(h.id)
+            && s.0 != *new
+        {
+            s.0 = *new;
         }
     }
     let mut q = world.query::<&mut BombardmentMarker>();
@@ -313,10 +313,10 @@ fn set_phase(world: &mut World, step: Step) {
     if let Some(mut next) = world.get_resource_mut::<NextState<KgPhase>>() {
         next.set(phase_of(step));
     }
-    if let Some(cs) = command_step_of(step) {
-        if let Some(mut next) = world.get_resource_mut::<NextState<CommandStep>>() {
-            next.set(cs);
-        }
+    if let Some(cs) = command_step_of(step)
+        && let Some(mut next) = world.get_resource_mut::<NextState<CommandStep>>()
+    {
+        next.set(cs);
     }
 }
 

@@ -937,11 +937,12 @@ impl Game<'_> {
             if d.kind != Kind::Cavalry || !self.st.units[i].exhausted {
                 continue;
             }
-            if let Loc::Map(c) = self.st.units[i].loc {
-                if !view.in_ezoc(m, d.side, c) && !view.in_ezoi(m, d.side, c) {
-                    self.st.units[i].exhausted = false;
-                    self.note("4.0a", format!("{} recovers from exhaustion", d.name));
-                }
+            if let Loc::Map(c) = self.st.units[i].loc
+                && !view.in_ezoc(m, d.side, c)
+                && !view.in_ezoi(m, d.side, c)
+            {
+                self.st.units[i].exhausted = false;
+                self.note("4.0a", format!("{} recovers from exhaustion", d.name));
             }
         }
         if t > self.rules.start_turn || self.rules.hq_start.is_empty() {
@@ -992,14 +993,13 @@ impl Game<'_> {
         let m = &self.rules.map;
         for i in 0..self.st.units.len() {
             let d = &self.rules.units[i];
-            if let Loc::Map(c) = self.st.units[i].loc {
-                if d.kind == Kind::Infantry
-                    && self.st.units[i].march
-                    && (view.in_ezoc(m, d.side, c) || view.in_ezoi(m, d.side, c))
-                {
-                    self.st.units[i].march = false;
-                    self.note("4.0e", format!("{} must take Battle formation", d.name));
-                }
+            if let Loc::Map(c) = self.st.units[i].loc
+                && d.kind == Kind::Infantry
+                && self.st.units[i].march
+                && (view.in_ezoc(m, d.side, c) || view.in_ezoi(m, d.side, c))
+            {
+                self.st.units[i].march = false;
+                self.note("4.0e", format!("{} must take Battle formation", d.name));
             }
         }
     }
@@ -1296,11 +1296,12 @@ impl Game<'_> {
         let m = &self.rules.map;
         for i in 0..self.st.units.len() {
             let d = &self.rules.units[i];
-            if let Loc::Map(c) = self.st.units[i].loc {
-                if d.kind == Kind::Infantry && self.st.units[i].march && view.in_ezoc(m, d.side, c)
-                {
-                    self.st.units[i].march = false;
-                }
+            if let Loc::Map(c) = self.st.units[i].loc
+                && d.kind == Kind::Infantry
+                && self.st.units[i].march
+                && view.in_ezoc(m, d.side, c)
+            {
+                self.st.units[i].march = false;
             }
         }
     }
@@ -1479,22 +1480,22 @@ impl Game<'_> {
                     else {
                         continue;
                     };
-                    if let Some(o) = view.occupant(&rules.map, e) {
-                        if rules.units[o as usize].side != side {
-                            self.note(
-                                "4.2a",
-                                format!("{} stands on an entry hex and must retreat", self.name(o)),
-                            );
-                            self.st.g.pending.push(Pending::Retreat {
-                                unit: o,
-                                away_from: vec![e],
-                                hexes: 3,
-                                on_fail: OnFail::Blown,
-                                after: After::Nothing,
-                                rule: "4.2a".into(),
-                            });
-                            return true;
-                        }
+                    if let Some(o) = view.occupant(&rules.map, e)
+                        && rules.units[o as usize].side != side
+                    {
+                        self.note(
+                            "4.2a",
+                            format!("{} stands on an entry hex and must retreat", self.name(o)),
+                        );
+                        self.st.g.pending.push(Pending::Retreat {
+                            unit: o,
+                            away_from: vec![e],
+                            hexes: 3,
+                            on_fail: OnFail::Blown,
+                            after: After::Nothing,
+                            rule: "4.2a".into(),
+                        });
+                        return true;
                     }
                 }
                 false

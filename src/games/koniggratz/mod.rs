@@ -82,16 +82,58 @@ impl PureGame {
     }
 }
 
-/// Picks a random legal command, passing now and then so phases end.
-pub fn random_command(legal: &[KgCommand], rng: &mut Xoshiro256PlusPlus) -> Option<KgCommand> {
+/// Picks a random legal command for the soak tests and `--random`: uniform, but moves
+/// lean towards the enemy and passes are rare, so that games reach combat.
+pub fn random_command(
+    rules: &KgRules,
+    st: &KgState,
+    legal: &[KgCommand],
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<KgCommand> {
     if legal.is_empty() {
         return None;
     }
     let has_pass = legal.contains(&KgCommand::Pass);
-    if has_pass && (legal.len() == 1 || rng.random_range(0..100) < 12) {
+    let pass_pct = match st.g.step {
+        Step::Movement => 6,
+        Step::Attack => 8,
+        _ => 25,
+    };
+    if has_pass && (legal.len() == 1 || rng.random_range(0..100) < pass_pct) {
         return Some(KgCommand::Pass);
     }
     let others: Vec<&KgCommand> = legal.iter().filter(|c| **c != KgCommand::Pass).collect();
+    if st.g.step == Step::Movement && st.g.pending.is_empty() && rng.random_range(0..100) < 70 {
+        // closest approach to an enemy among a few random candidates
+        let enemies: Vec<(Side, crate::engine::hexmap::Coord)> = st
+            .units
+            .iter()
+            .enumerate()
+            .filter_map(|(i, u)| match u.loc {
+                state::Loc::Map(c) => Some((rules.units[i].side, c)),
+                _ => None,
+            })
+            .collect();
+        let mut best: Option<(u32, &KgCommand)> = None;
+        for _ in 0..12 {
+            let c = others[rng.random_range(0..others.len())];
+            if let KgCommand::Move { unit, to } = c {
+                let side = rules.units[*unit as usize].side;
+                let d = enemies
+                    .iter()
+                    .filter(|e| e.0 != side)
+                    .map(|e| e.1.distance(*to))
+                    .min()
+                    .unwrap_or(0);
+                if best.is_none_or(|b| d < b.0) {
+                    best = Some((d, c));
+                }
+            }
+        }
+        if let Some((_, c)) = best {
+            return Some(c.clone());
+        }
+    }
     Some(others[rng.random_range(0..others.len())].clone())
 }
 
@@ -264,7 +306,7 @@ impl GameEntry for Entry {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(agent_seed);
         while !g.over() && g.commands.len() < max_commands {
             let legal = g.legal();
-            let Some(cmd) = random_command(&legal, &mut rng) else {
+            let Some(cmd) = random_command(&g.rules, &g.st, &legal, &mut rng) else {
                 break;
             };
             g.apply(&cmd)

@@ -42,10 +42,10 @@ impl View {
             let enemy = def.side.other().idx();
             // 3.7: every unit projects a ZOC into its six neighbours.
             for (_, nb) in m.neighbors(c) {
-                if !blocks_zones(m.side(c, nb)) {
-                    if let Some(j) = m.index(nb) {
-                        ezoc[enemy][j] = true;
-                    }
+                if !blocks_zones(m.side(c, nb))
+                    && let Some(j) = m.index(nb)
+                {
+                    ezoc[enemy][j] = true;
                 }
             }
             // 3.8: infantry projects a ZOI two hexes out.
@@ -58,10 +58,10 @@ impl View {
             }
         }
         // 6.3: the bombardment marker is an EZOC hex for Prussian units.
-        if let Some(b) = st.g.bombard {
-            if let Some(j) = m.index(b) {
-                ezoc[Side::Prussia.idx()][j] = true;
-            }
+        if let Some(b) = st.g.bombard
+            && let Some(j) = m.index(b)
+        {
+            ezoc[Side::Prussia.idx()][j] = true;
         }
         Self { occ, ezoc, ezoi }
     }
@@ -287,6 +287,7 @@ pub fn destinations(
                 }
             }
         }
+        #[allow(clippy::needless_range_loop)] // i indexes cost, prev and the map
         for i in 0..n {
             if cost[i] == u32::MAX || Some(i) == start_i {
                 continue;
@@ -376,20 +377,27 @@ pub fn why_not_move(
         let us = &st.units[u as usize];
         if def.kind == Kind::Infantry && !us.march {
             for (_, nb) in m.neighbors(to) {
-                if let Some(f) = m.side(to, nb) {
-                    if f.kind == SideKind::Swamp && !f.bridge && nb == c {
-                        return ("3.9.1".into(), "units in Battle formation cannot cross a swamp hexside except at a bridge".into());
-                    }
+                if let Some(f) = m.side(to, nb)
+                    && f.kind == SideKind::Swamp
+                    && !f.bridge
+                    && nb == c
+                {
+                    return (
+                        "3.9.1".into(),
+                        "units in Battle formation cannot cross a swamp hexside except at a bridge"
+                            .into(),
+                    );
                 }
             }
         }
-        if let Some(f) = m.side(c, to) {
-            if f.kind == SideKind::MajorRiver && !f.bridge {
-                return (
-                    "3.9.6".into(),
-                    "a major river can be crossed only at a bridge".into(),
-                );
-            }
+        if let Some(f) = m.side(c, to)
+            && f.kind == SideKind::MajorRiver
+            && !f.bridge
+        {
+            return (
+                "3.9.6".into(),
+                "a major river can be crossed only at a bridge".into(),
+            );
         }
     }
     (
@@ -467,13 +475,13 @@ pub fn retreat_search(
             }
             let f = m.side(c, nb);
             let mut sw = swampy;
-            if let Some(f) = f {
-                if !f.bridge {
-                    match f.kind {
-                        SideKind::MajorRiver => continue,
-                        SideKind::Swamp => sw = true,
-                        SideKind::MinorRiver => {}
-                    }
+            if let Some(f) = f
+                && !f.bridge
+            {
+                match f.kind {
+                    SideKind::MajorRiver => continue,
+                    SideKind::Swamp => sw = true,
+                    SideKind::MinorRiver => {}
                 }
             }
             stack.push((nb, depth + 1, sw));

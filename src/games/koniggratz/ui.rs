@@ -72,8 +72,26 @@ impl Plugin for KgUiPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 panels.run_if(in_state(AppState::InGame)),
-            );
+            )
+            .add_systems(OnExit(AppState::InGame), leave_game);
     }
+}
+
+/// Back to the menu: the game is autosaved; clear the board and its entities.
+fn leave_game(world: &mut World) {
+    despawn_game(world);
+    world.insert_resource(BoardMap {
+        map: None,
+        drawn: false,
+    });
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<Highlight>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+    *world.resource_mut::<KgUi>() = KgUi::default();
 }
 
 pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
@@ -96,12 +114,35 @@ pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
                 } else {
                     Step::Movement
                 };
-                while g.st.g.step != want && !g.over() && g.commands.len() < 5000 {
+                // "attack" stops where the side to act has an attack to make
+                let ready = |g: &super::PureGame| {
+                    g.st.g.step == want
+                        && g.st.g.pending.is_empty()
+                        && (want != Step::Attack
+                            || g.legal()
+                                .iter()
+                                .any(|c| matches!(c, KgCommand::Attack { .. })))
+                };
+                while !ready(&g) && !g.over() && g.commands.len() < 5000 {
                     let legal = g.legal();
-                    let Some(c) = super::random_command(&legal, &mut rng) else {
+                    let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
                         break;
                     };
                     let _ = g.apply(&c);
+                }
+                for c in g
+                    .legal()
+                    .iter()
+                    .filter(|c| matches!(c, KgCommand::Attack { .. }))
+                    .take(3)
+                {
+                    if let KgCommand::Attack { attacker, defender } = c {
+                        info!(
+                            "autoplay: possible attack {:?} -> {:?}",
+                            rules::unit_hex(&g.st, *attacker),
+                            rules::unit_hex(&g.st, *defender)
+                        );
+                    }
                 }
                 cmds = g.commands;
             }
@@ -672,10 +713,10 @@ fn autosave_on_change(world: &mut World) {
         return;
     }
     world.resource_mut::<KgUi>().saved_rev = rev;
-    if let Some(Ok(text)) = current_save(world).map(|s| save::to_text(&s)) {
-        if let Err(e) = save::write_atomic(&autosave_path(), &text) {
-            world.resource_mut::<KgUi>().message = format!("Autosave failed: {e}");
-        }
+    if let Some(Ok(text)) = current_save(world).map(|s| save::to_text(&s))
+        && let Err(e) = save::write_atomic(&autosave_path(), &text)
+    {
+        world.resource_mut::<KgUi>().message = format!("Autosave failed: {e}");
     }
     if let Some(KgOutcome::Refused(_, r)) = world.resource::<KgLastOutcome>().0.clone() {
         world.resource_mut::<KgUi>().message = format!("Refused: {r}");
@@ -819,15 +860,15 @@ fn panels(
     let active = flow::active_side(rules, &st);
     let view = View::new(rules, &st);
     // path to the hovered destination
-    if let (Some(u), Some(h)) = (ui.selected, hovered.0) {
-        if let Some(o) = rules::destinations(rules, &st, &view, u).get(&h) {
-            let mut pts = vec![];
-            if let Some(s) = rules::unit_hex(&st, u) {
-                pts.push(to_world(s));
-            }
-            pts.extend(o.path.iter().map(|c| to_world(*c)));
-            gizmos.linestrip_2d(pts, Color::srgb(0.1, 0.1, 0.9));
+    if let (Some(u), Some(h)) = (ui.selected, hovered.0)
+        && let Some(o) = rules::destinations(rules, &st, &view, u).get(&h)
+    {
+        let mut pts = vec![];
+        if let Some(s) = rules::unit_hex(&st, u) {
+            pts.push(to_world(s));
         }
+        pts.extend(o.path.iter().map(|c| to_world(*c)));
+        gizmos.linestrip_2d(pts, Color::srgb(0.1, 0.1, 0.9));
     }
     egui::Window::new("Turn").anchor(egui::Align2::LEFT_TOP, [8.0, 8.0]).default_width(290.0).resizable(false).show(ctx, |ui_| {
         let g = &st.g;
@@ -875,11 +916,10 @@ fn panels(
         }
         if matches!(st.g.step, Step::BlownSelect(_) | Step::BlownReturn(_)) {
             for c in &legal {
-                if let KgCommand::SelectReturning { unit } = c {
-                    if ui_.button(format!("Return {}", rules.units[*unit as usize].name)).clicked() {
+                if let KgCommand::SelectReturning { unit } = c
+                    && ui_.button(format!("Return {}", rules.units[*unit as usize].name)).clicked() {
                         writer.write(KgCommandMsg(c.clone()));
                     }
-                }
             }
             for u in &st.g.returning {
                 if ui_.selectable_label(ui.selected == Some(*u), format!("Place {}", rules.units[*u as usize].name)).clicked() {
@@ -939,81 +979,86 @@ fn panels(
     });
     // exact odds before committing an attack
     if let (Some(a), Some(h)) = (ui.selected, hovered.0) {
-        if let Some(d) = view.occupant(&rules.map, h) {
-            if legal.contains(&KgCommand::Attack {
+        if let Some(d) = view.occupant(&rules.map, h)
+            && legal.contains(&KgCommand::Attack {
                 attacker: a,
                 defender: d,
-            }) {
-                egui::Window::new("Attack odds")
-                    .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-                    .show(ctx, |ui_| {
-                        let (am, dm) = combat::modifiers(rules, &st, a, d);
-                        ui_.label(format!(
-                            "{} attacks {}",
-                            rules.units[a as usize].name, rules.units[d as usize].name
-                        ));
-                        for (who, list) in [("Attacker", &am), ("Defender", &dm)] {
-                            ui_.strong(who);
-                            for m in list.iter() {
-                                ui_.label(format!("  {:+}  {} ({})", m.value, m.label, m.rule));
-                            }
-                        }
-                        egui::Grid::new("odds").striped(true).show(ui_, |g| {
-                            g.label("artillery (att/def)");
-                            g.label("stalemate");
-                            g.label("def R/B/E");
-                            g.label("att R/B/E");
-                            g.end_row();
-                            for (aa, da) in
-                                [(false, false), (true, false), (false, true), (true, true)]
-                            {
-                                let o = combat::odds(rules, &st, a, d, aa, da);
-                                g.label(format!(
-                                    "{} / {}",
-                                    if aa { "yes" } else { "no" },
-                                    if da { "yes" } else { "no" }
-                                ));
-                                g.label(pct(o.stalemate));
-                                g.label(format!(
-                                    "{} {} {}",
-                                    pct(o.defender[0]),
-                                    pct(o.defender[1]),
-                                    pct(o.defender[2])
-                                ));
-                                g.label(format!(
-                                    "{} {} {}",
-                                    pct(o.attacker[0]),
-                                    pct(o.attacker[1]),
-                                    pct(o.attacker[2])
-                                ));
-                                g.end_row();
-                            }
-                        });
-                    });
-            }
-        }
-    } else if let Some(h) = hovered.0 {
-        if let Some(u) = view.occupant(&rules.map, h) {
-            let d = &rules.units[u as usize];
-            egui::Window::new("Unit")
+            })
+        {
+            egui::Window::new("Attack odds")
                 .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
                 .show(ctx, |ui_| {
-                    ui_.strong(&d.name);
+                    let (am, dm) = combat::modifiers(rules, &st, a, d);
                     ui_.label(format!(
-                        "{} · {:?} · {}",
-                        d.side.name(),
-                        d.kind,
-                        rules.army(&d.army).map(|a| a.name.as_str()).unwrap_or("")
+                        "{} attacks {}",
+                        rules.units[a as usize].name, rules.units[d as usize].name
                     ));
-                    ui_.label(format!(
-                        "Efficiency {} · MA {}",
-                        "*".repeat(d.er as usize),
-                        rules::ma_half(rules, &st, u) as f32 / 2.0
-                    ));
-                    ui_.label(format!("Hex {h}, {:?}", rules.map.terrain(h)));
-                    ui_.small("Values reconstructed (see docs/games/koniggratz.md)");
+                    for (who, list) in [("Attacker", &am), ("Defender", &dm)] {
+                        ui_.strong(who);
+                        for m in list.iter() {
+                            ui_.label(format!("  {:+}  {} ({})", m.value, m.label, m.rule));
+                        }
+                    }
+                    egui::Grid::new("odds").striped(true).show(ui_, |g| {
+                        g.label("artillery (att/def)");
+                        g.label("stalemate");
+                        g.label("def R/B/E");
+                        g.label("att R/B/E");
+                        g.end_row();
+                        // only choices each side can make (6.2: never cavalry; 4.3a: not at 0 AP)
+                        let cases = [(false, false), (true, false), (false, true), (true, true)]
+                            .into_iter()
+                            .filter(|(aa, da)| {
+                                (!aa || combat::may_support(rules, &st, a))
+                                    && (!da || combat::may_support(rules, &st, d))
+                            });
+                        for (aa, da) in cases {
+                            let o = combat::odds(rules, &st, a, d, aa, da);
+                            g.label(format!(
+                                "{} / {}",
+                                if aa { "yes" } else { "no" },
+                                if da { "yes" } else { "no" }
+                            ));
+                            g.label(pct(o.stalemate));
+                            g.label(format!(
+                                "{} {} {}",
+                                pct(o.defender[0]),
+                                pct(o.defender[1]),
+                                pct(o.defender[2])
+                            ));
+                            g.label(format!(
+                                "{} {} {}",
+                                pct(o.attacker[0]),
+                                pct(o.attacker[1]),
+                                pct(o.attacker[2])
+                            ));
+                            g.end_row();
+                        }
+                    });
                 });
         }
+    } else if let Some(h) = hovered.0
+        && let Some(u) = view.occupant(&rules.map, h)
+    {
+        let d = &rules.units[u as usize];
+        egui::Window::new("Unit")
+            .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+            .show(ctx, |ui_| {
+                ui_.strong(&d.name);
+                ui_.label(format!(
+                    "{} · {:?} · {}",
+                    d.side.name(),
+                    d.kind,
+                    rules.army(&d.army).map(|a| a.name.as_str()).unwrap_or("")
+                ));
+                ui_.label(format!(
+                    "Efficiency {} · MA {}",
+                    "*".repeat(d.er as usize),
+                    rules::ma_half(rules, &st, u) as f32 / 2.0
+                ));
+                ui_.label(format!("Hex {h}, {:?}", rules.map.terrain(h)));
+                ui_.small("Values reconstructed (see docs/games/koniggratz.md)");
+            });
     }
     egui::Window::new("Log and dice")
         .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
