@@ -39,6 +39,27 @@ pub enum Cmd {
         save: Option<String>,
         #[arg(long, default_value_t = 100_000)]
         max_commands: usize,
+        /// Write the save atomically after every command (crash-safety tests).
+        #[arg(long)]
+        autosave: Option<String>,
+    },
+    /// Print measured speed figures as a table (add --gui under a display for the window).
+    Bench {
+        #[arg(long, default_value_t = 50)]
+        games: u32,
+        #[arg(long)]
+        gui: bool,
+    },
+    /// Fuzz a target (scenario, save, commands) for a bounded time.
+    Fuzz {
+        target: String,
+        #[arg(long, default_value_t = 60)]
+        seconds: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where crashing inputs are written.
+        #[arg(long, default_value = "tests/fuzz-regressions")]
+        out: String,
     },
     /// Re-run a save file and print the same JSON summary.
     Replay { file: String },
@@ -72,7 +93,11 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             options,
             save,
             max_commands,
+            autosave,
         } => {
+            if let Some(path) = autosave {
+                return autosave_play(&scenario, seed, &options, &path);
+            }
             if !random {
                 return Err("only --random play is available on the command line; start the program without arguments to play with the mouse".into());
             }
@@ -98,6 +123,34 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             let summary = game.replay(&file, &text)?;
             serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())
         }
+        Cmd::Bench { games, gui } => {
+            let mut rows = crate::bench::headless(games)?;
+            if gui {
+                rows.extend(crate::bench::gui()?);
+            }
+            Ok(crate::bench::print_table(&crate::bench::machine(), &rows))
+        }
+        Cmd::Fuzz {
+            target,
+            seconds,
+            seed,
+            out,
+        } => {
+            let r = crate::fuzz::fuzz(&target, seconds, seed, std::path::Path::new(&out))?;
+            if r.crashes.is_empty() {
+                Ok(format!(
+                    "fuzz {}: {} runs in {seconds} s, no crash",
+                    r.target, r.runs
+                ))
+            } else {
+                Err(format!(
+                    "fuzz {}: {} crash(es), inputs kept in {}",
+                    r.target,
+                    r.crashes.len(),
+                    out
+                ))
+            }
+        }
         Cmd::Scenarios => {
             let mut out = String::new();
             for s in scenarios::embedded() {
@@ -119,4 +172,31 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             Ok(format!("{file}: ok ({})", src.meta.name))
         }
     }
+}
+
+/// Plays random commands and rewrites the save atomically after each one, forever or
+/// until the game ends; used to test that a kill mid-write never leaves a broken save.
+fn autosave_play(
+    scenario: &str,
+    seed: u64,
+    options: &[String],
+    path: &str,
+) -> Result<String, String> {
+    use crate::games::koniggratz::{self, PureGame, random_command, save_file};
+    use rand::SeedableRng;
+    let src = scenarios::find(scenario)?;
+    let rules = koniggratz::load_rules(&src, options)?;
+    let mut g = PureGame::new(rules, seed);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    while !g.over() {
+        let legal = g.legal();
+        let Some(c) = random_command(&g.rules, &g.st, &legal, &mut rng) else {
+            break;
+        };
+        g.apply(&c).map_err(|r| r.to_string())?;
+        let text = crate::engine::save::to_text(&save_file(&g, options))?;
+        crate::engine::save::write_atomic(std::path::Path::new(path), &text)
+            .map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(format!("{} commands saved to {path}", g.commands.len()))
 }

@@ -7,8 +7,10 @@
 // that style, as the Bevy project itself notes.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
+pub mod bench;
 pub mod cli;
 pub mod engine;
+pub mod fuzz;
 pub mod games;
 #[cfg(feature = "gui")]
 pub mod gui;

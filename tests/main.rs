@@ -6,4 +6,5 @@ mod kg_random;
 mod kg_rules;
 #[cfg(feature = "gui")]
 mod render;
+mod robustness;
 mod scenarios;

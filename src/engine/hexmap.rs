@@ -199,6 +199,8 @@ pub struct HexMap {
     nbr: Vec<[u32; 6]>,
     side_tab: Vec<[Option<SideFeature>; 6]>,
     road_tab: Vec<[bool; 6]>,
+    /// Hexes two steps away without crossing a zone-blocking hexside, per hex (static).
+    zone2: Vec<Vec<u32>>,
 }
 
 /// No neighbour in that direction.
@@ -253,6 +255,7 @@ impl HexMap {
             nbr: Vec::new(),
             side_tab: Vec::new(),
             road_tab: Vec::new(),
+            zone2: Vec::new(),
         };
         for &(c, d, kind, bridge) in &def.hexsides {
             let n = c.neighbor(d);
@@ -304,6 +307,53 @@ impl HexMap {
         map.side_tab = side_tab;
         map.road_tab = road_tab;
         Ok(map)
+    }
+
+    /// Hexes within `steps` of hex index `start` reached without crossing a hexside for
+    /// which `blocks` is true (the start excluded).
+    pub fn reach_idx(
+        &self,
+        start: usize,
+        steps: u32,
+        blocks: impl Fn(Option<SideFeature>) -> bool,
+        out: &mut Vec<usize>,
+    ) {
+        out.clear();
+        out.push(start);
+        let mut lo = 0;
+        for _ in 0..steps {
+            let hi = out.len();
+            for k in lo..hi {
+                let h = out[k];
+                for d in 0..6 {
+                    let j = self.nbr[h][d];
+                    if j == NONE || blocks(self.side_tab[h][d]) {
+                        continue;
+                    }
+                    if !out.contains(&(j as usize)) {
+                        out.push(j as usize);
+                    }
+                }
+            }
+            lo = hi;
+        }
+        out.swap_remove(0);
+    }
+
+    /// Precomputes the two-step reach of every hex for a zone rule (called once).
+    pub fn precompute_zone2(&mut self, blocks: impl Fn(Option<SideFeature>) -> bool) {
+        let mut tmp = Vec::new();
+        self.zone2 = (0..self.len())
+            .map(|i| {
+                self.reach_idx(i, 2, &blocks, &mut tmp);
+                tmp.iter().map(|&j| j as u32).collect()
+            })
+            .collect();
+    }
+
+    /// The precomputed two-step zone of a hex (empty before `precompute_zone2`).
+    pub fn zone2(&self, i: usize) -> &[u32] {
+        self.zone2.get(i).map(|v| v.as_slice()).unwrap_or(&[])
     }
 
     pub fn len(&self) -> usize {

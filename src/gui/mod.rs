@@ -38,39 +38,101 @@ pub struct Automation {
     pub taken: bool,
 }
 
-pub fn run() {
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+/// FELDZUG_BENCH=frames|empty: frame-time recording for `feldzug bench --gui`.
+#[derive(Resource, Default)]
+struct BenchRecorder {
+    frames: u32,
+    samples: Vec<f64>,
+}
+
+fn bench_frames(time: Res<Time>, mut rec: ResMut<BenchRecorder>, mut exit: MessageWriter<AppExit>) {
+    rec.frames += 1;
+    if rec.frames == 1 {
+        println!("BENCH first-frame");
+    }
+    // warm-up: the first frames load the map and compile pipelines
+    if rec.frames > 60 {
+        rec.samples.push(time.delta_secs_f64() * 1000.0);
+    }
+    if rec.samples.len() >= 300 {
+        let mut v = rec.samples.clone();
+        v.sort_by(|a, b| a.total_cmp(b));
+        println!("BENCH p50-ms {}", v[v.len() / 2]);
+        println!("BENCH p95-ms {}", v[v.len() * 95 / 100]);
+        let rss = std::fs::read_to_string("/proc/self/status")
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find(|l| l.starts_with("VmHWM"))
+                    .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+            });
+        if let Some(kib) = rss {
+            println!("BENCH peak-rss-mib {}", kib / 1024.0);
+        }
+        exit.write(AppExit::Success);
+    }
+}
+
+fn window_plugin() -> WindowPlugin {
+    WindowPlugin {
         primary_window: Some(Window {
             title: "Feldzug 1866".into(),
             resolution: (1280u32, 800u32).into(),
             ..default()
         }),
         ..default()
-    }))
-    .add_plugins(EguiPlugin::default())
-    .insert_resource(WinitSettings::desktop_app())
-    .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.15)))
-    .init_state::<AppState>()
-    .add_loading_state(
-        LoadingState::new(AppState::Loading)
-            .continue_to_state(AppState::Menu)
-            .load_collection::<UiAssets>(),
-    )
-    .init_resource::<MenuState>()
-    .insert_resource(Automation {
-        screenshot: std::env::var("FELDZUG_SCREENSHOT").ok(),
-        ..default()
-    })
-    .add_plugins(board::BoardPlugin)
-    .add_plugins(crate::games::koniggratz::ui::KgUiPlugin)
-    .add_systems(Startup, setup_camera)
-    .add_systems(OnEnter(AppState::Menu), after_loading)
-    .add_systems(
-        EguiPrimaryContextPass,
-        menu_ui.run_if(in_state(AppState::Menu)),
-    )
-    .add_systems(Last, automation);
+    }
+}
+
+pub fn run() {
+    let bench = std::env::var("FELDZUG_BENCH").ok();
+    if bench.as_deref() == Some("empty") {
+        // the baseline: an empty Bevy window with a 2D camera, redrawn continuously
+        App::new()
+            .add_plugins(DefaultPlugins.set(window_plugin()))
+            .insert_resource(WinitSettings::game())
+            .init_resource::<BenchRecorder>()
+            .add_systems(Startup, |mut c: Commands| {
+                c.spawn(Camera2d);
+            })
+            .add_systems(Last, bench_frames)
+            .run();
+        return;
+    }
+    let mut app = App::new();
+    if bench.is_some() {
+        app.init_resource::<BenchRecorder>()
+            .add_systems(Last, bench_frames);
+    }
+    app.add_plugins(DefaultPlugins.set(window_plugin()))
+        .add_plugins(EguiPlugin::default())
+        // reactive: sleep until input (benchmarks redraw continuously)
+        .insert_resource(if bench.is_some() {
+            WinitSettings::game()
+        } else {
+            WinitSettings::desktop_app()
+        })
+        .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.15)))
+        .init_state::<AppState>()
+        .add_loading_state(
+            LoadingState::new(AppState::Loading)
+                .continue_to_state(AppState::Menu)
+                .load_collection::<UiAssets>(),
+        )
+        .init_resource::<MenuState>()
+        .insert_resource(Automation {
+            screenshot: std::env::var("FELDZUG_SCREENSHOT").ok(),
+            ..default()
+        })
+        .add_plugins(board::BoardPlugin)
+        .add_plugins(crate::games::koniggratz::ui::KgUiPlugin)
+        .add_systems(Startup, setup_camera)
+        .add_systems(OnEnter(AppState::Menu), after_loading)
+        .add_systems(
+            EguiPrimaryContextPass,
+            menu_ui.run_if(in_state(AppState::Menu)),
+        )
+        .add_systems(Last, automation);
     app.run();
 }
 

@@ -177,7 +177,7 @@ impl KgRules {
     }
 
     pub fn from_file(file: KgScenarioFile, variants: &[String]) -> Result<Self, String> {
-        let map = match Board::from_def(&file.board)? {
+        let mut map = match Board::from_def(&file.board)? {
             Board::Hex(m) => m,
             Board::Graph(_) => return Err("Königgrätz is played on a hex map".into()),
         };
@@ -255,6 +255,14 @@ impl KgRules {
             }
             unit_hq.push(file.hqs.iter().position(|h| h.armies.contains(&u.army)));
         }
+        for h in &file.hqs {
+            if h.range_normal > 100 || h.range_battle > 100 || h.placement_radius > 50 || h.er > 5 {
+                return Err(format!(
+                    "HQ '{}' has a range, placement radius or rating out of bounds",
+                    h.id
+                ));
+            }
+        }
         for (l, c) in &file.entry_hexes {
             if !map.contains(*c) {
                 return Err(format!("entry hex {l} ({c}) is off the map"));
@@ -272,6 +280,8 @@ impl KgRules {
             }
             hq_start.push((i, *c, *battle));
         }
+        // 3.8: ZOI reach is fixed by the map's hexsides; compute it once.
+        map.precompute_zone2(super::rules::blocks_zones);
         Ok(Self {
             meta: file.meta,
             map,

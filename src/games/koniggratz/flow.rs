@@ -242,9 +242,9 @@ fn move_options(
 ) -> (Vec<KgCommand>, bool) {
     let mut reinf: Vec<(u8, UnitId, Vec<Coord>)> = Vec::new();
     for u in due_reinforcements(rules, st, side) {
-        let d = rules::destinations(rules, st, view, u);
+        let d = rules::destination_hexes(rules, st, view, u);
         if !d.is_empty() {
-            reinf.push((rules.units[u as usize].er, u, d.keys().copied().collect()));
+            reinf.push((rules.units[u as usize].er, u, d));
         }
     }
     if let Some(min_er) = reinf.iter().map(|r| r.0).min() {
@@ -264,7 +264,7 @@ fn move_options(
         {
             continue;
         }
-        for to in rules::destinations(rules, st, view, i as UnitId).into_keys() {
+        for to in rules::destination_hexes(rules, st, view, i as UnitId) {
             out.push(KgCommand::Move {
                 unit: i as UnitId,
                 to,

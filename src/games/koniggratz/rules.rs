@@ -30,7 +30,7 @@ pub fn blocks_zones(f: Option<SideFeature>) -> bool {
 impl View {
     pub fn new(rules: &KgRules, st: &KgState) -> Self {
         let m = &rules.map;
-        let n = (m.cols * m.rows) as usize;
+        let n = m.len();
         let mut occ = vec![None; n];
         let mut ezoc = [vec![false; n], vec![false; n]];
         let mut ezoi = [vec![false; n], vec![false; n]];
@@ -41,26 +41,21 @@ impl View {
             let def = &rules.units[i];
             let enemy = def.side.other().idx();
             // 3.7: every unit projects a ZOC into its six neighbours.
-            for (_, nb) in m.neighbors(c) {
-                if !blocks_zones(m.side(c, nb))
-                    && let Some(j) = m.index(nb)
-                {
-                    ezoc[enemy][j] = true;
+            for d in 0..6 {
+                let j = m.nbr_index(ix, d);
+                if j != crate::engine::hexmap::NONE && !blocks_zones(m.side_at(ix, d)) {
+                    ezoc[enemy][j as usize] = true;
                 }
             }
             // 3.8: infantry projects a ZOI two hexes out.
             if def.kind == Kind::Infantry {
-                for h in zone_reach(m, c, 2) {
-                    if let Some(j) = m.index(h) {
-                        ezoi[enemy][j] = true;
-                    }
+                for &j in m.zone2(ix) {
+                    ezoi[enemy][j as usize] = true;
                 }
             }
         }
         // 6.3: the bombardment marker is an EZOC hex for Prussian units.
-        if let Some(b) = st.g.bombard
-            && let Some(j) = m.index(b)
-        {
+        if let Some(j) = st.g.bombard.and_then(|b| m.index(b)) {
             ezoc[Side::Prussia.idx()][j] = true;
         }
         Self { occ, ezoc, ezoi }
@@ -81,22 +76,11 @@ impl View {
 
 /// Hexes within `steps` of `c` reached without crossing a zone-blocking hexside.
 pub fn zone_reach(m: &HexMap, c: Coord, steps: u32) -> Vec<Coord> {
-    let mut seen = vec![c];
-    let mut frontier = vec![c];
-    for _ in 0..steps {
-        let mut next = Vec::new();
-        for h in frontier {
-            for (_, nb) in m.neighbors(h) {
-                if !blocks_zones(m.side(h, nb)) && !seen.contains(&nb) {
-                    seen.push(nb);
-                    next.push(nb);
-                }
-            }
-        }
-        frontier = next;
+    let mut out = Vec::new();
+    if let Some(i) = m.index(c) {
+        m.reach_idx(i, steps, blocks_zones, &mut out);
     }
-    seen.retain(|h| *h != c);
-    seen
+    out.into_iter().map(|j| m.coord_at(j)).collect()
 }
 
 pub fn unit_hex(st: &KgState, u: UnitId) -> Option<Coord> {
@@ -187,6 +171,21 @@ pub fn destinations(
     st: &KgState,
     view: &View,
     u: UnitId,
+) -> BTreeMap<Coord, MoveOption> {
+    search(rules, st, view, u, true)
+}
+
+/// Destination hexes only (no paths), for listing legal commands quickly.
+pub fn destination_hexes(rules: &KgRules, st: &KgState, view: &View, u: UnitId) -> Vec<Coord> {
+    search(rules, st, view, u, false).into_keys().collect()
+}
+
+fn search(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    u: UnitId,
+    with_paths: bool,
 ) -> BTreeMap<Coord, MoveOption> {
     let m = &rules.map;
     let def = &rules.units[u as usize];
@@ -298,7 +297,7 @@ pub fn destinations(
             }
             let mut path = vec![to];
             let mut cur = i;
-            while prev[cur] != u32::MAX && Some(prev[cur] as usize) != start_i {
+            while with_paths && prev[cur] != u32::MAX && Some(prev[cur] as usize) != start_i {
                 cur = prev[cur] as usize;
                 path.push(m.coord_at(cur));
             }
