@@ -27,12 +27,24 @@ fn render_smoke_test_writes_a_non_blank_screenshot() {
         use std::os::unix::fs::PermissionsExt;
         std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
     }
-    let status = cmd
+    let mut child = cmd
         .env("XDG_RUNTIME_DIR", &runtime)
         .env("FELDZUG_SCREENSHOT", &out)
         .env("FELDZUG_AUTOSTART", "koniggratz")
-        .status()
+        .spawn()
         .unwrap();
+    // never hang the suite: give the window two minutes
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the game did not exit within 120 s after its screenshot");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    };
     assert!(status.success(), "the game exited with {status}");
     let bytes = std::fs::read(&out).expect("screenshot written");
     assert!(

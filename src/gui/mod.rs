@@ -107,11 +107,13 @@ pub fn run() {
     app.add_plugins(DefaultPlugins.set(window_plugin()))
         .add_plugins(EguiPlugin::default())
         // reactive: sleep until input (benchmarks redraw continuously)
-        .insert_resource(if bench.is_some() {
-            WinitSettings::game()
-        } else {
-            WinitSettings::desktop_app()
-        })
+        .insert_resource(
+            if bench.is_some() || std::env::var("FELDZUG_SCREENSHOT").is_ok() {
+                WinitSettings::game()
+            } else {
+                WinitSettings::desktop_app()
+            },
+        )
         .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.15)))
         .init_state::<AppState>()
         .add_loading_state(
@@ -132,7 +134,17 @@ pub fn run() {
             EguiPrimaryContextPass,
             menu_ui.run_if(in_state(AppState::Menu)),
         )
-        .add_systems(Last, automation);
+        .add_systems(Last, (automation, keep_awake_while_busy))
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(bevy_egui::EguiInputSet::WriteEguiEvents)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        );
+    if std::env::var("FELDZUG_DEBUG_FRAMES").is_ok() {
+        app.add_systems(Last, debug_frames)
+            .add_systems(EguiPrimaryContextPass, debug_repaint_causes);
+    }
     app.run();
 }
 
@@ -264,5 +276,79 @@ fn automation(
     }
     if auto.frames >= 80 {
         exit.write(AppExit::Success);
+    }
+}
+
+/// FELDZUG_DEBUG_FRAMES: print frames and redraw requests per second (idle-cost hunting).
+fn debug_frames(
+    mut n: Local<(u32, u32, f64)>,
+    time: Res<bevy::time::Time<bevy::time::Real>>,
+    mut redraws: MessageReader<bevy::window::RequestRedraw>,
+) {
+    n.0 += 1;
+    n.1 += redraws.read().count() as u32;
+    let now = time.elapsed_secs_f64();
+    if now - n.2 >= 1.0 {
+        println!("frames {} redraw-requests {}", n.0, n.1);
+        *n = (0, 0, now);
+    }
+}
+
+fn debug_repaint_causes(mut contexts: EguiContexts, mut n: Local<u32>) -> Result {
+    *n += 1;
+    if (*n).is_multiple_of(30) {
+        let ctx = contexts.ctx_mut()?;
+        println!("repaint causes: {:?}", ctx.repaint_causes());
+        ctx.input(|i| {
+            println!(
+                "egui events: {:?} pointer latest {:?}",
+                i.events,
+                i.pointer.latest_pos()
+            )
+        });
+    }
+    Ok(())
+}
+
+/// bevy_egui 0.42 feeds egui a `ModifiersChanged` event every frame; egui answers any
+/// event with an immediate repaint request, so the window never went idle. Keep the
+/// event only when the modifiers really changed, so reactive rendering can sleep.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut bevy_egui::EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        let mut seen = *last;
+        input.0.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => {
+                let keep = seen != Some(*m);
+                seen = Some(*m);
+                keep
+            }
+            _ => true,
+        });
+        *last = seen;
+    }
+}
+
+/// Reactive rendering sleeps until input; keep drawing while something is still
+/// settling: start-up, a state change, or a game command that is queued or just applied.
+fn keep_awake_while_busy(
+    mut frames: Local<u32>,
+    mut last_rev: Local<u64>,
+    state: Res<State<AppState>>,
+    rev: Option<Res<crate::games::koniggratz::ecs::KgRevision>>,
+    inbox: Option<Res<crate::games::koniggratz::ecs::KgInbox>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    *frames += 1;
+    let rev_now = rev.map(|r| r.0).unwrap_or(0);
+    let busy = *frames < 30
+        || state.is_changed()
+        || rev_now != *last_rev
+        || inbox.is_some_and(|i| !i.0.is_empty());
+    *last_rev = rev_now;
+    if busy {
+        redraw.write(bevy::window::RequestRedraw);
     }
 }

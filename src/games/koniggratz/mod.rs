@@ -5,6 +5,7 @@ pub mod combat;
 pub mod data;
 pub mod ecs;
 pub mod flow;
+pub mod reference;
 pub mod rules;
 pub mod state;
 #[cfg(feature = "gui")]

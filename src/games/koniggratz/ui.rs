@@ -28,6 +28,8 @@ pub struct KgUi {
     /// Hot-seat hand-over for the secret artillery choice (4.3a): who confirmed.
     pub handover_ok: Option<Side>,
     pub show_charts: bool,
+    pub rules_open: bool,
+    pub rules_query: String,
     pub drawn_rev: u64,
     pub request: Option<UiRequest>,
     pub pressed: Option<Coord>,
@@ -235,8 +237,8 @@ fn decorate_counters(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Some(rules) = rules else { return };
-    let sq = meshes.add(Rectangle::new(S * 1.25, S * 1.25));
-    let band = meshes.add(Rectangle::new(S * 1.25, S * 0.18));
+    let sq = meshes.add(Rectangle::new(S * 1.5, S * 1.5));
+    let band = meshes.add(Rectangle::new(S * 1.5, S * 0.2));
     for (e, c) in &new {
         let d = &rules.0.units[c.id as usize];
         let army = rules
@@ -249,8 +251,23 @@ fn decorate_counters(
             .split(" (")
             .next()
             .unwrap_or(&d.name)
+            .replace("Kavallerie-Division", "Kav.")
+            .replace("Reserve-Kav.-Div.", "Res.Kav.")
+            .replace("leichte Kav.-Div.", "le.Kav.")
+            .replace("Sächs. Reiter-Division", "Sä. Kav.")
+            .replace("Kavallerie der Elbarmee", "Elb. Kav.")
+            .replace("Garde-Division", "Garde")
+            .replace(" Division", " Div.")
             .replace("Division", "Div.")
-            .replace("Kavallerie", "Kav.");
+            .replace("Sächs.", "Sä.");
+        // the name under the brackets: the corps counters carry their brigade pair
+        let short = match d.name.split(" (").nth(1) {
+            Some(rest) if d.name.contains("Korps") => format!(
+                "{short}\n{}",
+                rest.trim_end_matches(')').split(',').next().unwrap_or("")
+            ),
+            _ => short,
+        };
         let symbol = if d.kind == Kind::Cavalry {
             "[ / ]"
         } else {
@@ -270,7 +287,7 @@ fn decorate_counters(
                     CounterArt,
                     Mesh2d(band.clone()),
                     MeshMaterial2d(materials.add(Color::srgb_u8(army.0, army.1, army.2))),
-                    Transform::from_xyz(0.0, S * 0.53, 0.1),
+                    Transform::from_xyz(0.0, S * 0.65, 0.1),
                 ));
                 p.spawn((
                     CounterArt,
@@ -280,7 +297,7 @@ fn decorate_counters(
                         ..default()
                     },
                     TextColor(text_colour(d.side)),
-                    Transform::from_xyz(0.0, S * 0.25, 0.2),
+                    Transform::from_xyz(0.0, S * 0.36, 0.2),
                 ));
                 p.spawn((
                     CounterArt,
@@ -300,7 +317,7 @@ fn decorate_counters(
                         ..default()
                     },
                     TextColor(Color::srgb(0.85, 0.65, 0.1)),
-                    Transform::from_xyz(0.0, -S * 0.25, 0.2),
+                    Transform::from_xyz(0.0, -S * 0.24, 0.2),
                 ));
                 p.spawn((
                     CounterArt,
@@ -311,7 +328,7 @@ fn decorate_counters(
                         ..default()
                     },
                     TextColor(text_colour(d.side)),
-                    Transform::from_xyz(0.0, -S * 0.45, 0.2),
+                    Transform::from_xyz(0.0, -S * 0.52, 0.2),
                 ));
             });
     }
@@ -962,6 +979,9 @@ fn panels(
             if ui_.button("Charts").clicked() {
                 ui.show_charts = !ui.show_charts;
             }
+            if ui_.button("Rules").clicked() {
+                ui.rules_open = !ui.rules_open;
+            }
             if ui_.button("Save").clicked() {
                 ui.request = Some(UiRequest::Save);
             }
@@ -1098,12 +1118,15 @@ fn panels(
                             .into_iter()
                             .rev()
                         {
-                            let rule = if e.rule.is_empty() {
-                                String::new()
-                            } else {
-                                format!("[{}] ", e.rule)
-                            };
-                            ui_.label(format!("T{} {}{}", e.turn, rule, e.text));
+                            ui_.horizontal_wrapped(|ui_| {
+                                ui_.label(format!("T{}", e.turn));
+                                // each cited case opens the rules reference there
+                                if !e.rule.is_empty() && ui_.small_button(&e.rule).clicked() {
+                                    ui.rules_open = true;
+                                    ui.rules_query = e.rule.clone();
+                                }
+                                ui_.label(&e.text);
+                            });
                         }
                     }
                 });
@@ -1131,6 +1154,33 @@ fn panels(
                 }
             }
         });
+    if ui.rules_open {
+        let cases = super::reference::cases();
+        let mut open = true;
+        egui::Window::new("Rules reference").open(&mut open).default_width(420.0).default_height(420.0).show(ctx, |ui_| {
+            ui_.horizontal(|ui_| {
+                ui_.label("Search:");
+                ui_.text_edit_singleline(&mut ui.rules_query);
+            });
+            ui_.small("Our paraphrase of the rulebook, by case number. Click a case in the log to jump here.");
+            egui::ScrollArea::vertical().show(ui_, |ui_| {
+                let q = ui.rules_query.trim().to_string();
+                let exact = super::reference::lookup(&cases, &q).cloned();
+                let hits: Vec<super::reference::RuleCase> = match exact {
+                    Some(c) if !q.is_empty() => vec![c],
+                    _ => super::reference::search(&cases, &q).into_iter().cloned().collect(),
+                };
+                for c in hits {
+                    ui_.strong(format!("{} {}", c.case, c.title));
+                    ui_.label(&c.text);
+                    ui_.add_space(4.0);
+                }
+            });
+        });
+        if !open {
+            ui.rules_open = false;
+        }
+    }
     if ui.show_charts {
         egui::Window::new("Charts: CRT (4.3e) and TEC (3.9)").show(ctx, |ui_| {
             egui::Grid::new("crt").striped(true).show(ui_, |g| {
