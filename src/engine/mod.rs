@@ -8,3 +8,4 @@ pub mod log;
 pub mod save;
 pub mod scenarios;
 pub mod session;
+pub mod tutorial;

@@ -25,6 +25,7 @@ pub enum AppState {
 /// Menu choices.
 #[derive(Resource, Default)]
 pub struct MenuState {
+    pub progress: crate::engine::tutorial::Progress,
     pub seed: u64,
     pub seed_text: String,
     pub message: String,
@@ -159,6 +160,7 @@ fn after_loading(
     mut commands: Commands,
     mut done: Local<bool>,
 ) {
+    menu.progress = crate::engine::tutorial::Progress::load();
     if *done {
         return;
     }
@@ -238,6 +240,33 @@ fn menu_ui(
                             next.set(AppState::InGame);
                         }
                     });
+                });
+            }
+            ui.separator();
+            ui.strong("Learn to play Königgrätz");
+            for (id, title, order) in crate::games::koniggratz::ui::lessons() {
+                let step = menu.progress.steps.get(&id).copied().unwrap_or(0);
+                let done = menu.progress.done.contains(&id);
+                ui.horizontal(|ui| {
+                    let mark = if done { "✔" } else { " " };
+                    ui.label(format!("{mark} {order}. {title}"));
+                    if ui.button(if done { "Again" } else { "Start" }).clicked() {
+                        let id = id.clone();
+                        commands.queue(move |w: &mut World| {
+                            crate::games::koniggratz::ui::start_lesson(w, &id, false)
+                        });
+                        next.set(AppState::InGame);
+                    }
+                    if step > 0
+                        && !done
+                        && ui.button(format!("Resume at step {}", step + 1)).clicked()
+                    {
+                        let id = id.clone();
+                        commands.queue(move |w: &mut World| {
+                            crate::games::koniggratz::ui::start_lesson(w, &id, true)
+                        });
+                        next.set(AppState::InGame);
+                    }
                 });
             }
             ui.separator();

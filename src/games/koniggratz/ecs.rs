@@ -223,9 +223,21 @@ pub fn restore_game(
     seed: u64,
     commands: &[KgCommand],
 ) -> Result<(), String> {
+    restore_game_scripted(world, rules, seed, commands, &[])
+}
+
+/// [`restore_game`] with dice scripted first (tutorial lessons resume this way).
+pub fn restore_game_scripted(
+    world: &mut World,
+    rules: Arc<KgRules>,
+    seed: u64,
+    commands: &[KgCommand],
+    script: &[u8],
+) -> Result<(), String> {
     despawn_game(world);
     let mut st = flow::new_state(&rules);
     let mut dice = Dice::new(seed);
+    dice.script(script.iter().copied());
     let mut log = GameLog::default();
     let mut cl = KgCommandLog::default();
     let mut err = Ok(());

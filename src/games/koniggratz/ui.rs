@@ -32,8 +32,9 @@ pub struct KgUi {
     pub rules_query: String,
     pub drawn_rev: u64,
     pub request: Option<UiRequest>,
+    pub outbox: Vec<KgCommand>,
     pub pressed: Option<Coord>,
-    pub drawn_sel: (Option<UnitId>, Option<u8>, bool),
+    pub drawn_sel: (Option<UnitId>, Option<u8>, bool, Option<usize>),
     pub saved_rev: u64,
 }
 
@@ -42,6 +43,7 @@ pub enum UiRequest {
     Save,
     Load,
     Undo,
+    RestartLesson,
 }
 
 #[derive(Component)]
@@ -64,6 +66,7 @@ impl Plugin for KgUiPlugin {
                     status_texts,
                     handle_clicks,
                     keys,
+                    dispatch_ui_commands,
                     show_outcomes,
                     highlights,
                     autosave_on_change,
@@ -81,6 +84,7 @@ impl Plugin for KgUiPlugin {
 
 /// Back to the menu: the game is autosaved; clear the board and its entities.
 fn leave_game(world: &mut World) {
+    world.remove_resource::<ActiveLesson>();
     despawn_game(world);
     world.insert_resource(BoardMap {
         map: None,
@@ -208,7 +212,118 @@ fn load_text(world: &mut World, name: &str, text: &str) -> Result<(), String> {
 }
 
 fn send(world: &mut World, cmd: KgCommand) {
-    world.write_message(KgCommandMsg(cmd));
+    world.resource_mut::<KgUi>().outbox.push(cmd);
+}
+
+/// A lesson in progress (issue: learn to play): its steps and where the player is.
+#[derive(Resource)]
+pub struct ActiveLesson {
+    pub id: String,
+    pub lesson: crate::engine::tutorial::Lesson<KgCommand>,
+    pub run: crate::engine::tutorial::LessonRun,
+    pub message: String,
+}
+
+/// Sends the UI's commands; during a lesson only the step's expected command goes
+/// through (with the step's scripted dice), anything else gets the step's hint.
+fn dispatch_ui_commands(world: &mut World) {
+    let cmds: Vec<KgCommand> = std::mem::take(&mut world.resource_mut::<KgUi>().outbox);
+    for cmd in cmds {
+        if let Some(mut lesson) = world.remove_resource::<ActiveLesson>() {
+            use crate::engine::tutorial::StepOutcome;
+            match lesson.run.offer(&lesson.lesson, &cmd) {
+                StepOutcome::Advance { dice } => {
+                    if let Some(mut d) = world.get_resource_mut::<Dice>() {
+                        d.script(dice);
+                    }
+                    world.write_message(KgCommandMsg(cmd));
+                    lesson.message.clear();
+                    save_lesson_progress(&lesson);
+                }
+                StepOutcome::Refused(h) => lesson.message = h,
+                StepOutcome::Finished => {
+                    world.write_message(KgCommandMsg(cmd));
+                }
+            }
+            world.insert_resource(lesson);
+        } else {
+            world.write_message(KgCommandMsg(cmd));
+        }
+    }
+}
+
+fn save_lesson_progress(lesson: &ActiveLesson) {
+    let mut p = crate::engine::tutorial::Progress::load();
+    p.steps.insert(lesson.id.clone(), lesson.run.step);
+    if lesson.run.finished(&lesson.lesson) && !p.done.contains(&lesson.id) {
+        p.done.push(lesson.id.clone());
+    }
+    let _ = p.save();
+}
+
+/// The lessons built into the program: (scenario id, title, order).
+pub fn lessons() -> Vec<(String, String, u32)> {
+    let mut out: Vec<(String, String, u32)> = crate::engine::scenarios::embedded()
+        .into_iter()
+        .flatten()
+        .filter(|s| s.meta.game == super::GAME_ID && s.name.starts_with("tutorials/"))
+        .filter_map(|s| {
+            crate::engine::tutorial::parse_lesson::<KgCommand>(&s.name, &s.text)
+                .ok()
+                .map(|l| (s.meta.id.clone(), l.title, l.order))
+        })
+        .collect();
+    out.sort_by_key(|l| l.2);
+    out
+}
+
+/// Starts a lesson, resuming at the saved step (earlier steps are replayed with their dice).
+pub fn start_lesson(world: &mut World, id: &str, resume: bool) {
+    let res = crate::engine::scenarios::find(id).and_then(|s| {
+        let lesson = crate::engine::tutorial::parse_lesson::<KgCommand>(&s.name, &s.text)?;
+        let rules = super::load_rules(&s, &[])?;
+        Ok((lesson, rules))
+    });
+    let (lesson, rules) = match res {
+        Ok(x) => x,
+        Err(e) => {
+            world.resource_mut::<crate::gui::MenuState>().message = e;
+            return;
+        }
+    };
+    let saved = if resume {
+        crate::engine::tutorial::Progress::load()
+            .steps
+            .get(id)
+            .copied()
+            .unwrap_or(0)
+    } else {
+        0
+    };
+    let saved = saved.min(lesson.steps.len());
+    let mut cmds = Vec::new();
+    let mut dice = Vec::new();
+    for st in &lesson.steps[..saved] {
+        if let Some(c) = &st.expect {
+            cmds.push(c.clone());
+            dice.extend(st.dice.iter().copied());
+        }
+    }
+    world.insert_resource(BoardMap {
+        map: Some(rules.map.clone()),
+        drawn: false,
+    });
+    let _ = restore_game_scripted(world, rules, 1, &cmds, &dice);
+    let mut ui = world.resource_mut::<KgUi>();
+    ui.seed = 1;
+    ui.selected = None;
+    ui.message.clear();
+    world.insert_resource(ActiveLesson {
+        id: id.to_string(),
+        lesson,
+        run: crate::engine::tutorial::LessonRun { step: saved },
+        message: String::new(),
+    });
 }
 
 fn side_colour(s: Side) -> Color {
@@ -593,6 +708,11 @@ fn keys(world: &mut World) {
             }
         }
         Some(UiRequest::Undo) => undo(world),
+        Some(UiRequest::RestartLesson) => {
+            if let Some(id) = world.get_resource::<ActiveLesson>().map(|l| l.id.clone()) {
+                start_lesson(world, &id, false);
+            }
+        }
         None => {}
     }
     let (ctrl, s, o, z, esc) = {
@@ -646,6 +766,11 @@ fn save_now(world: &mut World) {
 }
 
 pub fn undo(world: &mut World) {
+    if world.contains_resource::<ActiveLesson>() {
+        world.resource_mut::<KgUi>().message =
+            "Undo is off during a lesson; restart the lesson from the menu instead.".into();
+        return;
+    }
     let Some(log) = world.get_resource::<KgCommandLog>().cloned() else {
         return;
     };
@@ -745,7 +870,12 @@ fn highlights(world: &mut World) {
     let rev = world.resource::<KgRevision>().0;
     let key = {
         let ui = world.resource::<KgUi>();
-        (ui.selected, ui.hq, ui.hq_battle)
+        (
+            ui.selected,
+            ui.hq,
+            ui.hq_battle,
+            world.get_resource::<ActiveLesson>().map(|l| l.run.step),
+        )
     };
     if world.resource::<KgUi>().drawn_rev == rev && world.resource::<KgUi>().drawn_sel == key {
         return;
@@ -800,6 +930,13 @@ fn highlights(world: &mut World) {
             targets.push((t, label, colour));
         }
     }
+    if let Some(crate::engine::tutorial::Target::Hex(c)) = world
+        .get_resource::<ActiveLesson>()
+        .and_then(|l| l.run.current(&l.lesson))
+        .map(|s| s.target.clone())
+    {
+        targets.push((c, String::new(), Color::srgba(1.0, 0.55, 0.0, 0.55)));
+    }
     if let Some(sel) = selected.and_then(|u| rules::unit_hex(&st, u)) {
         targets.push((sel, String::new(), Color::srgba(1.0, 1.0, 0.2, 0.35)));
     }
@@ -846,7 +983,7 @@ fn panels(
     dice: Option<Res<Dice>>,
     mut ui: ResMut<KgUi>,
     hovered: Res<HoveredHex>,
-    mut writer: MessageWriter<KgCommandMsg>,
+    lesson: Option<ResMut<ActiveLesson>>,
     mut next: ResMut<NextState<AppState>>,
     mut gizmos: Gizmos,
 ) -> Result {
@@ -935,7 +1072,7 @@ fn panels(
             for c in &legal {
                 if let KgCommand::SelectReturning { unit } = c
                     && ui_.button(format!("Return {}", rules.units[*unit as usize].name)).clicked() {
-                        writer.write(KgCommandMsg(c.clone()));
+                        ui.outbox.push(c.clone());
                     }
             }
             for u in &st.g.returning {
@@ -957,7 +1094,7 @@ fn panels(
                     if let KgCommand::Artillery { support } = c {
                         let label = if *support { "Support (+2, 1 AP)" } else { "No support" };
                         if ui_.button(label).clicked() {
-                            writer.write(KgCommandMsg(c.clone()));
+                            ui.outbox.push(c.clone());
                             ui.handover_ok = None;
                         }
                     }
@@ -972,7 +1109,7 @@ fn panels(
                     _ => "Pass",
                 };
                 if ui_.button(label).clicked() {
-                    writer.write(KgCommandMsg(KgCommand::Pass));
+                    ui.outbox.push(KgCommand::Pass);
                     ui.selected = None;
                 }
             }
@@ -1154,6 +1291,56 @@ fn panels(
                 }
             }
         });
+    if let Some(mut lesson) = lesson {
+        let total = lesson.lesson.steps.len();
+        let step = lesson.run.step;
+        let title = lesson.lesson.title.clone();
+        egui::Window::new("Lesson")
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+            .default_width(520.0)
+            .show(ctx, |ui_| {
+                ui_.heading(format!(
+                    "{title} — step {} of {total}",
+                    (step + 1).min(total)
+                ));
+                match lesson.lesson.steps.get(step).cloned() {
+                    Some(st) => {
+                        ui_.label(egui::RichText::new(&st.text).size(15.0));
+                        match &st.target {
+                            crate::engine::tutorial::Target::Hex(c) => {
+                                ui_.small(format!("Look at hex {c} (outlined in orange)."));
+                            }
+                            crate::engine::tutorial::Target::Panel(p) => {
+                                ui_.small(format!("Look at the {p} panel."));
+                            }
+                            crate::engine::tutorial::Target::Nothing => {}
+                        }
+                        if !lesson.message.is_empty() {
+                            ui_.colored_label(
+                                egui::Color32::from_rgb(255, 180, 80),
+                                &lesson.message,
+                            );
+                        }
+                        if st.expect.is_none() && ui_.button("Next").clicked() {
+                            let l = &mut *lesson;
+                            l.run.next(&l.lesson);
+                            save_lesson_progress(l);
+                        }
+                    }
+                    None => {
+                        ui_.label("Lesson complete.");
+                    }
+                }
+                ui_.horizontal(|ui_| {
+                    if ui_.button("Replay lesson").clicked() {
+                        ui.request = Some(UiRequest::RestartLesson);
+                    }
+                    if ui_.button("Back to menu").clicked() {
+                        next.set(AppState::Menu);
+                    }
+                });
+            });
+    }
     if ui.rules_open {
         let cases = super::reference::cases();
         let mut open = true;
