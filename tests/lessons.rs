@@ -74,3 +74,41 @@ fn lesson_2_ends_with_the_defender_blown_and_the_attacker_advanced() {
     );
     assert!(g.st.units[3].exhausted);
 }
+
+fn play(id: &str) -> PureGame {
+    let src = scenarios::find(id).unwrap();
+    let lesson = parse_lesson::<KgCommand>(&src.name, &src.text).unwrap();
+    let rules = koniggratz::load_rules(&src, &[]).unwrap();
+    let mut g = PureGame::new(rules, 1);
+    for s in &lesson.steps {
+        if let Some(c) = &s.expect {
+            g.dice.script(s.dice.clone());
+            g.apply(c).unwrap();
+        }
+    }
+    g
+}
+
+#[test]
+fn lesson_3_duel_costs_the_ap_it_says() {
+    let g = play("tutorial-kg-3");
+    // 5 - 1 bombardment - 1 support - 1 bad ammunition (Prussia rolled 6)
+    assert_eq!(g.st.g.ap[0], 2);
+    assert_eq!(g.st.g.ap[1], 11);
+    use feldzug::games::koniggratz::state::Loc;
+    assert_eq!(
+        g.st.units[1].loc,
+        Loc::Map(feldzug::engine::hexmap::Coord::new(6, 1))
+    );
+}
+
+#[test]
+fn lesson_4_ends_the_game_with_prussia_winning_2_to_0() {
+    let g = play("tutorial-kg-4");
+    assert!(g.over());
+    assert_eq!(
+        g.st.g.winner,
+        Some(feldzug::games::koniggratz::data::Side::Prussia)
+    );
+    assert_eq!(g.st.g.vp, [0, 2]);
+}

@@ -3,7 +3,17 @@
 
 #[test]
 fn render_smoke_test_writes_a_non_blank_screenshot() {
-    let out = std::env::temp_dir().join(format!("feldzug-smoke-{}.png", std::process::id()));
+    shot("FELDZUG_AUTOSTART", "koniggratz");
+}
+
+#[test]
+fn a_lesson_step_renders_with_its_highlight() {
+    shot("FELDZUG_LESSON", "tutorial-kg-1");
+}
+
+fn shot(var: &str, value: &str) {
+    let out =
+        std::env::temp_dir().join(format!("feldzug-smoke-{}-{value}.png", std::process::id()));
     let display_ok = std::env::var("DISPLAY").is_ok();
     let mut cmd = if display_ok {
         std::process::Command::new(env!("CARGO_BIN_EXE_feldzug"))
@@ -20,7 +30,7 @@ fn render_smoke_test_writes_a_non_blank_screenshot() {
         eprintln!("SKIPPED render smoke test: no DISPLAY and no xvfb-run (apt-get install xvfb)");
         return;
     };
-    let runtime = std::env::temp_dir().join(format!("feldzug-xdg-{}", std::process::id()));
+    let runtime = std::env::temp_dir().join(format!("feldzug-xdg-{}-{value}", std::process::id()));
     std::fs::create_dir_all(&runtime).unwrap();
     #[cfg(unix)]
     {
@@ -30,7 +40,7 @@ fn render_smoke_test_writes_a_non_blank_screenshot() {
     let mut child = cmd
         .env("XDG_RUNTIME_DIR", &runtime)
         .env("FELDZUG_SCREENSHOT", &out)
-        .env("FELDZUG_AUTOSTART", "koniggratz")
+        .env(var, value)
         .spawn()
         .unwrap();
     // never hang the suite: give the window two minutes

@@ -170,6 +170,13 @@ fn after_loading(
         .map(|d| d.as_secs() % 100_000)
         .unwrap_or(1);
     menu.seed_text = menu.seed.to_string();
+    if let Ok(id) = std::env::var("FELDZUG_LESSON") {
+        // (tests and demos open a lesson straight away)
+        commands
+            .queue(move |w: &mut World| crate::games::koniggratz::ui::start_lesson(w, &id, false));
+        next.set(AppState::InGame);
+        return;
+    }
     if let Ok(id) = std::env::var("FELDZUG_AUTOSTART") {
         // (tests and demos start a game straight away)
         commands
