@@ -44,6 +44,7 @@ pub enum UiRequest {
     Load,
     Undo,
     RestartLesson,
+    LessonStep(usize),
 }
 
 #[derive(Component)]
@@ -279,6 +280,20 @@ pub fn lessons() -> Vec<(String, String, u32)> {
 
 /// Starts a lesson, resuming at the saved step (earlier steps are replayed with their dice).
 pub fn start_lesson(world: &mut World, id: &str, resume: bool) {
+    let at = if resume {
+        crate::engine::tutorial::Progress::load()
+            .steps
+            .get(id)
+            .copied()
+            .unwrap_or(0)
+    } else {
+        0
+    };
+    start_lesson_at(world, id, at);
+}
+
+/// Opens a lesson at step `saved`: the earlier steps' commands are replayed with their dice.
+pub fn start_lesson_at(world: &mut World, id: &str, saved: usize) {
     let res = crate::engine::scenarios::find(id).and_then(|s| {
         let lesson = crate::engine::tutorial::parse_lesson::<KgCommand>(&s.name, &s.text)?;
         let rules = super::load_rules(&s, &[])?;
@@ -290,15 +305,6 @@ pub fn start_lesson(world: &mut World, id: &str, resume: bool) {
             world.resource_mut::<crate::gui::MenuState>().message = e;
             return;
         }
-    };
-    let saved = if resume {
-        crate::engine::tutorial::Progress::load()
-            .steps
-            .get(id)
-            .copied()
-            .unwrap_or(0)
-    } else {
-        0
     };
     let saved = saved.min(lesson.steps.len());
     let mut cmds = Vec::new();
@@ -711,6 +717,11 @@ fn keys(world: &mut World) {
         Some(UiRequest::RestartLesson) => {
             if let Some(id) = world.get_resource::<ActiveLesson>().map(|l| l.id.clone()) {
                 start_lesson(world, &id, false);
+            }
+        }
+        Some(UiRequest::LessonStep(k)) => {
+            if let Some(id) = world.get_resource::<ActiveLesson>().map(|l| l.id.clone()) {
+                start_lesson_at(world, &id, k);
             }
         }
         None => {}
@@ -1291,6 +1302,7 @@ fn panels(
                 }
             }
         });
+    let mut outline_panel: Option<String> = None;
     if let Some(mut lesson) = lesson {
         let total = lesson.lesson.steps.len();
         let step = lesson.run.step;
@@ -1311,7 +1323,8 @@ fn panels(
                                 ui_.small(format!("Look at hex {c} (outlined in orange)."));
                             }
                             crate::engine::tutorial::Target::Panel(p) => {
-                                ui_.small(format!("Look at the {p} panel."));
+                                ui_.small(format!("Look at the {p} panel (outlined in orange)."));
+                                outline_panel = Some(p.clone());
                             }
                             crate::engine::tutorial::Target::Nothing => {}
                         }
@@ -1332,6 +1345,9 @@ fn panels(
                     }
                 }
                 ui_.horizontal(|ui_| {
+                    if step > 0 && ui_.button("Replay previous step").clicked() {
+                        ui.request = Some(UiRequest::LessonStep(step - 1));
+                    }
                     if ui_.button("Replay lesson").clicked() {
                         ui.request = Some(UiRequest::RestartLesson);
                     }
@@ -1340,6 +1356,29 @@ fn panels(
                     }
                 });
             });
+    }
+    // point at the panel the lesson step talks about: an orange frame and an arrow
+    // (egui keys a window's area by `Id::new(Option<Cow<str>>)` of its title)
+    if let Some(title) = outline_panel {
+        if let Some(rect) = ctx.memory(|m| m.area_rect(egui::Id::new(Some(std::borrow::Cow::Borrowed(title.as_str()))))) {
+            let painter = ctx.layer_painter(egui::LayerId::new(
+                egui::Order::Foreground,
+                egui::Id::new("lesson-outline"),
+            ));
+            let orange = egui::Color32::from_rgb(255, 140, 0);
+            painter.rect_stroke(
+                rect.expand(4.0),
+                6.0,
+                egui::Stroke::new(3.0, orange),
+                egui::StrokeKind::Outside,
+            );
+            let tip = rect.right_center() + egui::vec2(8.0, 0.0);
+            painter.arrow(
+                tip + egui::vec2(60.0, 0.0),
+                egui::vec2(-56.0, 0.0),
+                egui::Stroke::new(4.0, orange),
+            );
+        }
     }
     if ui.rules_open {
         let cases = super::reference::cases();
