@@ -112,3 +112,32 @@ fn lesson_4_ends_the_game_with_prussia_winning_2_to_0() {
     );
     assert_eq!(g.st.g.vp, [0, 2]);
 }
+
+#[test]
+fn lesson_5_stops_where_it_says() {
+    use feldzug::engine::hexmap::Coord;
+    use feldzug::games::koniggratz::state::Loc;
+    let g = play("tutorial-kg-5");
+    assert_eq!(g.st.units[0].loc, Loc::Map(Coord::new(7, 5)));
+    assert!(!g.st.units[0].march, "stopped in the ZOI in Battle formation");
+    assert_eq!(g.st.units[1].loc, Loc::Map(Coord::new(8, 6)));
+}
+
+#[test]
+fn lesson_6_command_range_limits_the_move() {
+    use feldzug::engine::hexmap::Coord;
+    let src = scenarios::find("tutorial-kg-6").unwrap();
+    let lesson = parse_lesson::<KgCommand>(&src.name, &src.text).unwrap();
+    let rules = koniggratz::load_rules(&src, &[]).unwrap();
+    let mut g = PureGame::new(rules, 1);
+    // all steps up to the move
+    for s in lesson.steps.iter().take(4) {
+        if let Some(c) = &s.expect {
+            g.apply(c).unwrap();
+        }
+    }
+    assert!(g.st.hqs[1].battle);
+    let far = g.apply(&KgCommand::Move { unit: 0, to: Coord::new(8, 5) }).unwrap_err();
+    assert_eq!(far.rule, "4.2d", "{far}");
+    g.apply(&KgCommand::Move { unit: 0, to: Coord::new(5, 5) }).unwrap();
+}
