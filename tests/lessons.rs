@@ -119,7 +119,10 @@ fn lesson_5_stops_where_it_says() {
     use feldzug::games::koniggratz::state::Loc;
     let g = play("tutorial-kg-5");
     assert_eq!(g.st.units[0].loc, Loc::Map(Coord::new(7, 5)));
-    assert!(!g.st.units[0].march, "stopped in the ZOI in Battle formation");
+    assert!(
+        !g.st.units[0].march,
+        "stopped in the ZOI in Battle formation"
+    );
     assert_eq!(g.st.units[1].loc, Loc::Map(Coord::new(8, 6)));
 }
 
@@ -137,7 +140,16 @@ fn lesson_6_command_range_limits_the_move() {
         }
     }
     assert!(g.st.hqs[1].battle);
-    let far = g.apply(&KgCommand::Move { unit: 0, to: Coord::new(8, 5) }).unwrap_err();
+    let far = g
+        .apply(&KgCommand::Move {
+            unit: 0,
+            to: Coord::new(8, 5),
+        })
+        .unwrap_err();
     assert_eq!(far.rule, "4.2d", "{far}");
-    g.apply(&KgCommand::Move { unit: 0, to: Coord::new(5, 5) }).unwrap();
+    g.apply(&KgCommand::Move {
+        unit: 0,
+        to: Coord::new(5, 5),
+    })
+    .unwrap();
 }

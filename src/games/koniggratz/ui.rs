@@ -1359,26 +1359,30 @@ fn panels(
     }
     // point at the panel the lesson step talks about: an orange frame and an arrow
     // (egui keys a window's area by `Id::new(Option<Cow<str>>)` of its title)
-    if let Some(title) = outline_panel {
-        if let Some(rect) = ctx.memory(|m| m.area_rect(egui::Id::new(Some(std::borrow::Cow::Borrowed(title.as_str()))))) {
-            let painter = ctx.layer_painter(egui::LayerId::new(
-                egui::Order::Foreground,
-                egui::Id::new("lesson-outline"),
-            ));
-            let orange = egui::Color32::from_rgb(255, 140, 0);
-            painter.rect_stroke(
-                rect.expand(4.0),
-                6.0,
-                egui::Stroke::new(3.0, orange),
-                egui::StrokeKind::Outside,
-            );
-            let tip = rect.right_center() + egui::vec2(8.0, 0.0);
-            painter.arrow(
-                tip + egui::vec2(60.0, 0.0),
-                egui::vec2(-56.0, 0.0),
-                egui::Stroke::new(4.0, orange),
-            );
-        }
+    if let Some(title) = outline_panel
+        && let Some(rect) = ctx.memory(|m| {
+            m.area_rect(egui::Id::new(Some(std::borrow::Cow::Borrowed(
+                title.as_str(),
+            ))))
+        })
+    {
+        let painter = ctx.layer_painter(egui::LayerId::new(
+            egui::Order::Foreground,
+            egui::Id::new("lesson-outline"),
+        ));
+        let orange = egui::Color32::from_rgb(255, 140, 0);
+        painter.rect_stroke(
+            rect.expand(4.0),
+            6.0,
+            egui::Stroke::new(3.0, orange),
+            egui::StrokeKind::Outside,
+        );
+        let tip = rect.right_center() + egui::vec2(8.0, 0.0);
+        painter.arrow(
+            tip + egui::vec2(60.0, 0.0),
+            egui::vec2(-56.0, 0.0),
+            egui::Stroke::new(4.0, orange),
+        );
     }
     if ui.rules_open {
         let cases = super::reference::cases();
