@@ -33,6 +33,8 @@ pub struct KgUi {
     pub drawn_rev: u64,
     pub request: Option<UiRequest>,
     pub outbox: Vec<KgCommand>,
+    /// The case a refusal cites (a link to the rules reference).
+    pub message_rule: String,
     pub pressed: Option<Coord>,
     pub drawn_sel: (Option<UnitId>, Option<u8>, bool, Option<usize>),
     pub saved_rev: u64,
@@ -658,7 +660,9 @@ fn handle_clicks(world: &mut World) {
                 log: &mut log,
             }
             .refusal(&cmd);
-            world.resource_mut::<KgUi>().message = format!("Not allowed: {r}");
+            let mut ui = world.resource_mut::<KgUi>();
+            ui.message = format!("Not allowed: {}", r.reason);
+            ui.message_rule = r.rule.clone();
         } else {
             world.resource_mut::<KgUi>().message =
                 format!("{hex}: nothing to do here now. {}", hint(&rules, &st));
@@ -803,7 +807,10 @@ pub fn undo(world: &mut World) {
 fn show_outcomes(mut reader: MessageReader<KgOutcome>, mut ui: ResMut<KgUi>) {
     for o in reader.read() {
         match o {
-            KgOutcome::Refused(_, r) => ui.message = format!("Refused: {r}"),
+            KgOutcome::Refused(_, r) => {
+                ui.message = format!("Refused: {}", r.reason);
+                ui.message_rule = r.rule.clone();
+            }
             KgOutcome::Applied(c) => {
                 if matches!(
                     c,
@@ -872,7 +879,9 @@ fn autosave_on_change(world: &mut World) {
         world.resource_mut::<KgUi>().message = format!("Autosave failed: {e}");
     }
     if let Some(KgOutcome::Refused(_, r)) = world.resource::<KgLastOutcome>().0.clone() {
-        world.resource_mut::<KgUi>().message = format!("Refused: {r}");
+        let mut ui = world.resource_mut::<KgUi>();
+        ui.message = format!("Refused: {}", r.reason);
+        ui.message_rule = r.rule.clone();
     }
 }
 
@@ -1057,7 +1066,15 @@ fn panels(
             ui_.label(format!("Moves/attacks left after the pass: {cap}"));
         }
         ui_.separator();
-        ui_.label(&ui.message);
+        ui_.horizontal_wrapped(|ui_| {
+            ui_.label(&ui.message);
+            // a refusal links to the case it cites
+            let refusal = ui.message.starts_with("Refused") || ui.message.starts_with("Not allowed");
+            if refusal && !ui.message_rule.is_empty() && ui_.small_button(&ui.message_rule).clicked() {
+                ui.rules_open = true;
+                ui.rules_query = ui.message_rule.clone();
+            }
+        });
         ui_.small(hint(rules, &st));
         if let Some(u) = ui.selected {
             let d = &rules.units[u as usize];
@@ -1164,7 +1181,13 @@ fn panels(
                     for (who, list) in [("Attacker", &am), ("Defender", &dm)] {
                         ui_.strong(who);
                         for m in list.iter() {
-                            ui_.label(format!("  {:+}  {} ({})", m.value, m.label, m.rule));
+                            ui_.horizontal(|ui_| {
+                                ui_.label(format!("  {:+}  {}", m.value, m.label));
+                                if ui_.small_button(&m.rule).clicked() {
+                                    ui.rules_open = true;
+                                    ui.rules_query = m.rule.clone();
+                                }
+                            });
                         }
                     }
                     egui::Grid::new("odds").striped(true).show(ui_, |g| {
