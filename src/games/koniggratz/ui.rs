@@ -52,6 +52,16 @@ pub enum UiRequest {
 #[derive(Component)]
 struct Highlight;
 
+fn clear_highlights(world: &mut World) {
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<Highlight>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+}
+
 #[derive(Component)]
 struct CounterArt;
 
@@ -93,13 +103,7 @@ fn leave_game(world: &mut World) {
         map: None,
         drawn: false,
     });
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, With<Highlight>>()
-        .iter(world)
-        .collect();
-    for e in old {
-        world.despawn(e);
-    }
+    clear_highlights(world);
     *world.resource_mut::<KgUi>() = KgUi::default();
 }
 
@@ -905,13 +909,7 @@ fn highlights(world: &mut World) {
         ui.drawn_rev = rev;
         ui.drawn_sel = key;
     }
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, With<Highlight>>()
-        .iter(world)
-        .collect();
-    for e in old {
-        world.despawn(e);
-    }
+    clear_highlights(world);
     let Some(rules) = world.get_resource::<KgRulesRes>().map(|r| r.0.clone()) else {
         return;
     };
