@@ -33,6 +33,7 @@ fn scenarios_breaking_the_rules_are_refused_with_a_reason() {
         .replacen("start: Some(\"1915\")", "start: Some(\"1712\")", 1);
     let e = KgRules::from_text("stacked.ron", &stacked, &[]).unwrap_err();
     assert!(e.contains("3.10") && e.contains("stacked.ron"), "{e}");
+    assert!(e.contains(": line "), "names the line: {e}");
     // off the map
     let off = s
         .text

@@ -173,7 +173,10 @@ impl KgRules {
     pub fn from_text(name: &str, text: &str, variants: &[String]) -> Result<Self, String> {
         let file: KgScenarioFile = ron::de::from_str(text)
             .map_err(|e| crate::engine::save::describe_ron_error(name, &e))?;
-        Self::from_file(file, variants).map_err(|e| format!("{name}: {e}"))
+        Self::from_file(file, variants).map_err(|e| match locate(text, &e) {
+            Some(line) => format!("{name}: line {line}: {e}"),
+            None => format!("{name}: {e}"),
+        })
     }
 
     pub fn from_file(file: KgScenarioFile, variants: &[String]) -> Result<Self, String> {
@@ -307,4 +310,17 @@ impl KgRules {
     pub fn army(&self, id: &str) -> Option<&ArmyDef> {
         self.armies.iter().find(|a| a.id == id)
     }
+}
+
+/// The line of `text` that a check's message points at: the first 'quoted' name in the
+/// message, else the first hex number, looked up as a quoted string in the file.
+fn locate(text: &str, message: &str) -> Option<usize> {
+    let quoted = message.split('\'').nth(1).filter(|t| !t.is_empty());
+    let hex = message
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|t| t.len() == 4);
+    let needle = format!("\"{}\"", quoted.or(hex)?);
+    text.lines()
+        .position(|l| l.contains(&needle))
+        .map(|i| i + 1)
 }
