@@ -17,35 +17,34 @@ pub const TARGETS: [&str; 3] = ["scenario", "save", "commands"];
 pub fn run_target(target: &str, data: &[u8]) -> Result<(), String> {
     let data = data.to_vec();
     let target = target.to_string();
-    catch_unwind(AssertUnwindSafe(move || match target.as_str() {
+    // Err from a target (a broken invariant) and a panic are both failures.
+    let outcome = catch_unwind(AssertUnwindSafe(move || match target.as_str() {
         "scenario" => {
             let text = String::from_utf8_lossy(&data);
             let _ = koniggratz::data::KgRules::from_text("fuzz.ron", &text, &[]);
+            Ok(())
         }
         "save" => {
             let text = String::from_utf8_lossy(&data);
             let _ = koniggratz::replay_save("fuzz.ron", &text);
+            Ok(())
         }
         "commands" => commands_target(&data),
-        _ => {}
-    }))
-    .map_err(|e| {
+        _ => Ok(()),
+    }));
+    outcome.map_err(|e| {
         e.downcast_ref::<String>()
             .cloned()
             .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
             .unwrap_or_else(|| "panic".into())
-    })
+    })?
 }
 
 /// Arbitrary command sequences: each pair of bytes picks a command, legal or not, and
 /// the game must refuse or apply it without panicking, keeping its invariants.
-fn commands_target(data: &[u8]) {
-    let Ok(src) = crate::engine::scenarios::find("koniggratz") else {
-        return;
-    };
-    let Ok(rules) = koniggratz::load_rules(&src, &[]) else {
-        return;
-    };
+fn commands_target(data: &[u8]) -> Result<(), String> {
+    let src = crate::engine::scenarios::find("koniggratz")?;
+    let rules = koniggratz::load_rules(&src, &[])?;
     let seed = data.first().copied().unwrap_or(0) as u64;
     let mut g = PureGame::new(rules, seed);
     for ch in data.chunks(3).skip(1) {
@@ -57,13 +56,13 @@ fn commands_target(data: &[u8]) {
             arbitrary_command(a, b, c)
         };
         let _ = g.apply(&cmd);
-        if let Err(e) = koniggratz::check_invariants(&g.rules, &g.st) {
-            panic!("invariant broken after {cmd:?}: {e}");
-        }
+        koniggratz::check_invariants(&g.rules, &g.st)
+            .map_err(|e| format!("invariant broken after {cmd:?}: {e}"))?;
         if g.over() {
             break;
         }
     }
+    Ok(())
 }
 
 fn arbitrary_command(a: u8, b: u8, c: u8) -> KgCommand {

@@ -56,16 +56,7 @@ fn every_koniggratz_lesson_plays_through_and_refuses_wrong_commands() {
 
 #[test]
 fn lesson_2_ends_with_the_defender_blown_and_the_attacker_advanced() {
-    let src = scenarios::find("tutorial-kg-2").unwrap();
-    let lesson = parse_lesson::<KgCommand>(&src.name, &src.text).unwrap();
-    let rules = koniggratz::load_rules(&src, &[]).unwrap();
-    let mut g = PureGame::new(rules, 1);
-    for s in &lesson.steps {
-        if let Some(c) = &s.expect {
-            g.dice.script(s.dice.clone());
-            g.apply(c).unwrap();
-        }
-    }
+    let g = play("tutorial-kg-2");
     use feldzug::games::koniggratz::state::Loc;
     assert!(matches!(g.st.units[2].loc, Loc::Blown(_)));
     assert_eq!(

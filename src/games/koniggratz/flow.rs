@@ -201,6 +201,17 @@ fn may_flip(rules: &KgRules, st: &KgState, view: &View, side: Side) -> Vec<UnitI
         .collect()
 }
 
+/// Indices of `side`'s units, or just `only` when it is one of them.
+fn side_units<'a>(
+    rules: &'a KgRules,
+    st: &'a KgState,
+    side: Side,
+    only: Option<UnitId>,
+) -> impl Iterator<Item = usize> + 'a {
+    (0..st.units.len())
+        .filter(move |&i| rules.units[i].side == side && only.is_none_or(|o| o as usize == i))
+}
+
 fn exit_options(
     rules: &KgRules,
     st: &KgState,
@@ -210,10 +221,7 @@ fn exit_options(
 ) -> Vec<KgCommand> {
     let m = &rules.map;
     let mut out = Vec::new();
-    for i in 0..st.units.len() {
-        if rules.units[i].side != side || only.is_some_and(|o| o as usize != i) {
-            continue;
-        }
+    for i in side_units(rules, st, side, only) {
         let Loc::Map(c) = st.units[i].loc else {
             continue;
         };
@@ -257,11 +265,8 @@ fn move_options(
         return (out, true);
     }
     let mut out = Vec::new();
-    for i in 0..st.units.len() {
-        if rules.units[i].side != side
-            || !matches!(st.units[i].loc, Loc::Map(_))
-            || only.is_some_and(|o| o as usize != i)
-        {
+    for i in side_units(rules, st, side, only) {
+        if !matches!(st.units[i].loc, Loc::Map(_)) {
             continue;
         }
         for to in rules::destination_hexes(rules, st, view, i as UnitId) {
@@ -283,10 +288,7 @@ fn attack_options(
 ) -> Vec<KgCommand> {
     let m = &rules.map;
     let mut out = Vec::new();
-    for i in 0..st.units.len() {
-        if rules.units[i].side != side || only.is_some_and(|o| o as usize != i) {
-            continue;
-        }
+    for i in side_units(rules, st, side, only) {
         let Loc::Map(c) = st.units[i].loc else {
             continue;
         };
