@@ -107,6 +107,9 @@ impl B {
                 hexsides: self.sides,
                 roads: self.roads,
                 labels: vec![],
+                elevation_rows: vec![],
+                paths: vec![],
+                railways: vec![],
             }),
             entry_hexes: self.entries,
             armies: vec![

@@ -149,6 +149,10 @@ pub enum Terrain {
     /// Town in woods (town DRM, woods cost).
     WoodedTown,
     Fortress,
+    /// Trautenau – Soor: a village (protection 2, 360° facing).
+    Village,
+    /// Trautenau – Soor: marsh.
+    Marsh,
 }
 
 /// What lies along a hexside. `bridge` may be added to any water feature.
@@ -157,6 +161,14 @@ pub enum SideKind {
     Swamp,
     MinorRiver,
     MajorRiver,
+    /// Trautenau – Soor: a stream (+1 MP, -1 on the die when attacked across).
+    Stream,
+    /// Trautenau – Soor: a river, crossed only at a bridge.
+    River,
+    /// Trautenau – Soor: an escarpment, crossed only by road, path or railway.
+    Escarpment,
+    /// Trautenau – Soor: a ravine between two hexes of one level (1.1).
+    Ravine,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -181,6 +193,15 @@ pub struct HexMapDef {
     pub roads: Vec<Vec<Coord>>,
     #[serde(default)]
     pub labels: Vec<(Coord, String)>,
+    /// Elevation levels, one string per row, one digit per column (empty: all level 1).
+    #[serde(default)]
+    pub elevation_rows: Vec<String>,
+    /// Paths: chains of adjacent hexes (movement like a road for most purposes).
+    #[serde(default)]
+    pub paths: Vec<Vec<Coord>>,
+    /// Railways: chains of adjacent hexes.
+    #[serde(default)]
+    pub railways: Vec<Vec<Coord>>,
 }
 
 /// The map compiled for fast look-ups.
@@ -193,7 +214,12 @@ pub struct HexMap {
     road_links: BTreeMap<Side2, ()>,
     road_hex: Vec<bool>,
     pub roads: Vec<Vec<Coord>>,
+    pub paths: Vec<Vec<Coord>>,
+    pub railways: Vec<Vec<Coord>>,
     pub labels: Vec<(Coord, String)>,
+    elevation: Vec<u8>,
+    /// Per hex and direction: a path or railway joins the two hexes.
+    trail_tab: Vec<[bool; 6]>,
     /// Precomputed per hex and direction (in `Dir::ALL` order): neighbour index, hexside
     /// feature, road link. Hot paths (movement search) use these instead of map look-ups.
     nbr: Vec<[u32; 6]>,
@@ -251,7 +277,11 @@ impl HexMap {
             road_links: BTreeMap::new(),
             road_hex: vec![false; (def.cols * def.rows) as usize],
             roads: def.roads.clone(),
+            paths: def.paths.clone(),
+            railways: def.railways.clone(),
             labels: def.labels.clone(),
+            elevation: vec![1; (def.cols * def.rows) as usize],
+            trail_tab: Vec::new(),
             nbr: Vec::new(),
             side_tab: Vec::new(),
             road_tab: Vec::new(),
@@ -283,6 +313,55 @@ impl HexMap {
                 }
             }
         }
+        if !def.elevation_rows.is_empty() {
+            if def.elevation_rows.len() != def.rows as usize {
+                return Err(format!(
+                    "elevation_rows has {} rows, the map has {}",
+                    def.elevation_rows.len(),
+                    def.rows
+                ));
+            }
+            for (r, line) in def.elevation_rows.iter().enumerate() {
+                let chars: Vec<char> = line.chars().collect();
+                if chars.len() != def.cols as usize {
+                    return Err(format!(
+                        "elevation row {} has {} hexes, the map has {} columns",
+                        r + 1,
+                        chars.len(),
+                        def.cols
+                    ));
+                }
+                for (c, ch) in chars.iter().enumerate() {
+                    let lvl = ch
+                        .to_digit(10)
+                        .filter(|d| (1..=9).contains(d))
+                        .ok_or_else(|| {
+                            format!(
+                                "elevation '{ch}' at hex {} is not a level 1-9",
+                                Coord::new(c as i32 + 1, r as i32 + 1)
+                            )
+                        })?;
+                    map.elevation[r * def.cols as usize + c] = lvl as u8;
+                }
+            }
+        }
+        let mut trail_links = BTreeMap::new();
+        for trail in def.paths.iter().chain(def.railways.iter()) {
+            for w in trail.windows(2) {
+                if Dir::between(w[0], w[1]).is_none() {
+                    return Err(format!(
+                        "path or railway step {} -> {} joins hexes that are not adjacent",
+                        w[0], w[1]
+                    ));
+                }
+                trail_links.insert(Side2::new(w[0], w[1]), ());
+            }
+            for &c in trail {
+                if !map.contains(c) {
+                    return Err(format!("path or railway hex {c} is off the map"));
+                }
+            }
+        }
         for (c, _) in &def.labels {
             if !map.contains(*c) {
                 return Err(format!("label at {c} is off the map"));
@@ -292,6 +371,7 @@ impl HexMap {
         let mut nbr = vec![[NONE; 6]; n];
         let mut side_tab = vec![[None; 6]; n];
         let mut road_tab = vec![[false; 6]; n];
+        let mut trail_tab = vec![[false; 6]; n];
         for c in map.coords() {
             let Some(i) = map.index(c) else { continue };
             for d in Dir::ALL {
@@ -300,12 +380,14 @@ impl HexMap {
                     nbr[i][d.index()] = j as u32;
                     side_tab[i][d.index()] = map.side(c, nb);
                     road_tab[i][d.index()] = map.road_between(c, nb);
+                    trail_tab[i][d.index()] = trail_links.contains_key(&Side2::new(c, nb));
                 }
             }
         }
         map.nbr = nbr;
         map.side_tab = side_tab;
         map.road_tab = road_tab;
+        map.trail_tab = trail_tab;
         Ok(map)
     }
 
@@ -381,6 +463,26 @@ impl HexMap {
 
     pub fn road_at(&self, i: usize, d: usize) -> bool {
         self.road_tab[i][d]
+    }
+
+    /// A path or railway joins hex `i` to its neighbour in direction `d`.
+    pub fn trail_at(&self, i: usize, d: usize) -> bool {
+        self.trail_tab[i][d]
+    }
+
+    /// Elevation level of hex `i` (1 when the map has none).
+    pub fn elevation_at(&self, i: usize) -> u8 {
+        self.elevation[i]
+    }
+
+    /// Elevation level of a hex (0 off the map).
+    pub fn elevation(&self, c: Coord) -> u8 {
+        self.index(c).map(|i| self.elevation[i]).unwrap_or(0)
+    }
+
+    /// The map has elevation data above level 1 somewhere.
+    pub fn has_relief(&self) -> bool {
+        self.elevation.iter().any(|&e| e != 1)
     }
 
     pub fn terrain_at(&self, i: usize) -> Terrain {

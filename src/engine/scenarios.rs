@@ -40,10 +40,20 @@ pub fn parse_meta(name: &str, text: &str) -> Result<ScenarioMeta, String> {
         .map_err(|e| super::save::describe_ron_error(name, &e))
 }
 
+/// An embedded file by its name relative to `scenarios/` (maps: "maps/<name>.ron").
+pub fn embedded_file(name: &str) -> Option<&'static str> {
+    EMBEDDED_SCENARIOS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
+}
+
 /// All embedded scenarios, sorted by file name. Files that fail to parse are reported.
+/// Shared map files (`maps/`) are not scenarios.
 pub fn embedded() -> Vec<Result<ScenarioSource, String>> {
     EMBEDDED_SCENARIOS
         .iter()
+        .filter(|(name, _)| !name.starts_with("maps/"))
         .map(|(name, text)| {
             parse_meta(name, text).map(|meta| ScenarioSource {
                 name: name.to_string(),

@@ -74,6 +74,8 @@ fn terrain_colour(t: Terrain) -> Color {
         Terrain::Town => Color::srgb(0.78, 0.70, 0.60),
         Terrain::WoodedTown => Color::srgb(0.55, 0.58, 0.45),
         Terrain::Fortress => Color::srgb(0.60, 0.58, 0.58),
+        Terrain::Village => Color::srgb(0.80, 0.70, 0.58),
+        Terrain::Marsh => Color::srgb(0.58, 0.70, 0.66),
     }
 }
 
@@ -145,6 +147,8 @@ fn draw_board(
     let minor = materials.add(Color::srgb(0.25, 0.45, 0.85));
     let major = materials.add(Color::srgb(0.12, 0.30, 0.75));
     let bridge = materials.add(Color::srgb(0.35, 0.22, 0.12));
+    let escarp = materials.add(Color::srgb(0.42, 0.25, 0.10));
+    let ravine = materials.add(Color::srgb(0.55, 0.40, 0.22));
     for (s, f) in map.sides() {
         let (a, b) = (to_world(s.0), to_world(s.1));
         let mid = (a + b) / 2.0;
@@ -152,7 +156,10 @@ fn draw_board(
         let (mat, w) = match f.kind {
             SideKind::Swamp => (swamp.clone(), 7.0),
             SideKind::MinorRiver => (minor.clone(), 4.0),
-            SideKind::MajorRiver => (major.clone(), 9.0),
+            SideKind::MajorRiver | SideKind::River => (major.clone(), 9.0),
+            SideKind::Stream => (minor.clone(), 3.0),
+            SideKind::Escarpment => (escarp.clone(), 6.0),
+            SideKind::Ravine => (ravine.clone(), 5.0),
         };
         let (m, t) = segment(&mut meshes, mid - dir, mid + dir, w);
         commands.spawn((

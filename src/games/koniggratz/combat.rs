@@ -177,7 +177,7 @@ pub fn modifiers(
         Terrain::Woods => def.push(drm("defender in woods", "3.9.8", 1)),
         Terrain::Town | Terrain::Fortress => def.push(drm("defender in a town", "3.9.7", 2)),
         Terrain::WoodedTown => def.push(drm("defender in a town", "3.9.7", 2)),
-        Terrain::Clear => {}
+        _ => {}
     }
     if f.is_some_and(|f| f.kind == SideKind::MinorRiver && !f.bridge) {
         def.push(drm("behind a minor river", "3.9.5", 1));

@@ -1,38 +1,12 @@
 //! Königgrätz scenario files (RON) and the compiled, read-only rules data.
 
 use crate::engine::board::{Board, BoardDef};
-use crate::engine::hexmap::{Coord, HexMap};
+use crate::engine::hexmap::{Coord, HexMap, SideKind, Terrain};
 use crate::engine::scenarios::ScenarioMeta;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Side {
-    Austria,
-    Prussia,
-}
-
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::Prussia, Side::Austria];
-    pub fn other(self) -> Side {
-        match self {
-            Side::Austria => Side::Prussia,
-            Side::Prussia => Side::Austria,
-        }
-    }
-    pub fn idx(self) -> usize {
-        match self {
-            Side::Austria => 0,
-            Side::Prussia => 1,
-        }
-    }
-    pub fn name(self) -> &'static str {
-        match self {
-            Side::Austria => "Austria",
-            Side::Prussia => "Prussia",
-        }
-    }
-}
+pub use crate::engine::side::Side;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Kind {
@@ -184,6 +158,29 @@ impl KgRules {
             Board::Hex(m) => m,
             Board::Graph(_) => return Err("Königgrätz is played on a hex map".into()),
         };
+        // The Königgrätz chart knows clear, woods, towns and three kinds of water.
+        for c in map.coords() {
+            if matches!(map.terrain(c), Terrain::Village | Terrain::Marsh) {
+                return Err(format!(
+                    "hex {c} has terrain {:?}, which the Königgrätz terrain chart does not have",
+                    map.terrain(c)
+                ));
+            }
+        }
+        if let Some((s, f)) = map.sides().find(|(_, f)| {
+            !matches!(
+                f.kind,
+                SideKind::Swamp | SideKind::MinorRiver | SideKind::MajorRiver
+            )
+        }) {
+            return Err(format!(
+                "hexside {}/{} is a {:?}, which the Königgrätz terrain chart does not have",
+                s.0, s.1, f.kind
+            ));
+        }
+        if map.has_relief() {
+            return Err("Königgrätz maps have no elevation levels".into());
+        }
         let mut options = file.options.clone();
         for v in variants {
             let var = file

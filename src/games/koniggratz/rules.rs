@@ -135,6 +135,8 @@ pub fn hexside_extra_half(f: Option<SideFeature>, march: bool) -> Option<u32> {
             SideKind::Swamp => march.then_some(4),
             SideKind::MinorRiver => Some(2),
             SideKind::MajorRiver => None,
+            // Not on a Königgrätz map (refused at load).
+            _ => None,
         },
     }
 }
@@ -481,6 +483,7 @@ pub fn retreat_search(
                     SideKind::MajorRiver => continue,
                     SideKind::Swamp => sw = true,
                     SideKind::MinorRiver => {}
+                    _ => continue,
                 }
             }
             stack.push((nb, depth + 1, sw));
