@@ -4,6 +4,7 @@ mod cli;
 mod kg_ecs;
 mod kg_random;
 mod kg_rules;
+mod ts_random;
 mod lessons;
 #[cfg(feature = "gui")]
 mod render;

@@ -46,6 +46,7 @@ pub enum BoardDef {
 
 /// A compiled board.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // built once per game; boxing buys nothing
 pub enum Board {
     Hex(HexMap),
     Graph(GraphMap),

@@ -60,6 +60,24 @@ impl Dice {
         roll
     }
 
+    /// Draws one of `n` items uniformly (a marker from the cup), logged like a roll with
+    /// the drawn position (1-based) as its value. Scripted values pick item (value-1) mod n.
+    pub fn draw(&mut self, n: usize, purpose: &str, rule: &str) -> usize {
+        let n = n.clamp(1, 250);
+        let k = match self.scripted.pop_front() {
+            Some(d) => (d as usize + n - 1) % n,
+            None => self.rng.random_range(0..n),
+        };
+        self.rolls.push(Roll {
+            purpose: purpose.to_string(),
+            rule: rule.to_string(),
+            die: (k + 1) as u8,
+            modifiers: vec![],
+            total: (k + 1) as i32,
+        });
+        k
+    }
+
     pub fn roll_count(&self) -> usize {
         self.rolls.len()
     }

@@ -24,6 +24,15 @@ pub struct ScenarioMeta {
 #[derive(Deserialize)]
 struct Header {
     meta: ScenarioMeta,
+    #[serde(default)]
+    variants: Vec<VariantHeader>,
+}
+
+/// A scenario option as every game's file names it (id and menu label).
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+pub struct VariantHeader {
+    pub id: String,
+    pub name: String,
 }
 
 #[derive(Clone, Debug)]
@@ -32,11 +41,17 @@ pub struct ScenarioSource {
     pub name: String,
     pub text: String,
     pub meta: ScenarioMeta,
+    /// The scenario's options (menu buttons).
+    pub variants: Vec<VariantHeader>,
 }
 
 pub fn parse_meta(name: &str, text: &str) -> Result<ScenarioMeta, String> {
+    parse_header(name, text).map(|h| h.0)
+}
+
+fn parse_header(name: &str, text: &str) -> Result<(ScenarioMeta, Vec<VariantHeader>), String> {
     ron::de::from_str::<Header>(text)
-        .map(|h| h.meta)
+        .map(|h| (h.meta, h.variants))
         .map_err(|e| super::save::describe_ron_error(name, &e))
 }
 
@@ -55,10 +70,11 @@ pub fn embedded() -> Vec<Result<ScenarioSource, String>> {
         .iter()
         .filter(|(name, _)| !name.starts_with("maps/"))
         .map(|(name, text)| {
-            parse_meta(name, text).map(|meta| ScenarioSource {
+            parse_header(name, text).map(|(meta, variants)| ScenarioSource {
                 name: name.to_string(),
                 text: text.to_string(),
                 meta,
+                variants,
             })
         })
         .collect()
@@ -68,11 +84,12 @@ pub fn embedded() -> Vec<Result<ScenarioSource, String>> {
 pub fn find(id_or_path: &str) -> Result<ScenarioSource, String> {
     if id_or_path.ends_with(".ron") && std::path::Path::new(id_or_path).exists() {
         let text = std::fs::read_to_string(id_or_path).map_err(|e| format!("{id_or_path}: {e}"))?;
-        let meta = parse_meta(id_or_path, &text)?;
+        let (meta, variants) = parse_header(id_or_path, &text)?;
         return Ok(ScenarioSource {
             name: id_or_path.to_string(),
             text,
             meta,
+            variants,
         });
     }
     embedded()

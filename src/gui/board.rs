@@ -79,6 +79,17 @@ fn terrain_colour(t: Terrain) -> Color {
     }
 }
 
+/// Higher ground is drawn lighter and warmer (level 1 valley floor to level 4 ridges).
+fn relief_colour(base: Color, level: u8) -> Color {
+    let s = base.to_srgba();
+    let k = (level.clamp(1, 4) as f32 - 2.0) * 0.07;
+    Color::srgb(
+        (s.red + k * 1.1).clamp(0.0, 1.0),
+        (s.green + k * 0.8).clamp(0.0, 1.0),
+        (s.blue + k * 0.2 - 0.03).clamp(0.0, 1.0),
+    )
+}
+
 fn segment(meshes: &mut Assets<Mesh>, a: Vec2, b: Vec2, width: f32) -> (Mesh2d, Transform) {
     let len = a.distance(b);
     let mid = (a + b) / 2.0;
@@ -108,11 +119,13 @@ fn draw_board(
     let hex = meshes.add(RegularPolygon::new(S * 0.985, 6));
     let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
     let mut mats = std::collections::HashMap::new();
+    let relief = map.has_relief();
     for c in map.coords() {
         let t = map.terrain(c);
+        let lvl = if relief { map.elevation(c) } else { 1 };
         let mat = mats
-            .entry(t as u8)
-            .or_insert_with(|| materials.add(terrain_colour(t)))
+            .entry((t as u8, lvl))
+            .or_insert_with(|| materials.add(relief_colour(terrain_colour(t), lvl)))
             .clone();
         commands.spawn((
             BoardTile,
@@ -130,6 +143,90 @@ fn draw_board(
             TextColor(Color::srgba(0.1, 0.1, 0.1, 0.55)),
             Transform::from_translation((to_world(c) + Vec2::new(0.0, S * 0.68)).extend(0.5)),
         ));
+    }
+    if relief {
+        // Contour edges between levels: thin for one level, thick dark for a steep
+        // slope (1.1: two levels or more).
+        let contour = materials.add(Color::srgba(0.35, 0.22, 0.10, 0.75));
+        let steep = materials.add(Color::srgb(0.25, 0.12, 0.05));
+        for c in map.coords() {
+            for (_, n) in map.neighbors(c) {
+                if n <= c {
+                    continue;
+                }
+                let dl = (map.elevation(c) as i32 - map.elevation(n) as i32).abs();
+                if dl == 0 {
+                    continue;
+                }
+                let (a, b) = (to_world(c), to_world(n));
+                let mid = (a + b) / 2.0;
+                let dir = (b - a).normalize().perp() * (S * 0.5);
+                let (mat, w) = if dl >= 2 {
+                    (steep.clone(), 4.5)
+                } else {
+                    (contour.clone(), 1.8)
+                };
+                let (m, t) = segment(&mut meshes, mid - dir, mid + dir, w);
+                commands.spawn((
+                    BoardTile,
+                    m,
+                    MeshMaterial2d(mat),
+                    t.with_translation(t.translation.with_z(0.25)),
+                ));
+            }
+            commands.spawn((
+                BoardTile,
+                Text2d::new(format!("{}", map.elevation(c))),
+                TextFont {
+                    font_size: FontSize::Px(7.0),
+                    ..default()
+                },
+                TextColor(Color::srgba(0.3, 0.15, 0.05, 0.8)),
+                Transform::from_translation((to_world(c) + Vec2::new(-S * 0.55, S * 0.05)).extend(0.5)),
+            ));
+        }
+    }
+    let path_mat = materials.add(Color::srgb(0.55, 0.38, 0.20));
+    for path in &map.paths {
+        for w in path.windows(2) {
+            let (a, b) = (to_world(w[0]), to_world(w[1]));
+            // dashed: three short pieces
+            for k in 0..3 {
+                let p0 = a.lerp(b, k as f32 / 3.0 + 0.04);
+                let p1 = a.lerp(b, k as f32 / 3.0 + 0.22);
+                let (m, t) = segment(&mut meshes, p0, p1, 2.0);
+                commands.spawn((
+                    BoardTile,
+                    m,
+                    MeshMaterial2d(path_mat.clone()),
+                    t.with_translation(t.translation.with_z(0.15)),
+                ));
+            }
+        }
+    }
+    let rail_mat = materials.add(Color::srgb(0.1, 0.1, 0.1));
+    for rail in &map.railways {
+        for w in rail.windows(2) {
+            let (a, b) = (to_world(w[0]), to_world(w[1]));
+            let (m, t) = segment(&mut meshes, a, b, 2.0);
+            commands.spawn((
+                BoardTile,
+                m,
+                MeshMaterial2d(rail_mat.clone()),
+                t.with_translation(t.translation.with_z(0.16)),
+            ));
+            let across = (b - a).normalize().perp() * 4.0;
+            for k in 1..6 {
+                let p = a.lerp(b, k as f32 / 6.0);
+                let (m, t) = segment(&mut meshes, p - across, p + across, 1.5);
+                commands.spawn((
+                    BoardTile,
+                    m,
+                    MeshMaterial2d(rail_mat.clone()),
+                    t.with_translation(t.translation.with_z(0.16)),
+                ));
+            }
+        }
     }
     let road_mat = materials.add(Color::srgb(0.85, 0.45, 0.12));
     for road in &map.roads {

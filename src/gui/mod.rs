@@ -2,6 +2,7 @@
 //! controls and the egui panels. Rendering is reactive: the program sleeps until input.
 
 pub mod board;
+pub mod panels;
 
 use crate::engine::scenarios;
 use bevy::prelude::*;
@@ -129,6 +130,7 @@ pub fn run() {
         })
         .add_plugins(board::BoardPlugin)
         .add_plugins(crate::games::koniggratz::ui::KgUiPlugin)
+        .add_plugins(crate::games::trautenau::ui::TsUiPlugin)
         .add_systems(Startup, setup_camera)
         .add_systems(OnEnter(AppState::Menu), after_loading)
         .add_systems(
@@ -179,9 +181,39 @@ fn after_loading(
     }
     if let Ok(id) = std::env::var("FELDZUG_AUTOSTART") {
         // (tests and demos start a game straight away)
-        commands
-            .queue(move |w: &mut World| crate::games::koniggratz::ui::start_game(w, &id, 1, &[]));
+        commands.queue(move |w: &mut World| {
+            let game = scenarios::find(&id)
+                .map(|s| s.meta.game)
+                .unwrap_or_default();
+            start_game(w, &game, &id, 1, &[])
+        });
         next.set(AppState::InGame);
+    }
+}
+
+/// Starts a scenario of any game (one line per game).
+pub fn start_game(w: &mut World, game: &str, id: &str, seed: u64, variants: &[String]) {
+    match game {
+        crate::games::trautenau::GAME_ID => {
+            crate::games::trautenau::ui::start_game(w, id, seed, variants)
+        }
+        _ => crate::games::koniggratz::ui::start_game(w, id, seed, variants),
+    }
+}
+
+/// Opens the most recent autosave of any game.
+pub fn resume_latest(w: &mut World) -> Result<(), String> {
+    let age = |p: std::path::PathBuf| {
+        std::fs::metadata(p)
+            .and_then(|m| m.modified())
+            .ok()
+    };
+    let kg = age(crate::games::koniggratz::ui::autosave_path());
+    let ts = age(crate::games::trautenau::ui::autosave_path());
+    if ts.is_some() && (kg.is_none() || ts > kg) {
+        crate::games::trautenau::ui::load_autosave(w)
+    } else {
+        crate::games::koniggratz::ui::load_autosave(w)
     }
 }
 
@@ -227,24 +259,24 @@ fn menu_ui(
                             .clicked()
                         {
                             let id = s.meta.id.clone();
+                            let game = s.meta.game.clone();
                             let seed = menu.seed;
                             commands.queue(move |w: &mut World| {
-                                crate::games::koniggratz::ui::start_game(w, &id, seed, &[])
+                                start_game(w, &game, &id, seed, &[])
                             });
                             next.set(AppState::InGame);
                         }
-                        if ui.button("Option: Austria 16 AP (6.1)").clicked() {
-                            let id = s.meta.id.clone();
-                            let seed = menu.seed;
-                            commands.queue(move |w: &mut World| {
-                                crate::games::koniggratz::ui::start_game(
-                                    w,
-                                    &id,
-                                    seed,
-                                    &["austrian-ap-16".to_string()],
-                                )
-                            });
-                            next.set(AppState::InGame);
+                        for v in &s.variants {
+                            if ui.button(format!("Option: {}", v.name)).clicked() {
+                                let id = s.meta.id.clone();
+                                let game = s.meta.game.clone();
+                                let seed = menu.seed;
+                                let opt = vec![v.id.clone()];
+                                commands.queue(move |w: &mut World| {
+                                    start_game(w, &game, &id, seed, &opt)
+                                });
+                                next.set(AppState::InGame);
+                            }
                         }
                     });
                 });
@@ -279,7 +311,7 @@ fn menu_ui(
             ui.separator();
             if ui.button("Resume last game (Ctrl+O)").clicked() {
                 commands.queue(|w: &mut World| {
-                    match crate::games::koniggratz::ui::load_autosave(w) {
+                    match resume_latest(w) {
                         Ok(()) => w
                             .resource_mut::<NextState<AppState>>()
                             .set(AppState::InGame),
@@ -375,14 +407,17 @@ fn keep_awake_while_busy(
     state: Res<State<AppState>>,
     rev: Option<Res<crate::games::koniggratz::ecs::KgRevision>>,
     inbox: Option<Res<crate::games::koniggratz::ecs::KgInbox>>,
+    ts_rev: Option<Res<crate::games::trautenau::ecs::TsRevision>>,
+    ts_inbox: Option<Res<crate::games::trautenau::ecs::TsInbox>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     *frames += 1;
-    let rev_now = rev.map(|r| r.0).unwrap_or(0);
+    let rev_now = rev.map(|r| r.0).unwrap_or(0) + ts_rev.map(|r| r.0).unwrap_or(0);
     let busy = *frames < 30
         || state.is_changed()
         || rev_now != *last_rev
-        || inbox.is_some_and(|i| !i.0.is_empty());
+        || inbox.is_some_and(|i| !i.0.is_empty())
+        || ts_inbox.is_some_and(|i| !i.0.is_empty());
     *last_rev = rev_now;
     if busy {
         redraw.write(bevy::window::RequestRedraw);

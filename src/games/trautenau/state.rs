@@ -145,6 +145,8 @@ pub enum AfterRetreat {
         assault: u8,
         hex: Coord,
     },
+    /// 9.5.3: defensive fire is over; the surviving attackers of this assault attack.
+    Attack { assault: u8 },
 }
 
 /// A decision that interrupts the step in progress.
@@ -255,6 +257,8 @@ pub enum TsCommand {
     },
     /// 9.5.9: which attacker advances and its facing; None declines an optional advance.
     Advance { unit: Option<UnitId>, facing: Dir },
+    /// 11.4.1 / 12.4.1: a unit on an evacuation hex leaves the map.
+    Evacuate { unit: UnitId },
     /// End the current step: no more chief moves, barrages, moves or declarations.
     Done,
 }

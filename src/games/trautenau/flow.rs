@@ -1,0 +1,2837 @@
+//! The sequence of play of Trautenau – Soor (6-10, 11-12): one list of legal commands per
+//! step, refusals with reasons, and the state changes of each command. Pure: the ECS
+//! systems and the headless runner both call [`Game::apply`].
+
+use super::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+use super::data::*;
+use super::los;
+use super::rules::{self, View};
+use super::state::*;
+use crate::engine::dice::Dice;
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+use crate::engine::log::GameLog;
+
+// ---------------------------------------------------------------------------------------
+// Set-up
+
+pub fn new_state(rules: &TsRules) -> TsState {
+    let units = rules
+        .units
+        .iter()
+        .map(|u| {
+            let present = !rules.absent.contains(&u.id);
+            UnitState {
+                loc: match u.start {
+                    Some(c) if present => Loc::Map(c),
+                    _ => Loc::Off,
+                },
+                facing: u.facing,
+                losses: u.losses,
+                initial_losses: u.losses,
+                disorg: false,
+                spent: 0,
+                moved: false,
+                fired: false,
+                acted: false,
+                in_command: false,
+                chief_command: false,
+                support_used: false,
+                engaged: false,
+            }
+        })
+        .collect();
+    let leaders = rules
+        .leaders
+        .iter()
+        .map(|l| LeaderState {
+            loc: match l.start {
+                Some(c) if !rules.absent.contains(&l.id) => Loc::Map(c),
+                _ => Loc::Off,
+            },
+            ooc: false,
+            aide: false,
+            moved: false,
+            may_move: false,
+            returns_next_turn: false,
+        })
+        .collect();
+    let formations = rules
+        .formations
+        .iter()
+        .map(|f| FormationState {
+            demoralised: f.demoralised,
+            demoralised_day: if f.demoralised { 0 } else { 0 },
+            ..Default::default()
+        })
+        .collect();
+    let mut st = TsState {
+        units,
+        leaders,
+        formations,
+        last_occupant: vec![None; rules.map.len()],
+        g: Globals {
+            hour: rules.start_hour,
+            day: 1,
+            step: Step::ChiefMove(Side::Prussia),
+            active: None,
+            initiative: None,
+            assaults: Vec::new(),
+            pending: Vec::new(),
+            chief_budget: [0, 0],
+            winner: None,
+            vp: [0, 0],
+            banked_vp: [0, 0],
+            panic: false,
+            evacuated_clean: [0, 0],
+        },
+    };
+    mark_occupants(rules, &mut st);
+    st
+}
+
+fn mark_occupants(rules: &TsRules, st: &mut TsState) {
+    for (i, u) in st.units.iter().enumerate() {
+        if let Loc::Map(c) = u.loc
+            && let Some(k) = rules.map.index(c)
+        {
+            st.last_occupant[k] = Some(rules.units[i].side);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Queries
+
+pub fn side_of(rules: &TsRules, u: UnitId) -> Side {
+    rules.units[u as usize].side
+}
+
+fn on_map(st: &TsState, u: UnitId) -> Option<Coord> {
+    st.units.get(u as usize).and_then(|s| s.loc.hex())
+}
+
+/// The side whose decision the game waits for.
+pub fn active_side(rules: &TsRules, st: &TsState) -> Option<Side> {
+    if let Some(p) = st.g.pending.first() {
+        return Some(match p {
+            Pending::Defence { assault } => st
+                .g
+                .assaults
+                .get(*assault as usize)
+                .and_then(|a| a.attackers.first())
+                .map(|(u, _)| side_of(rules, *u).other())
+                .unwrap_or(Side::Prussia),
+            Pending::Retreat { units, .. } => units
+                .first()
+                .map(|u| side_of(rules, *u))
+                .unwrap_or(Side::Prussia),
+            Pending::Advance { candidates, .. } => candidates
+                .first()
+                .map(|u| side_of(rules, *u))
+                .unwrap_or(Side::Prussia),
+        });
+    }
+    match st.g.step {
+        Step::ChiefMove(s) | Step::ChooseFirst(s) => Some(s),
+        Step::Barrage | Step::Movement | Step::Declare | Step::Combat => {
+            st.g.active.map(|f| rules.formations[f].side)
+        }
+        Step::GameOver => None,
+    }
+}
+
+/// The formation commander's hex of a formation, if he is on the map.
+pub fn leader_hex(rules: &TsRules, st: &TsState, f: usize) -> Option<Coord> {
+    rules.formation_leader[f].and_then(|l| st.leaders[l].loc.hex())
+}
+
+pub fn chief_hex(rules: &TsRules, st: &TsState, f: usize) -> Option<Coord> {
+    rules.formation_chief[f].and_then(|l| st.leaders[l].loc.hex())
+}
+
+fn is_chief(rules: &TsRules, l: usize) -> bool {
+    matches!(rules.leaders[l].kind, LeaderKind::Chief { .. })
+}
+
+/// Units that move and fight in the current activation: the active formation's, and the
+/// side's independent units that have not acted this turn (9.1.3).
+pub fn acts_now(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
+    let Some(f) = st.g.active else { return false };
+    let uf = rules.unit_formation[u as usize];
+    let us = &st.units[u as usize];
+    if uf == f {
+        return !inactive(rules, st, u);
+    }
+    rules.formations[uf].independent
+        && rules.formations[uf].side == rules.formations[f].side
+        && !us.acted
+}
+
+/// 11.1.5: a formation held back until an hour unless attacked.
+fn inactive(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
+    let f = rules.unit_formation[u as usize];
+    let fd = &rules.formations[f];
+    match fd.inactive_until {
+        Some(h) => {
+            st.g.hour < h
+                && !st.formations[f].attacked
+                && !fd.inactive_except.contains(&rules.units[u as usize].id)
+        }
+        None => false,
+    }
+}
+
+fn protection(rules: &TsRules, c: Coord) -> u8 {
+    match rules.map.terrain(c) {
+        Terrain::Town | Terrain::Fortress => 3,
+        Terrain::Village | Terrain::Woods | Terrain::WoodedTown => 2,
+        _ => 1,
+    }
+}
+
+fn is_town(rules: &TsRules, c: Coord) -> bool {
+    matches!(
+        rules.map.terrain(c),
+        Terrain::Town | Terrain::Village | Terrain::Fortress | Terrain::WoodedTown
+    )
+}
+
+fn is_cover(rules: &TsRules, c: Coord) -> bool {
+    matches!(
+        rules.map.terrain(c),
+        Terrain::Town | Terrain::Village | Terrain::Woods | Terrain::WoodedTown
+    )
+}
+
+fn friends_at(rules: &TsRules, st: &TsState, side: Side, c: Coord) -> Vec<UnitId> {
+    (0..st.units.len() as UnitId)
+        .filter(|&u| side_of(rules, u) == side && on_map(st, u) == Some(c))
+        .collect()
+}
+
+/// Points a unit still has to commit to assaults (9.5.1).
+fn uncommitted(rules: &TsRules, st: &TsState, u: UnitId) -> u8 {
+    let used: u32 = st
+        .g
+        .assaults
+        .iter()
+        .flat_map(|a| a.attackers.iter())
+        .filter(|(x, _)| *x == u)
+        .map(|(_, p)| *p as u32)
+        .sum();
+    (rules.units[u as usize].combat as u32).saturating_sub(used) as u8
+}
+
+/// 9.5.1, 9.5.11: may `u` assault the hex `t`?
+fn may_assault(rules: &TsRules, st: &TsState, u: UnitId, t: Coord) -> Result<(), Refusal> {
+    let d = &rules.units[u as usize];
+    let s = &st.units[u as usize];
+    if on_map(st, u).is_none() {
+        return Err(Refusal::new("9.5.1", format!("{} is not on the map", d.name)));
+    }
+    if !acts_now(rules, st, u) {
+        return Err(Refusal::new(
+            "9.1",
+            format!("{} does not belong to the active formation", d.name),
+        ));
+    }
+    if d.arm == Arm::Artillery {
+        return Err(Refusal::new(
+            "9.5.1",
+            "artillery does not assault; it fires barrages",
+        ));
+    }
+    if d.arm == Arm::Cavalry && s.disorg {
+        return Err(Refusal::new(
+            "9.5.11",
+            format!("{} is disorganised cavalry and cannot charge", d.name),
+        ));
+    }
+    if d.arm == Arm::Cavalry && s.spent > 3 {
+        return Err(Refusal::new(
+            "9.5.11",
+            format!(
+                "{} moved {} MP; cavalry that charges moves at most 3",
+                d.name, s.spent
+            ),
+        ));
+    }
+    if !rules::front_hexes(rules, st, u).contains(&t) {
+        return Err(Refusal::new(
+            "9.5.1",
+            format!("{t} is not one of {}'s front hexes", d.name),
+        ));
+    }
+    let view = rules::view(rules, st);
+    if view.side_at(t) != Some(d.side.other()) {
+        return Err(Refusal::new("9.5.1", format!("no enemy unit stands in {t}")));
+    }
+    if !crossable_for_assault(rules, on_map(st, u).unwrap_or(t), t) {
+        return Err(Refusal::new(
+            "TEC",
+            format!("no assault across the hexside between {} and {t}", d.name),
+        ));
+    }
+    Ok(())
+}
+
+/// TEC: no assault across a river (except by a bridge) or an escarpment (except along a
+/// road, path or railway).
+fn crossable_for_assault(rules: &TsRules, a: Coord, b: Coord) -> bool {
+    let m = &rules.map;
+    match m.side(a, b) {
+        Some(f) if f.kind == SideKind::River && !f.bridge => false,
+        Some(f) if f.kind == SideKind::Escarpment => {
+            m.road_between(a, b) || trail_between(rules, a, b)
+        }
+        _ => true,
+    }
+}
+
+fn trail_between(rules: &TsRules, a: Coord, b: Coord) -> bool {
+    let (Some(i), Some(d)) = (rules.map.index(a), crate::engine::hexmap::Dir::between(a, b))
+    else {
+        return false;
+    };
+    rules.map.trail_at(i, d.index())
+}
+
+fn exit_hexes(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
+    match &rules.victory {
+        Victory::Trautenau {
+            exit,
+            evacuation_needs,
+            ..
+        } if side == Side::Prussia => {
+            let view = rules::view(rules, st);
+            let held = evacuation_needs.iter().all(|c| {
+                st.last_occupant[rules.map.index(*c).unwrap_or(0)] == Some(Side::Prussia)
+                    && view.side_at(*c) != Some(Side::Austria)
+            });
+            if held { vec![*exit] } else { vec![] }
+        }
+        Victory::Soor {
+            evacuate_from,
+            exits,
+            ..
+        } if side == Side::Austria && st.g.hour >= *evacuate_from => exits.clone(),
+        _ => vec![],
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Legal commands
+
+/// Every legal command of the current step. The UI highlights these, random play and the
+/// AI draw from them; [`is_legal`] accepts exactly these plus the free-form splits of
+/// assault points and defence shares that the list only samples.
+pub fn legal_commands(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
+    let mut out = Vec::new();
+    if st.g.step == Step::GameOver {
+        return out;
+    }
+    let view = rules::view(rules, st);
+    if let Some(p) = st.g.pending.first() {
+        pending_options(rules, st, &view, p, &mut out);
+        return out;
+    }
+    match st.g.step {
+        Step::ChiefMove(side) => {
+            for (l, ld) in rules.leaders.iter().enumerate() {
+                if ld.side != side || !is_chief(rules, l) {
+                    continue;
+                }
+                for to in chief_moves(rules, st, &view, l) {
+                    out.push(TsCommand::MoveChief {
+                        leader: l as LeaderId,
+                        to,
+                    });
+                }
+            }
+            out.push(TsCommand::Done);
+        }
+        Step::ChooseFirst(side) => {
+            for f in choosable(rules, st, side) {
+                out.push(TsCommand::ChooseFormation {
+                    formation: f as u8,
+                });
+            }
+        }
+        Step::Barrage => {
+            for u in 0..st.units.len() as UnitId {
+                for target in barrage_targets(rules, st, &view, u) {
+                    out.push(TsCommand::Barrage {
+                        unit: u,
+                        target,
+                        turn: None,
+                    });
+                }
+                if may_barrage(rules, st, u) {
+                    let f = st.units[u as usize].facing;
+                    for turn in [rot(f, 1), rot(f, 5)] {
+                        let mut turned = st.clone();
+                        turn_stack(rules, &mut turned, u, turn);
+                        let tview = rules::view(rules, &turned);
+                        for target in barrage_targets(rules, &turned, &tview, u) {
+                            if !barrage_targets(rules, st, &view, u).contains(&target) {
+                                out.push(TsCommand::Barrage {
+                                    unit: u,
+                                    target,
+                                    turn: Some(turn),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            out.push(TsCommand::Done);
+        }
+        Step::Movement => {
+            for u in 0..st.units.len() as UnitId {
+                move_options(rules, st, &view, u, &mut out);
+            }
+            if let Some(f) = st.g.active
+                && let Some(l) = rules.formation_leader[f]
+            {
+                for to in formation_leader_moves(rules, st, &view, l) {
+                    out.push(TsCommand::MoveLeader {
+                        leader: l as LeaderId,
+                        to,
+                    });
+                }
+            }
+            out.push(TsCommand::Done);
+        }
+        Step::Declare => {
+            declare_options(rules, st, &mut out);
+            out.push(TsCommand::Done);
+        }
+        Step::Combat => {
+            for (i, a) in st.g.assaults.iter().enumerate() {
+                if !a.resolved {
+                    out.push(TsCommand::Resolve { assault: i as u8 });
+                }
+            }
+        }
+        Step::GameOver => {}
+    }
+    out
+}
+
+pub fn is_legal(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> bool {
+    check(rules, st, cmd).is_ok()
+}
+
+fn rot(d: Dir, k: usize) -> Dir {
+    Dir::ALL[(d.index() + k) % 6]
+}
+
+/// One hexside of turn at most (4, 9.5.4, 9.5.8, 9.5.9).
+fn within_one(from: Dir, to: Dir) -> bool {
+    from == to || rot(from, 1) == to || rot(from, 5) == to
+}
+
+fn chief_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
+    let ls = &st.leaders[l];
+    let ld = &rules.leaders[l];
+    if ls.moved || !ls.may_move {
+        return vec![];
+    }
+    match ls.loc {
+        Loc::Map(c) => rules::leader_destinations(rules, st, view, ld.side, c, ld.movement, true),
+        Loc::Off => match &ld.arrival {
+            // 9.4: a commander in chief enters in his own command phase.
+            Some(a) if arrived_due(st, a) && !rules.absent.contains(&ld.id) => {
+                let mut v =
+                    rules::leader_destinations(rules, st, view, ld.side, a.hex, ld.movement, true);
+                if !view.enemy_adjacent(&rules.map, ld.side, a.hex)
+                    || view.side_at(a.hex) == Some(ld.side)
+                {
+                    v.push(a.hex);
+                }
+                v.sort();
+                v.dedup();
+                v
+            }
+            _ => vec![],
+        },
+        _ => vec![],
+    }
+}
+
+fn arrived_due(st: &TsState, a: &Arrival) -> bool {
+    (a.day, a.hour) <= (st.g.day, st.g.hour)
+}
+
+fn formation_leader_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
+    let ls = &st.leaders[l];
+    let ld = &rules.leaders[l];
+    let LeaderKind::Formation { formation, .. } = &ld.kind else {
+        return vec![];
+    };
+    let Some(f) = rules.formation(formation) else {
+        return vec![];
+    };
+    if ls.moved || st.formations[f].failed_activation {
+        return vec![];
+    }
+    match ls.loc {
+        Loc::Map(c) => rules::leader_destinations(rules, st, view, ld.side, c, ld.movement, false),
+        Loc::Off => match &ld.arrival {
+            Some(a) if arrived_due(st, a) => {
+                let mut v = vec![a.hex];
+                v.extend(rules::leader_destinations(
+                    rules,
+                    st,
+                    view,
+                    ld.side,
+                    a.hex,
+                    ld.movement.saturating_sub(1),
+                    false,
+                ));
+                v.sort();
+                v.dedup();
+                v
+            }
+            _ => vec![],
+        },
+        _ => vec![],
+    }
+}
+
+fn choosable(rules: &TsRules, st: &TsState, side: Side) -> Vec<usize> {
+    (0..rules.formations.len())
+        .filter(|&f| st.formations[f].in_cup && rules.formations[f].side == side)
+        .collect()
+}
+
+fn may_barrage(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
+    let d = &rules.units[u as usize];
+    let s = &st.units[u as usize];
+    d.arm == Arm::Artillery
+        && on_map(st, u).is_some()
+        && acts_now(rules, st, u)
+        && !s.fired
+        && !s.moved
+}
+
+/// 9.2: enemy units the artillery unit can fire at: in range, in line of sight, not
+/// adjacent across a steep slope.
+pub fn barrage_targets(rules: &TsRules, st: &TsState, view: &View, u: UnitId) -> Vec<UnitId> {
+    if !may_barrage(rules, st, u) {
+        return vec![];
+    }
+    let Some(from) = on_map(st, u) else {
+        return vec![];
+    };
+    let d = &rules.units[u as usize];
+    let occupied = |c: Coord| !view.units_at(c).is_empty();
+    let mut out = Vec::new();
+    for c in rules.map.within(from, d.range as u32) {
+        if c == from || view.side_at(c) != Some(d.side.other()) {
+            continue;
+        }
+        if !los::barrage_range_ok(&rules.map, from, c, d.range) {
+            continue;
+        }
+        if from.distance(c) == 1 && los::adjacent_across_steep(&rules.map, from, c) {
+            continue;
+        }
+        if !los::line_of_sight(&rules.map, &occupied, from, c).clear {
+            continue;
+        }
+        out.extend(view.units_at(c).iter().copied());
+    }
+    out
+}
+
+fn move_options(rules: &TsRules, st: &TsState, view: &View, u: UnitId, out: &mut Vec<TsCommand>) {
+    let d = &rules.units[u as usize];
+    let s = &st.units[u as usize];
+    if !acts_now(rules, st, u) || s.moved {
+        return;
+    }
+    if rules.absent.contains(&d.id) {
+        return;
+    }
+    match s.loc {
+        Loc::Map(c) => {
+            for f in Dir::ALL {
+                if f != s.facing {
+                    out.push(TsCommand::Face { unit: u, facing: f });
+                }
+            }
+            for dest in rules::destinations(rules, st, view, u, st.g.hour) {
+                for f in end_facings(rules, st, view, u, dest.hex) {
+                    out.push(TsCommand::Move {
+                        unit: u,
+                        to: dest.hex,
+                        facing: f,
+                    });
+                }
+            }
+            if exit_hexes(rules, st, d.side).contains(&c) {
+                out.push(TsCommand::Evacuate { unit: u });
+            }
+        }
+        Loc::Off => {
+            if let Some(entry) = entry_hex_due(rules, st, u) {
+                let f = rules.unit_formation[u as usize];
+                for dest in rules::entry_destinations(
+                    rules,
+                    st,
+                    view,
+                    u,
+                    entry,
+                    st.formations[f].entered,
+                    st.g.hour,
+                ) {
+                    for fc in end_facings(rules, st, view, u, dest.hex) {
+                        out.push(TsCommand::Move {
+                            unit: u,
+                            to: dest.hex,
+                            facing: fc,
+                        });
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The facings a unit may end in at `hex`: the stack's facing if friends stand there (4).
+fn end_facings(rules: &TsRules, st: &TsState, view: &View, u: UnitId, hex: Coord) -> Vec<Dir> {
+    let here: Vec<UnitId> = view
+        .units_at(hex)
+        .iter()
+        .copied()
+        .filter(|&x| x != u)
+        .collect();
+    match here.first() {
+        Some(&x) if side_of(rules, x) == side_of(rules, u) => vec![st.units[x as usize].facing],
+        _ => Dir::ALL.to_vec(),
+    }
+}
+
+/// The entry hex of a reinforcement that may come on now (9.4), with Prussian artillery
+/// last in its column.
+pub fn entry_hex_due(rules: &TsRules, st: &TsState, u: UnitId) -> Option<Coord> {
+    let d = &rules.units[u as usize];
+    let a = d.arrival.as_ref()?;
+    if st.units[u as usize].loc != Loc::Off || !arrived_due(st, a) || rules.absent.contains(&d.id)
+    {
+        return None;
+    }
+    if d.side == Side::Prussia && d.arm == Arm::Artillery {
+        let blocked = rules.units.iter().enumerate().any(|(i, o)| {
+            o.side == Side::Prussia
+                && o.arm != Arm::Artillery
+                && st.units[i].loc == Loc::Off
+                && !rules.absent.contains(&o.id)
+                && o.arrival
+                    .as_ref()
+                    .is_some_and(|oa| oa.hex == a.hex && arrived_due(st, oa))
+        });
+        if blocked {
+            return None;
+        }
+    }
+    Some(a.hex)
+}
+
+fn declare_options(rules: &TsRules, st: &TsState, out: &mut Vec<TsCommand>) {
+    let view = rules::view(rules, st);
+    // Targets in front of any eligible unit.
+    let mut targets: Vec<Coord> = Vec::new();
+    let mut by_target: Vec<(Coord, Vec<UnitId>)> = Vec::new();
+    for u in 0..st.units.len() as UnitId {
+        if !acts_now(rules, st, u) || uncommitted(rules, st, u) == 0 && rules.units[u as usize].combat > 0 {
+            continue;
+        }
+        if on_map(st, u).is_none() {
+            continue;
+        }
+        for t in rules::front_hexes(rules, st, u) {
+            if view.side_at(t) == Some(side_of(rules, u).other())
+                && may_assault(rules, st, u, t).is_ok()
+            {
+                if !targets.contains(&t) {
+                    targets.push(t);
+                    by_target.push((t, vec![]));
+                }
+                if let Some(e) = by_target.iter_mut().find(|e| e.0 == t) {
+                    e.1.push(u);
+                }
+            }
+        }
+    }
+    for (t, us) in by_target {
+        for &u in &us {
+            out.push(TsCommand::Declare {
+                target: t,
+                units: vec![(u, uncommitted(rules, st, u))],
+                coordinate: false,
+            });
+        }
+        if us.len() >= 2 {
+            let all: Vec<(UnitId, u8)> = us.iter().map(|&u| (u, uncommitted(rules, st, u))).collect();
+            if coordination_leader(rules, st, &all).is_some() {
+                out.push(TsCommand::Declare {
+                    target: t,
+                    units: all,
+                    coordinate: true,
+                });
+            }
+        }
+    }
+}
+
+/// 9.5.2: the formation commander who may try to coordinate these attackers: stacked with
+/// one of them, all of his formation or independent; never across a steep slope or an
+/// escarpment between attackers' hexes.
+fn coordination_leader(rules: &TsRules, st: &TsState, units: &[(UnitId, u8)]) -> Option<usize> {
+    let f = st.g.active?;
+    let l = rules.formation_leader[f]?;
+    let lh = st.leaders[l].loc.hex()?;
+    if st.formations[f].failed_activation {
+        return None;
+    }
+    let ok_members = units.iter().all(|(u, _)| {
+        let uf = rules.unit_formation[*u as usize];
+        uf == f || rules.formations[uf].independent
+    });
+    let stacked = units.iter().any(|(u, _)| on_map(st, *u) == Some(lh));
+    if !ok_members || !stacked {
+        return None;
+    }
+    let hexes: Vec<Coord> = units.iter().filter_map(|(u, _)| on_map(st, *u)).collect();
+    for a in &hexes {
+        for b in &hexes {
+            if a.distance(*b) == 1
+                && (rules::steep(&rules.map, *a, *b)
+                    || rules
+                        .map
+                        .side(*a, *b)
+                        .is_some_and(|s| s.kind == SideKind::Escarpment))
+            {
+                return None;
+            }
+        }
+    }
+    Some(l)
+}
+
+fn pending_options(rules: &TsRules, st: &TsState, view: &View, p: &Pending, out: &mut Vec<TsCommand>) {
+    match p {
+        Pending::Defence { assault } => {
+            let Some(a) = st.g.assaults.get(*assault as usize) else {
+                return;
+            };
+            for (to, f) in retreat_before_options(rules, st, view, a) {
+                out.push(TsCommand::RetreatBefore { to, facing: f });
+            }
+            let pool = defence_pool(rules, st, a, None);
+            let supports = support_options(rules, st, view, a);
+            let n = a.attackers.len();
+            let mut splits: Vec<Vec<u8>> = Vec::new();
+            if a.coordinated && n > 1 {
+                for i in 0..n {
+                    let mut v = vec![0; n];
+                    v[i] = pool;
+                    splits.push(v);
+                }
+                let mut even = vec![pool / n as u8; n];
+                for k in 0..(pool as usize % n) {
+                    even[k] += 1;
+                }
+                splits.push(even);
+                splits.sort();
+                splits.dedup();
+            } else {
+                splits.push(vec![pool; n.min(1)]);
+            }
+            for s in &splits {
+                out.push(TsCommand::Defend {
+                    split: s.clone(),
+                    support: None,
+                });
+            }
+            for &art in &supports {
+                let pool2 = defence_pool(rules, st, a, Some(art));
+                if a.coordinated && n > 1 {
+                    let mut v = vec![0; n];
+                    v[0] = pool2;
+                    out.push(TsCommand::Defend {
+                        split: v,
+                        support: Some(art),
+                    });
+                } else {
+                    out.push(TsCommand::Defend {
+                        split: vec![pool2; n.min(1)],
+                        support: Some(art),
+                    });
+                }
+            }
+        }
+        Pending::Retreat { units, from, enemies, .. } => {
+            if let Some(&u) = units.first() {
+                let f = st.units[u as usize].facing;
+                for (to, _) in rules::retreat_options(rules, st, view, u, *from, enemies, st.g.hour) {
+                    for fc in [f, rot(f, 1), rot(f, 5)] {
+                        if end_facings(rules, st, view, u, to).contains(&fc) {
+                            out.push(TsCommand::Retreat {
+                                unit: u,
+                                to,
+                                facing: fc,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        Pending::Advance {
+            candidates,
+            optional,
+            hex,
+        } => {
+            let cav: Vec<UnitId> = candidates
+                .iter()
+                .copied()
+                .filter(|&u| rules.units[u as usize].arm == Arm::Cavalry)
+                .collect();
+            let pool = if cav.is_empty() { candidates.clone() } else { cav };
+            for u in pool {
+                let f = st.units[u as usize].facing;
+                for fc in [f, rot(f, 1), rot(f, 5)] {
+                    if end_facings(rules, st, view, u, *hex).contains(&fc) {
+                        out.push(TsCommand::Advance {
+                            unit: Some(u),
+                            facing: fc,
+                        });
+                    }
+                }
+            }
+            if *optional || out.is_empty() {
+                out.push(TsCommand::Advance {
+                    unit: None,
+                    facing: Dir::N,
+                });
+            }
+        }
+    }
+}
+
+fn defenders(rules: &TsRules, st: &TsState, a: &Assault) -> Vec<UnitId> {
+    let side = a
+        .attackers
+        .first()
+        .map(|(u, _)| side_of(rules, *u).other())
+        .unwrap_or(Side::Austria);
+    friends_at(rules, st, side, a.target)
+}
+
+/// The defending stack's combat points (9.5.3 A), plus a supporting battery (9.5.6).
+fn defence_pool(rules: &TsRules, st: &TsState, a: &Assault, support: Option<UnitId>) -> u8 {
+    let mut p: u32 = defenders(rules, st, a)
+        .iter()
+        .map(|&u| rules.units[u as usize].combat as u32)
+        .sum();
+    if let Some(s) = support {
+        p += rules.units[s as usize].combat as u32;
+    }
+    p.min(60) as u8
+}
+
+/// 9.5.4: hexes the whole defending stack may fall back to before combat, with facings.
+fn retreat_before_options(rules: &TsRules, st: &TsState, view: &View, a: &Assault) -> Vec<(Coord, Dir)> {
+    let defs = defenders(rules, st, a);
+    let Some(&first) = defs.first() else {
+        return vec![];
+    };
+    let att_mp = a
+        .attackers
+        .iter()
+        .map(|(u, _)| rules.units[*u as usize].movement)
+        .max()
+        .unwrap_or(0);
+    if defs
+        .iter()
+        .any(|&u| rules.units[u as usize].movement < att_mp)
+    {
+        return vec![];
+    }
+    let enemies: Vec<Coord> = a.attackers.iter().filter_map(|(u, _)| on_map(st, *u)).collect();
+    let f = st.units[first as usize].facing;
+    let mut out = Vec::new();
+    for (to, _) in rules::retreat_options(rules, st, view, first, a.target, &enemies, st.g.hour) {
+        // The whole stack must fit where it goes.
+        let mut arms: Vec<Arm> = view
+            .units_at(to)
+            .iter()
+            .map(|&x| rules.units[x as usize].arm)
+            .collect();
+        arms.extend(defs.iter().map(|&x| rules.units[x as usize].arm));
+        if !rules::stack_ok(&arms, is_town(rules, to)) {
+            continue;
+        }
+        for fc in [f, rot(f, 1), rot(f, 5)] {
+            if end_facings(rules, st, view, first, to).contains(&fc) {
+                out.push((to, fc));
+            }
+        }
+    }
+    out
+}
+
+/// 9.5.6: artillery of a defending unit's formation, not itself attacked, not used yet
+/// in this activation, with the attackers at half its range and in its line of sight.
+fn support_options(rules: &TsRules, st: &TsState, view: &View, a: &Assault) -> Vec<UnitId> {
+    let defs = defenders(rules, st, a);
+    let forms: Vec<usize> = defs
+        .iter()
+        .map(|&u| rules.unit_formation[u as usize])
+        .collect();
+    let attacked: Vec<Coord> = st
+        .g
+        .assaults
+        .iter()
+        .filter(|x| !x.resolved)
+        .map(|x| x.target)
+        .collect();
+    let occupied = |c: Coord| !view.units_at(c).is_empty();
+    let mut out = Vec::new();
+    for (i, d) in rules.units.iter().enumerate() {
+        let u = i as UnitId;
+        let Some(h) = on_map(st, u) else { continue };
+        if d.arm != Arm::Artillery
+            || defs.contains(&u)
+            || !forms.contains(&rules.unit_formation[i])
+            || st.units[i].support_used
+            || attacked.contains(&h)
+        {
+            continue;
+        }
+        let half = d.range.div_ceil(2) as u32;
+        let ok = a.attackers.iter().all(|(x, _)| {
+            on_map(st, *x).is_some_and(|c| {
+                c.distance(h) <= half
+                    && !(c.distance(h) == 1 && los::adjacent_across_steep(&rules.map, h, c))
+                    && los::line_of_sight(&rules.map, &occupied, h, c).clear
+            })
+        });
+        if ok {
+            out.push(u);
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Legality with reasons
+
+/// Why a command is refused (or Ok). The one source of legality.
+pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refusal> {
+    if st.g.step == Step::GameOver {
+        return Err(Refusal::new("", "the game is over"));
+    }
+    let legal = legal_commands(rules, st);
+    if legal.contains(cmd) {
+        return Ok(());
+    }
+    // Free-form choices the list only samples.
+    match (st.g.pending.first(), cmd) {
+        (Some(Pending::Defence { assault }), TsCommand::Defend { split, support }) => {
+            let Some(a) = st.g.assaults.get(*assault as usize) else {
+                return Err(Refusal::new("9.5.3", "no such assault"));
+            };
+            let view = rules::view(rules, st);
+            if let Some(s) = support
+                && !support_options(rules, st, &view, a).contains(s)
+            {
+                return Err(Refusal::new(
+                    "9.5.6",
+                    "that battery cannot support: it must be of the defender's formation, not attacked, unused this activation, with every attacker at half range and in sight",
+                ));
+            }
+            let n = if a.coordinated { a.attackers.len() } else { 1 };
+            if split.len() != n {
+                return Err(Refusal::new(
+                    "9.5.2",
+                    format!("give one share per attacking unit ({n})"),
+                ));
+            }
+            let pool = defence_pool(rules, st, a, *support);
+            let sum: u32 = split.iter().map(|&x| x as u32).sum();
+            if sum != pool as u32 {
+                return Err(Refusal::new(
+                    "9.5.2",
+                    format!("the shares add up to {sum}; the defence has {pool} points to share"),
+                ));
+            }
+            return Ok(());
+        }
+        (None, TsCommand::Declare { target, units, coordinate }) if st.g.step == Step::Declare => {
+            if units.is_empty() {
+                return Err(Refusal::new("9.5.1", "name at least one attacking unit"));
+            }
+            let mut seen = Vec::new();
+            for (u, p) in units {
+                if *u as usize >= st.units.len() {
+                    return Err(Refusal::new("", "no such unit"));
+                }
+                if seen.contains(u) {
+                    return Err(Refusal::new("9.5.1", "a unit is listed twice"));
+                }
+                seen.push(*u);
+                may_assault(rules, st, *u, *target)?;
+                if *p > uncommitted(rules, st, *u) {
+                    return Err(Refusal::new(
+                        "9.5.1",
+                        format!(
+                            "{} has only {} combat points left to divide among its assaults",
+                            rules.units[*u as usize].name,
+                            uncommitted(rules, st, *u)
+                        ),
+                    ));
+                }
+            }
+            if *coordinate && units.len() < 2 {
+                return Err(Refusal::new("9.5.2", "a coordinated assault needs several units"));
+            }
+            if *coordinate && coordination_leader(rules, st, units).is_none() {
+                return Err(Refusal::new(
+                    "9.5.2",
+                    "a coordinated assault needs the formation commander stacked with one of the attackers, units of his formation or independent, and no steep slope or escarpment between them",
+                ));
+            }
+            return Ok(());
+        }
+        _ => {}
+    }
+    Err(explain(rules, st, cmd))
+}
+
+fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
+    let step = st.g.step;
+    let wrong = |what: &str| {
+        Refusal::new(
+            "6",
+            format!("{what} is not possible now: the game is in {}", step.phase_name()),
+        )
+    };
+    if let Some(p) = st.g.pending.first() {
+        let need = match p {
+            Pending::Defence { .. } => "the defender must first retreat before combat or defend (9.5.3)",
+            Pending::Retreat { .. } => "a unit must first retreat (9.5.8)",
+            Pending::Advance { .. } => "an attacker must first advance after combat (9.5.9)",
+        };
+        let ok_kind = matches!(
+            (p, cmd),
+            (Pending::Defence { .. }, TsCommand::Defend { .. } | TsCommand::RetreatBefore { .. })
+                | (Pending::Retreat { .. }, TsCommand::Retreat { .. })
+                | (Pending::Advance { .. }, TsCommand::Advance { .. })
+        );
+        if !ok_kind {
+            return Refusal::new("9.5", need);
+        }
+        return match cmd {
+            TsCommand::RetreatBefore { .. } => Refusal::new(
+                "9.5.4",
+                "the stack may only fall back one hex, if every unit has at least the attackers' MP, to a hex it may enter out of enemy ZoC, turning at most one hexside",
+            ),
+            TsCommand::Retreat { .. } => Refusal::new(
+                "9.5.8",
+                "retreat one hex, away from the attackers, avoiding enemy ZoC and then dear terrain first, turning at most one hexside",
+            ),
+            TsCommand::Advance { .. } => Refusal::new(
+                "9.5.9",
+                "one attacker must advance (cavalry first if it took part), turning at most one hexside",
+            ),
+            _ => Refusal::new("9.5", need),
+        };
+    }
+    let unit_name = |u: UnitId| {
+        rules
+            .units
+            .get(u as usize)
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| "that unit".into())
+    };
+    match cmd {
+        TsCommand::MoveChief { leader, to } => {
+            if !matches!(step, Step::ChiefMove(_)) {
+                return wrong("moving a commander in chief");
+            }
+            let l = *leader as usize;
+            let Some(ls) = st.leaders.get(l) else {
+                return Refusal::new("", "no such leader");
+            };
+            if !ls.may_move {
+                return Refusal::new("7.1", "he failed his reaction test this turn and stays put");
+            }
+            if ls.moved {
+                return Refusal::new("7.1", "he has already moved this turn");
+            }
+            Refusal::new(
+                "7.1",
+                format!("{to} is beyond 6 cavalry MP, or next to the enemy without a friendly unit there"),
+            )
+        }
+        TsCommand::ChooseFormation { .. } => {
+            if !matches!(step, Step::ChooseFirst(_)) {
+                return wrong("choosing a formation");
+            }
+            Refusal::new("8", "choose one of your formations whose marker is in the cup")
+        }
+        TsCommand::Barrage { unit, .. } => {
+            if step != Step::Barrage {
+                return wrong("a barrage");
+            }
+            let u = *unit;
+            if u as usize >= st.units.len() {
+                return Refusal::new("", "no such unit");
+            }
+            if rules.units[u as usize].arm != Arm::Artillery {
+                return Refusal::new("9.2", format!("{} is not artillery", unit_name(u)));
+            }
+            if !acts_now(rules, st, u) {
+                return Refusal::new("9.1", format!("{} is not of the active formation", unit_name(u)));
+            }
+            if st.units[u as usize].fired {
+                return Refusal::new("9.2.2", format!("{} has already fired", unit_name(u)));
+            }
+            Refusal::new(
+                "9.2",
+                "the target must be an enemy unit within range and in line of sight (turning one hexside at most)",
+            )
+        }
+        TsCommand::Move { unit, to, .. } => {
+            if step != Step::Movement {
+                return wrong("movement");
+            }
+            let u = *unit;
+            if u as usize >= st.units.len() {
+                return Refusal::new("", "no such unit");
+            }
+            if inactive(rules, st, u) {
+                return Refusal::new(
+                    "11.1.5",
+                    format!("{} may not act before its hour unless attacked", unit_name(u)),
+                );
+            }
+            if !acts_now(rules, st, u) {
+                return Refusal::new("9.1", format!("{} is not of the active formation", unit_name(u)));
+            }
+            if st.units[u as usize].moved {
+                return Refusal::new("9.3", format!("{} has already moved", unit_name(u)));
+            }
+            if st.units[u as usize].loc == Loc::Off && entry_hex_due(rules, st, u).is_none() {
+                return Refusal::new("9.4", format!("{} is not due yet, or Prussian artillery waits for the rest of its column", unit_name(u)));
+            }
+            Refusal::new("9.3", why_not_move(rules, st, u, *to))
+        }
+        TsCommand::Face { unit, .. } => {
+            if step != Step::Movement {
+                return wrong("turning a unit");
+            }
+            Refusal::new("4", format!("{} may only turn during its own formation's movement", unit_name(*unit)))
+        }
+        TsCommand::MoveLeader { .. } => {
+            if step != Step::Movement {
+                return wrong("moving a commander");
+            }
+            Refusal::new("9.1.1", "only the active formation's commander moves, 6 cavalry MP, and not after a failed activation test")
+        }
+        TsCommand::Declare { .. } => wrong("declaring an assault"),
+        TsCommand::Resolve { .. } => {
+            if step != Step::Combat {
+                return wrong("resolving an assault");
+            }
+            Refusal::new("9.5.3", "that assault is already resolved")
+        }
+        TsCommand::Evacuate { unit } => {
+            if step != Step::Movement {
+                return wrong("evacuation");
+            }
+            Refusal::new("11.4.1", format!("{} must stand on an evacuation hex, of the active formation, and the evacuation must be open", unit_name(*unit)))
+        }
+        TsCommand::Done => {
+            if matches!(step, Step::ChooseFirst(_)) {
+                return Refusal::new("8", "choose the formation that acts first");
+            }
+            Refusal::new("9.5.3", "resolve every declared assault first")
+        }
+        TsCommand::Defend { .. } | TsCommand::RetreatBefore { .. } | TsCommand::Retreat { .. } | TsCommand::Advance { .. } => {
+            Refusal::new("9.5", "no combat decision is waiting")
+        }
+    }
+}
+
+/// Why `u` cannot move to `to` (9.3, 5.1, 3, 9.1.4, 10.2).
+pub fn why_not_move(rules: &TsRules, st: &TsState, u: UnitId, to: Coord) -> String {
+    let view = rules::view(rules, st);
+    let d = &rules.units[u as usize];
+    if !rules.map.contains(to) {
+        return format!("{to} is off the map");
+    }
+    if view.side_at(to) == Some(d.side.other()) {
+        return format!("{to} is held by the enemy");
+    }
+    if let Some(c) = on_map(st, u)
+        && c == to
+    {
+        return format!("{} is already there; turn it instead", d.name);
+    }
+    let s = &st.units[u as usize];
+    if !s.in_command && !s.chief_command {
+        return format!(
+            "{} is out of command: half its MP, never into enemy ZoC, and no farther from its commander (9.1.4)",
+            d.name
+        );
+    }
+    if !rules::can_end_in(rules, st, &view, u, to) {
+        return format!("{} cannot end in {to}: stacking limit (3) or facing", d.name);
+    }
+    format!(
+        "{} cannot reach {to}: not enough MP, prohibited terrain, or an enemy ZoC on the way (5.1)",
+        d.name
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Applying commands
+
+pub struct Game<'a> {
+    pub rules: &'a TsRules,
+    pub st: &'a mut TsState,
+    pub dice: &'a mut Dice,
+    pub log: &'a mut GameLog,
+}
+
+impl Game<'_> {
+    fn note(&mut self, rule: &str, text: impl Into<String>) {
+        let phase = self.st.g.step.phase_name();
+        self.log.push(self.st.g.hour, phase, rule, text);
+    }
+
+    fn uname(&self, u: UnitId) -> String {
+        let d = &self.rules.units[u as usize];
+        format!("{} ({})", d.name, d.side.name())
+    }
+
+    fn lname(&self, l: usize) -> String {
+        let d = &self.rules.leaders[l];
+        if self.st.leaders[l].aide {
+            format!("{}'s aide de camp", d.name)
+        } else {
+            d.name.clone()
+        }
+    }
+
+    pub fn start(&mut self) {
+        self.note(
+            "11.1.1",
+            format!(
+                "{}: {:02}.00 to {:02}.00",
+                self.rules.meta.name, self.rules.start_hour, self.rules.end_hour
+            ),
+        );
+        self.begin_turn();
+    }
+
+    pub fn apply(&mut self, cmd: &TsCommand) -> Result<(), Refusal> {
+        check(self.rules, self.st, cmd)?;
+        self.execute(cmd);
+        self.advance();
+        Ok(())
+    }
+
+    fn execute(&mut self, cmd: &TsCommand) {
+        match cmd.clone() {
+            TsCommand::MoveChief { leader, to } => {
+                let l = leader as usize;
+                self.st.leaders[l].loc = Loc::Map(to);
+                self.st.leaders[l].moved = true;
+                self.note("7.1", format!("{} rides to {to}", self.lname(l)));
+            }
+            TsCommand::ChooseFormation { formation } => {
+                let f = formation as usize;
+                self.note(
+                    "8",
+                    format!("{} acts first", self.rules.formations[f].name),
+                );
+                self.activate(f);
+            }
+            TsCommand::Barrage { unit, target, turn } => {
+                if let Some(t) = turn {
+                    turn_stack(self.rules, self.st, unit, t);
+                }
+                self.barrage(unit, target);
+            }
+            TsCommand::Move { unit, to, facing } => self.move_unit(unit, to, facing),
+            TsCommand::Face { unit, facing } => {
+                turn_stack(self.rules, self.st, unit, facing);
+                self.note("4", format!("{} faces {facing:?}", self.uname(unit)));
+            }
+            TsCommand::MoveLeader { leader, to } => {
+                let l = leader as usize;
+                self.st.leaders[l].loc = Loc::Map(to);
+                self.st.leaders[l].moved = true;
+                self.note("9.3", format!("{} moves to {to}", self.lname(l)));
+            }
+            TsCommand::Evacuate { unit } => {
+                let u = unit as usize;
+                let side = self.rules.units[u].side;
+                if self.st.units[u].losses == 0 {
+                    self.st.g.evacuated_clean[side.idx()] += 1;
+                }
+                self.st.units[u].loc = Loc::Evacuated;
+                self.st.units[u].moved = true;
+                self.mark_acted(unit);
+                self.note("11.4.1", format!("{} leaves the map", self.uname(unit)));
+            }
+            TsCommand::Declare {
+                target,
+                units,
+                coordinate,
+            } => self.declare(target, units, coordinate),
+            TsCommand::Resolve { assault } => self.resolve(assault as usize),
+            TsCommand::Defend { split, support } => {
+                if let Some(Pending::Defence { assault }) = self.pop_pending() {
+                    self.defensive_fire(assault as usize, split, support);
+                }
+            }
+            TsCommand::RetreatBefore { to, facing } => {
+                if let Some(Pending::Defence { assault }) = self.pop_pending() {
+                    self.retreat_before(assault as usize, to, facing);
+                }
+            }
+            TsCommand::Retreat { unit, to, facing } => self.retreat_unit(unit, to, facing),
+            TsCommand::Advance { unit, facing } => {
+                if let Some(Pending::Advance { hex, .. }) = self.pop_pending() {
+                    if let Some(u) = unit {
+                        let from = on_map(self.st, u);
+                        self.st.units[u as usize].loc = Loc::Map(hex);
+                        self.st.units[u as usize].facing = facing;
+                        self.occupy(hex, side_of(self.rules, u));
+                        self.note("9.5.9", format!("{} advances into {hex}", self.uname(u)));
+                        if let Some(from) = from {
+                            self.leaders_follow(from, hex, side_of(self.rules, u), true);
+                        }
+                    } else {
+                        self.note("9.5.4", "no attacker occupies the vacated hex");
+                    }
+                }
+            }
+            TsCommand::Done => match self.st.g.step {
+                Step::ChiefMove(Side::Prussia) => self.st.g.step = Step::ChiefMove(Side::Austria),
+                Step::ChiefMove(Side::Austria) => self.command_and_initiative(),
+                Step::Barrage => self.st.g.step = Step::Movement,
+                Step::Movement => self.st.g.step = Step::Declare,
+                Step::Declare => self.st.g.step = Step::Combat,
+                _ => {}
+            },
+        }
+    }
+
+    fn pop_pending(&mut self) -> Option<Pending> {
+        if self.st.g.pending.is_empty() {
+            None
+        } else {
+            Some(self.st.g.pending.remove(0))
+        }
+    }
+
+    /// Runs automatic steps until a player has a decision to make.
+    pub fn advance(&mut self) {
+        for _ in 0..10_000 {
+            if !self.advance_once() {
+                return;
+            }
+        }
+    }
+
+    fn advance_once(&mut self) -> bool {
+        if self.st.g.step == Step::GameOver {
+            return false;
+        }
+        // Pending retreats with nowhere to go resolve themselves (9.5.8: a step loss).
+        if let Some(Pending::Retreat { .. }) = self.st.g.pending.first() {
+            let legal = legal_commands(self.rules, self.st);
+            if legal.is_empty()
+                && let Some(Pending::Retreat {
+                    mut units,
+                    from,
+                    enemies,
+                    hexes,
+                    rule,
+                    after,
+                }) = self.pop_pending()
+            {
+                if !units.is_empty() {
+                    let u = units.remove(0);
+                    self.note("9.5.8", format!("{} cannot retreat and loses a step", self.uname(u)));
+                    self.lose_step(u, "9.5.8");
+                }
+                if units.is_empty() {
+                    self.after_retreat(after);
+                } else {
+                    self.st.g.pending.insert(
+                        0,
+                        Pending::Retreat {
+                            units,
+                            from,
+                            enemies,
+                            hexes,
+                            rule,
+                            after,
+                        },
+                    );
+                }
+                return true;
+            }
+            return false;
+        }
+        if let Some(Pending::Advance { .. }) = self.st.g.pending.first() {
+            let legal = legal_commands(self.rules, self.st);
+            if legal.len() == 1 && legal[0] == (TsCommand::Advance { unit: None, facing: Dir::N }) {
+                self.pop_pending();
+                return true;
+            }
+            return false;
+        }
+        if !self.st.g.pending.is_empty() {
+            return false;
+        }
+        match self.st.g.step {
+            Step::ChiefMove(side) => {
+                let any = legal_commands(self.rules, self.st)
+                    .iter()
+                    .any(|c| matches!(c, TsCommand::MoveChief { .. }));
+                if !any {
+                    if side == Side::Prussia {
+                        self.st.g.step = Step::ChiefMove(Side::Austria);
+                    } else {
+                        self.command_and_initiative();
+                    }
+                    return true;
+                }
+                false
+            }
+            Step::ChooseFirst(side) => {
+                if choosable(self.rules, self.st, side).is_empty() {
+                    self.draw_next();
+                    return true;
+                }
+                false
+            }
+            Step::Barrage => {
+                if legal_commands(self.rules, self.st).len() <= 1 {
+                    self.st.g.step = Step::Movement;
+                    return true;
+                }
+                false
+            }
+            Step::Movement => {
+                if legal_commands(self.rules, self.st).len() <= 1 {
+                    self.st.g.step = Step::Declare;
+                    return true;
+                }
+                false
+            }
+            Step::Declare => {
+                if legal_commands(self.rules, self.st).len() <= 1 {
+                    self.st.g.step = Step::Combat;
+                    return true;
+                }
+                false
+            }
+            Step::Combat => {
+                if self.st.g.assaults.iter().all(|a| a.resolved) {
+                    self.end_activation();
+                    return true;
+                }
+                false
+            }
+            Step::GameOver => false,
+        }
+    }
+
+    // ----- turn structure -----
+
+    fn begin_turn(&mut self) {
+        let hour = self.st.g.hour;
+        for u in &mut self.st.units {
+            u.acted = false;
+            u.chief_command = false;
+        }
+        for f in &mut self.st.formations {
+            f.in_cup = false;
+            f.entered = 0;
+            f.failed_activation = false;
+        }
+        self.note(
+            "6",
+            format!(
+                "Turn {hour:02}.00{}",
+                if self.rules.is_night(hour) { " (night)" } else { "" }
+            ),
+        );
+        // 9.5.13: an eliminated aide de camp comes back on a unit of his formation.
+        for l in 0..self.rules.leaders.len() {
+            if self.st.leaders[l].returns_next_turn {
+                self.st.leaders[l].returns_next_turn = false;
+                self.place_aide(l);
+            }
+        }
+        // 7.1: reaction tests.
+        let view = rules::view(self.rules, self.st);
+        for l in 0..self.rules.leaders.len() {
+            self.st.leaders[l].moved = false;
+            self.st.leaders[l].may_move = false;
+            let LeaderKind::Chief { reaction, .. } = self.rules.leaders[l].kind else {
+                continue;
+            };
+            let side = self.rules.leaders[l].side;
+            match self.st.leaders[l].loc {
+                Loc::Map(c) => {
+                    let near = self.st.units.iter().enumerate().any(|(i, u)| {
+                        self.rules.units[i].side != side
+                            && u.loc.hex().is_some_and(|h| h.distance(c) <= 3)
+                    });
+                    if near {
+                        self.st.leaders[l].may_move = true;
+                        self.note("7.1", format!("{} is within 3 hexes of the enemy and moves freely", self.lname(l)));
+                    } else {
+                        let r = self.dice.d6(
+                            &format!("reaction test, {}", self.rules.leaders[l].name),
+                            "7.1",
+                            vec![("reaction value (1.2.1)".into(), reaction as i32)],
+                        );
+                        let ok = combat::test_passes(r.die, reaction);
+                        self.st.leaders[l].may_move = ok;
+                        self.note(
+                            "7.1",
+                            format!(
+                                "{} reaction test: {} + {} = {} — {}",
+                                self.lname(l),
+                                r.die,
+                                reaction,
+                                r.total,
+                                if ok { "may move" } else { "stays" }
+                            ),
+                        );
+                    }
+                }
+                Loc::Off => {
+                    if let Some(a) = &self.rules.leaders[l].arrival
+                        && arrived_due(self.st, a)
+                        && !self.rules.absent.contains(&self.rules.leaders[l].id)
+                    {
+                        self.st.leaders[l].may_move = true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let _ = view;
+        self.st.g.step = Step::ChiefMove(Side::Prussia);
+    }
+
+    /// 7.2 lines of command, 9.1.4 budget, 8 initiative and the cup.
+    fn command_and_initiative(&mut self) {
+        let view = rules::view(self.rules, self.st);
+        let hour = self.st.g.hour;
+        for f in 0..self.rules.formations.len() {
+            let Some(l) = self.rules.formation_leader[f] else {
+                continue;
+            };
+            let Loc::Map(lh) = self.st.leaders[l].loc else {
+                // 9.4: a formation arriving as a reinforcement is in command.
+                self.st.leaders[l].ooc = false;
+                continue;
+            };
+            let side = self.rules.formations[f].side;
+            let reached = match chief_hex(self.rules, self.st, f) {
+                Some(ch) => {
+                    ch == lh
+                        || rules::command_reach(self.rules, self.st, &view, side, ch, 6).contains(&lh)
+                }
+                None => false,
+            };
+            if self.st.leaders[l].ooc != !reached {
+                self.st.leaders[l].ooc = !reached;
+            }
+            if !reached {
+                self.note(
+                    "7.2",
+                    format!("{} is out of command (no line of command to his commander in chief)", self.lname(l)),
+                );
+            }
+        }
+        for side in Side::BOTH {
+            // 9.1.4: the best reaction value among the side's chiefs on the map.
+            let budget = self
+                .rules
+                .leaders
+                .iter()
+                .enumerate()
+                .filter(|(i, l)| l.side == side && self.st.leaders[*i].loc.hex().is_some())
+                .filter_map(|(_, l)| match l.kind {
+                    LeaderKind::Chief { reaction, .. } => Some(reaction),
+                    _ => None,
+                })
+                .sum();
+            self.st.g.chief_budget[side.idx()] = budget;
+        }
+        // 1.2.4: markers of formations present or arriving this turn.
+        for f in 0..self.rules.formations.len() {
+            let fd = &self.rules.formations[f];
+            if fd.independent || fd.marker_from.is_some_and(|h| hour < h) {
+                continue;
+            }
+            let present = self.rules.units.iter().enumerate().any(|(i, u)| {
+                self.rules.unit_formation[i] == f
+                    && (self.st.units[i].loc.hex().is_some()
+                        || (self.st.units[i].loc == Loc::Off
+                            && !self.rules.absent.contains(&u.id)
+                            && u.arrival.as_ref().is_some_and(|a| arrived_due(self.st, a))))
+            });
+            self.st.formations[f].in_cup = present;
+        }
+        // 8: initiative.
+        let mut best: [Option<i32>; 2] = [None, None];
+        for side in Side::BOTH {
+            for (l, ld) in self.rules.leaders.iter().enumerate() {
+                if ld.side != side || self.st.leaders[l].loc.hex().is_none() {
+                    continue;
+                }
+                if let LeaderKind::Chief { initiative, .. } = ld.kind {
+                    let r = self.dice.d6(
+                        &format!("initiative, {}", ld.name),
+                        "8",
+                        vec![("initiative bonus (1.2.1)".into(), initiative as i32)],
+                    );
+                    self.note("8", format!("{} rolls {} + {} = {}", ld.name, r.die, initiative, r.total));
+                    let b = &mut best[side.idx()];
+                    *b = Some(b.map_or(r.total, |x| x.max(r.total)));
+                }
+            }
+        }
+        let winner = match (best[Side::Austria.idx()], best[Side::Prussia.idx()]) {
+            (None, None) => None,
+            (Some(_), None) => Some(Side::Austria),
+            (None, Some(_)) => Some(Side::Prussia),
+            (Some(a), Some(p)) => Some(if a > p {
+                Side::Austria
+            } else if p > a {
+                Side::Prussia
+            } else {
+                self.rules.initiative_ties
+            }),
+        };
+        self.st.g.initiative = winner;
+        let _ = view;
+        match winner {
+            Some(s) => {
+                self.note("8", format!("{} has the initiative", s.name()));
+                self.st.g.step = Step::ChooseFirst(s);
+            }
+            None => {
+                self.note("8", "no commander in chief on the map: every marker goes in the cup");
+                self.draw_next();
+            }
+        }
+    }
+
+    fn draw_next(&mut self) {
+        let cup: Vec<usize> = (0..self.rules.formations.len())
+            .filter(|&f| self.st.formations[f].in_cup)
+            .collect();
+        if cup.is_empty() {
+            self.rally();
+            self.end_turn();
+            return;
+        }
+        let k = self.dice.draw(cup.len(), "activation marker drawn from the cup", "9");
+        let f = cup[k];
+        self.note("9", format!("Drawn from the cup: {}", self.rules.formations[f].name));
+        self.activate(f);
+    }
+
+    fn activate(&mut self, f: usize) {
+        let side = self.rules.formations[f].side;
+        self.st.formations[f].in_cup = false;
+        self.st.g.active = Some(f);
+        self.st.g.assaults.clear();
+        for i in 0..self.st.units.len() {
+            let u = &mut self.st.units[i];
+            u.spent = 0;
+            u.moved = false;
+            u.fired = false;
+            u.engaged = false;
+            u.support_used = false;
+        }
+        for l in 0..self.rules.leaders.len() {
+            if !is_chief(self.rules, l) {
+                self.st.leaders[l].moved = false;
+            }
+        }
+        // 9.1.1: activation test of a commander out of command.
+        if let Some(l) = self.rules.formation_leader[f]
+            && self.st.leaders[l].loc.hex().is_some()
+            && self.st.leaders[l].ooc
+            && let LeaderKind::Formation { command, .. } = self.rules.leaders[l].kind
+        {
+            let r = self.dice.d6(
+                &format!("activation test, {}", self.rules.leaders[l].name),
+                "9.1.1",
+                vec![("command value (1.2.2)".into(), command as i32)],
+            );
+            let ok = combat::test_passes(r.die, command);
+            if ok {
+                self.st.leaders[l].ooc = false;
+            } else {
+                self.st.formations[f].failed_activation = true;
+            }
+            self.note(
+                "9.1.1",
+                format!(
+                    "{} activation test: {} + {} = {} — {}",
+                    self.lname(l),
+                    r.die,
+                    command,
+                    r.total,
+                    if ok { "the formation acts normally" } else { "the formation stays out of command" }
+                ),
+            );
+        }
+        // 9.1.2 - 9.1.4: command status of the units.
+        let view = rules::view(self.rules, self.st);
+        let lh = leader_hex(self.rules, self.st, f).filter(|_| {
+            !self.st.formations[f].failed_activation
+                && self.rules.formation_leader[f].is_some_and(|l| !self.st.leaders[l].ooc)
+        });
+        let lreach = lh
+            .map(|h| {
+                let mut v = rules::command_reach(self.rules, self.st, &view, side, h, 6);
+                v.push(h);
+                v
+            })
+            .unwrap_or_default();
+        let ch = chief_hex(self.rules, self.st, f);
+        let creach = ch
+            .map(|h| {
+                let mut v = rules::command_reach(self.rules, self.st, &view, side, h, 6);
+                v.push(h);
+                v
+            })
+            .unwrap_or_default();
+        let hour = self.st.g.hour;
+        let leader_present = self.rules.formation_leader[f]
+            .is_some_and(|l| self.st.leaders[l].loc.hex().is_some());
+        let mut ooc_count = 0;
+        for i in 0..self.st.units.len() {
+            let u = i as UnitId;
+            let uf = self.rules.unit_formation[i];
+            if !(uf == f || (self.rules.formations[uf].independent && self.rules.formations[uf].side == side)) {
+                continue;
+            }
+            let always = self
+                .rules
+                .always_in_command
+                .iter()
+                .any(|&(x, h)| x == i && hour <= h);
+            let Some(h) = self.st.units[i].loc.hex() else {
+                // 9.4: reinforcements are in command.
+                self.st.units[i].in_command = true;
+                continue;
+            };
+            let inc = if self.rules.formations[uf].independent {
+                always || lreach.contains(&h) || creach.contains(&h)
+            } else {
+                always || (!leader_present && self.rules.formation_leader[f].is_none()) || lreach.contains(&h)
+            };
+            self.st.units[i].in_command = inc;
+            if !inc && !self.st.units[i].chief_command {
+                let budget = &mut self.st.g.chief_budget[side.idx()];
+                if *budget > 0 && creach.contains(&h) {
+                    *budget -= 1;
+                    self.st.units[i].chief_command = true;
+                    self.note("9.1.4", format!("{} is commanded directly by the commander in chief", self.uname(u)));
+                } else if uf == f {
+                    ooc_count += 1;
+                }
+            }
+        }
+        if ooc_count > 0 {
+            self.note("9.1.2", format!("{ooc_count} unit(s) of {} out of command", self.rules.formations[f].name));
+        }
+        self.st.g.step = Step::Barrage;
+    }
+
+    fn end_activation(&mut self) {
+        self.st.g.active = None;
+        self.st.g.assaults.clear();
+        self.draw_next();
+    }
+
+    fn rally(&mut self) {
+        let view = rules::view(self.rules, self.st);
+        for i in 0..self.st.units.len() {
+            let u = i as UnitId;
+            let Some(h) = on_map(self.st, u) else { continue };
+            if !self.st.units[i].disorg {
+                continue;
+            }
+            let side = self.rules.units[i].side;
+            // 10.1: no rally in the ZoC of an organised enemy unit.
+            let blocked = (0..self.st.units.len() as UnitId).any(|e| {
+                side_of(self.rules, e) != side
+                    && !self.st.units[e as usize].disorg
+                    && on_map(self.st, e).is_some()
+                    && rules::zoc_hexes(self.rules, self.st, e).contains(&h)
+            });
+            if blocked {
+                continue;
+            }
+            let mi = self.morale_input(u, &view, true);
+            let mods = combat::morale_mods(&mi);
+            let r = self.dice.d6(
+                &format!("rally test, {}", self.rules.units[i].name),
+                "10.1",
+                mods.iter().map(|m| (format!("{} ({})", m.label, m.rule), m.value)).collect(),
+            );
+            if combat::morale_passes(r.die, &mods) {
+                self.st.units[i].disorg = false;
+                self.note("10.1", format!("{} rallies ({} → {})", self.uname(u), r.die, r.total));
+            } else {
+                self.note("10.1", format!("{} fails to rally ({} → {})", self.uname(u), r.die, r.total));
+            }
+        }
+    }
+
+    fn end_turn(&mut self) {
+        let hour = self.st.g.hour;
+        // 12.4.1: control at the end of the check turn.
+        if let Victory::Soor {
+            check_hour,
+            hold,
+            bonus,
+            ..
+        } = &self.rules.victory
+            && hour == *check_hour
+        {
+            let held = hold
+                .iter()
+                .filter(|l| controls(self.rules, self.st, Side::Austria, l))
+                .count();
+            let mut vp = if held == hold.len() {
+                2
+            } else if held > 0 {
+                1
+            } else {
+                0
+            };
+            if controls(self.rules, self.st, Side::Austria, bonus) {
+                vp += 2;
+            }
+            self.st.g.banked_vp[Side::Austria.idx()] += vp;
+            self.note("12.4.1", format!("Austria scores {vp} VP for the places it holds at {hour:02}.00"));
+        }
+        // 11.4.2: Bonin's panic.
+        if let Victory::Trautenau { panic_from, .. } = &self.rules.victory
+            && hour >= *panic_from
+        {
+            let (vp, _) = score(self.rules, self.st, false);
+            let level = austrian_level(vp);
+            let r = self.dice.d6(
+                "Bonin's panic",
+                "11.4.2",
+                vec![("Austrian victory level".into(), level as i32)],
+            );
+            if r.total >= 6 {
+                self.st.g.panic = true;
+                self.note("11.4.2", format!("Bonin panics ({} + {level}): the game ends in a major Austrian victory", r.die));
+                self.finish();
+                return;
+            }
+            self.note("11.4.2", format!("Bonin holds his nerve ({} + {level})", r.die));
+        }
+        if hour >= self.rules.end_hour {
+            self.finish();
+            return;
+        }
+        self.st.g.hour += 1;
+        self.begin_turn();
+    }
+
+    fn finish(&mut self) {
+        let (vp, lines) = score(self.rules, self.st, true);
+        for l in lines {
+            self.note("11.4", l);
+        }
+        self.st.g.vp = [vp[0].max(0) as u32, vp[1].max(0) as u32];
+        let diff = vp[0] - vp[1];
+        self.st.g.winner = if self.st.g.panic {
+            Some(Side::Austria)
+        } else if diff >= 2 {
+            Some(Side::Austria)
+        } else if diff <= -2 {
+            Some(Side::Prussia)
+        } else {
+            None
+        };
+        let level = if self.st.g.panic || diff.abs() >= 5 {
+            "major victory"
+        } else if diff.abs() >= 2 {
+            "minor victory"
+        } else {
+            "tied game"
+        };
+        let who = self.st.g.winner.map(|s| s.name()).unwrap_or("Nobody");
+        self.note(
+            "11.4.2",
+            format!("Game over: Austria {} VP, Prussia {} VP — {who}: {level}", vp[0], vp[1]),
+        );
+        self.st.g.step = Step::GameOver;
+        self.st.g.active = None;
+        self.st.g.pending.clear();
+    }
+
+    // ----- barrage and combat -----
+
+    fn morale_input(&self, u: UnitId, view: &View, rally: bool) -> MoraleInput {
+        let i = u as usize;
+        let d = &self.rules.units[i];
+        let s = &self.st.units[i];
+        let h = s.loc.hex().unwrap_or(Coord::new(1, 1));
+        let f = self.rules.unit_formation[i];
+        let leader_here = self.rules.leaders.iter().enumerate().any(|(l, ld)| {
+            self.st.leaders[l].loc == Loc::Map(h)
+                && ld.side == d.side
+                && match &ld.kind {
+                    LeaderKind::Chief { .. } => true,
+                    LeaderKind::Formation { formation, .. } => *formation == self.rules.formations[f].id,
+                }
+        });
+        let leader_adj = self.rules.leaders.iter().enumerate().any(|(l, ld)| {
+            ld.side == d.side
+                && self.st.leaders[l]
+                    .loc
+                    .hex()
+                    .is_some_and(|c| c.distance(h) == 1)
+                && match &ld.kind {
+                    LeaderKind::Chief { .. } => true,
+                    LeaderKind::Formation { formation, .. } => *formation == self.rules.formations[f].id,
+                }
+        });
+        let enemy_on_flank = d.arm != Arm::Artillery && !is_town(self.rules, h)
+            && rules::front_dirs(self.rules, self.st, u).len() < 6
+            && rules::view(self.rules, self.st).side_at(h).is_some()
+            && self
+                .rules
+                .map
+                .neighbors(h)
+                .any(|(_, n)| view.side_at(n) == Some(d.side.other()) && rules::is_flank_of(self.rules, self.st, u, n));
+        let leader_on_map = leader_hex(self.rules, self.st, f).is_some();
+        let under_art = rally && {
+            let occupied = |c: Coord| !view.units_at(c).is_empty();
+            (0..self.st.units.len()).any(|e| {
+                let ed = &self.rules.units[e];
+                ed.side != d.side
+                    && ed.arm == Arm::Artillery
+                    && self.st.units[e].loc.hex().is_some_and(|eh| {
+                        eh.distance(h) <= ed.range as u32
+                            && los::line_of_sight(&self.rules.map, &occupied, eh, h).clear
+                    })
+            })
+        };
+        MoraleInput {
+            morale: d.morale,
+            protection2: protection(self.rules, h) >= 2,
+            leader_stacked: leader_here,
+            guard: d.guard,
+            light_in_cover: d.arm == Arm::Light && is_cover(self.rules, h),
+            austrian_artillery: d.side == Side::Austria && d.arm == Arm::Artillery,
+            losses: s.losses,
+            enemy_on_flank,
+            out_of_command: leader_on_map && !s.in_command && !s.chief_command && !self.rules.formations[f].independent,
+            demoralised: self.st.formations[f].demoralised && !self.rules.formations[f].independent,
+            night: self.rules.is_night(self.st.g.hour),
+            rally,
+            leader_adjacent: leader_adj,
+            under_enemy_artillery: under_art,
+        }
+    }
+
+    /// Morale test of one unit (2); true when passed.
+    fn morale_test(&mut self, u: UnitId, why: &str) -> bool {
+        let view = rules::view(self.rules, self.st);
+        let mi = self.morale_input(u, &view, false);
+        let mods = combat::morale_mods(&mi);
+        let r = self.dice.d6(
+            &format!("morale test, {} ({why})", self.rules.units[u as usize].name),
+            "2",
+            mods.iter().map(|m| (format!("{} ({})", m.label, m.rule), m.value)).collect(),
+        );
+        let ok = combat::morale_passes(r.die, &mods);
+        self.note(
+            "2",
+            format!("{} morale test: {} → {} — {}", self.uname(u), r.die, r.total, if ok { "passed" } else { "failed" }),
+        );
+        ok
+    }
+
+    fn roll_fire(&mut self, fire: &combat::Fire, purpose: &str, rule: &str) -> Outcome {
+        let mut mods: Vec<(String, i32)> = fire
+            .die_mods
+            .iter()
+            .map(|m| (format!("{} ({})", m.label, m.rule), m.value))
+            .collect();
+        mods.extend(
+            fire.column_mods
+                .iter()
+                .map(|m| (format!("column: {} ({})", m.label, m.rule), 0)),
+        );
+        let r = self.dice.d6(purpose, rule, mods);
+        let out = fire.roll(r.die);
+        self.note(
+            rule,
+            format!(
+                "{purpose}: column {}, die {} {:+} → {}",
+                fire.column,
+                r.die,
+                fire.drm(),
+                out.label()
+            ),
+        );
+        out
+    }
+
+    fn barrage(&mut self, u: UnitId, target: UnitId) {
+        let view = rules::view(self.rules, self.st);
+        let input = self.barrage_input(u, target, &view);
+        let fire = combat::fire(&input);
+        self.st.units[u as usize].fired = true;
+        self.mark_acted(u);
+        let purpose = format!("barrage by {} at {}", self.rules.units[u as usize].name, self.rules.units[target as usize].name);
+        let out = self.roll_fire(&fire, &purpose, "9.2.2");
+        if out != Outcome::Nothing {
+            self.apply_outcome(&[target], out, true, "9.2.2");
+            if let Some(h) = on_map(self.st, target) {
+                self.commander_casualties(h, side_of(self.rules, target), "9.5.13");
+            }
+        }
+        self.check_demoralisation();
+    }
+
+    pub fn barrage_input(&self, u: UnitId, target: UnitId, view: &View) -> FireInput {
+        let _ = view;
+        let from = on_map(self.st, u).unwrap_or(Coord::new(1, 1));
+        let to = on_map(self.st, target).unwrap_or(Coord::new(1, 1));
+        let d = &self.rules.units[u as usize];
+        FireInput {
+            kind: FireKind::Barrage,
+            points: d.combat as u32,
+            protection: protection(self.rules, to),
+            shooter_losses: self.st.units[u as usize].losses,
+            shooter_levels: vec![self.rules.map.elevation(from)],
+            target_level: self.rules.map.elevation(to),
+            night: self.rules.is_night(self.st.g.hour),
+            artillery_adjacent: from.distance(to) == 1,
+            ..Default::default()
+        }
+    }
+
+    /// Applies a result to units that took part (9.5.7). Returns the units that must retreat.
+    fn apply_outcome(&mut self, units: &[UnitId], out: Outcome, barrage: bool, rule: &str) -> Vec<UnitId> {
+        let mut retreat = Vec::new();
+        let mut hit: Vec<UnitId> = Vec::new();
+        for &u in units {
+            if on_map(self.st, u).is_none() {
+                continue;
+            }
+            // 9.5.7: D and T spare the artillery of a stack (a lone battery takes them).
+            if units.len() > 1 && self.rules.units[u as usize].arm == Arm::Artillery && !barrage {
+                continue;
+            }
+            let disorg = match out {
+                Outcome::Nothing => false,
+                Outcome::Test => !self.morale_test(u, "combat result T"),
+                Outcome::Disorg | Outcome::DisorgLoss => true,
+            };
+            if disorg {
+                hit.push(u);
+                if self.st.units[u as usize].disorg {
+                    self.note(rule, format!("{} is already disorganised and loses a step", self.uname(u)));
+                    self.lose_step(u, "9.5.7");
+                } else {
+                    self.st.units[u as usize].disorg = true;
+                    self.note(rule, format!("{} is disorganised", self.uname(u)));
+                }
+                if let Some(h) = on_map(self.st, u)
+                    && !barrage
+                    && !is_town(self.rules, h)
+                {
+                    retreat.push(u);
+                }
+            }
+        }
+        if out == Outcome::DisorgLoss {
+            // One unit of the stack, not artillery, takes the extra loss: the one with
+            // most steps left.
+            let pick = units
+                .iter()
+                .copied()
+                .filter(|&u| on_map(self.st, u).is_some() && (self.rules.units[u as usize].arm != Arm::Artillery || units.len() == 1))
+                .max_by_key(|&u| {
+                    let d = &self.rules.units[u as usize];
+                    (d.morale.saturating_sub(self.st.units[u as usize].losses), std::cmp::Reverse(u))
+                });
+            if let Some(u) = pick {
+                self.note(rule, format!("{} takes the extra loss of D+1", self.uname(u)));
+                self.lose_step(u, "9.5.7");
+            }
+        }
+        retreat.retain(|&u| on_map(self.st, u).is_some());
+        retreat
+    }
+
+    fn lose_step(&mut self, u: UnitId, rule: &str) {
+        let i = u as usize;
+        if self.st.units[i].loc.hex().is_none() {
+            return;
+        }
+        self.st.units[i].losses = self.st.units[i].losses.saturating_add(1);
+        if self.st.units[i].losses >= self.rules.units[i].morale {
+            self.st.units[i].losses = self.rules.units[i].morale;
+            self.eliminate(u, rule);
+        }
+        self.check_demoralisation();
+    }
+
+    fn eliminate(&mut self, u: UnitId, rule: &str) {
+        let i = u as usize;
+        let Some(h) = self.st.units[i].loc.hex() else { return };
+        self.st.units[i].loc = Loc::Eliminated;
+        self.st.units[i].losses = self.rules.units[i].morale;
+        self.note(rule, format!("{} is eliminated", self.uname(u)));
+        let side = self.rules.units[i].side;
+        if friends_at(self.rules, self.st, side, h).is_empty() {
+            // 9.5.12 / 9.5.13: commanders stacked with eliminated units fall with them.
+            for l in 0..self.rules.leaders.len() {
+                if self.st.leaders[l].loc == Loc::Map(h) && self.rules.leaders[l].side == side {
+                    self.leader_falls(l);
+                }
+            }
+        }
+    }
+
+    fn leader_falls(&mut self, l: usize) {
+        match self.rules.leaders[l].kind {
+            LeaderKind::Chief { .. } => {
+                self.st.leaders[l].loc = Loc::Eliminated;
+                self.note("9.5.12", format!("{} is lost", self.lname(l)));
+            }
+            LeaderKind::Formation { .. } => {
+                if self.st.leaders[l].aide {
+                    self.st.leaders[l].loc = Loc::Off;
+                    self.st.leaders[l].returns_next_turn = true;
+                    self.note("9.5.13", format!("{} is lost; another comes next turn", self.lname(l)));
+                } else {
+                    self.note("9.5.13", format!("{} is lost; his aide de camp takes over", self.lname(l)));
+                    self.st.leaders[l].aide = true;
+                    self.place_aide(l);
+                }
+            }
+        }
+    }
+
+    /// 9.5.13: the aide de camp goes on a unit of the formation still in play.
+    fn place_aide(&mut self, l: usize) {
+        let LeaderKind::Formation { formation, .. } = &self.rules.leaders[l].kind else {
+            return;
+        };
+        let Some(f) = self.rules.formation(formation) else { return };
+        let spot = (0..self.st.units.len())
+            .filter(|&i| self.rules.unit_formation[i] == f)
+            .find_map(|i| self.st.units[i].loc.hex());
+        match spot {
+            Some(h) => {
+                self.st.leaders[l].loc = Loc::Map(h);
+                self.note("9.5.13", format!("{} joins his formation at {h}", self.lname(l)));
+            }
+            None => self.st.leaders[l].loc = Loc::Eliminated,
+        }
+    }
+
+    /// 9.5.12 / 9.5.13: 2d6 for commanders stacked with units in a combat; 2 or 12 kills.
+    fn commander_casualties(&mut self, hex: Coord, side: Side, rule: &str) {
+        for l in 0..self.rules.leaders.len() {
+            if self.st.leaders[l].loc != Loc::Map(hex) || self.rules.leaders[l].side != side {
+                continue;
+            }
+            if is_chief(self.rules, l) && rule != "9.5.12" {
+                continue;
+            }
+            let a = self.dice.d6(&format!("commander casualty, {}", self.rules.leaders[l].name), rule, vec![]);
+            let b = self.dice.d6(&format!("commander casualty, {}", self.rules.leaders[l].name), rule, vec![]);
+            if combat::commander_falls(a.die, b.die) {
+                self.note(rule, format!("{} + {}: {} falls", a.die, b.die, self.lname(l)));
+                self.leader_falls(l);
+            }
+        }
+    }
+
+    fn mark_acted(&mut self, u: UnitId) {
+        let f = self.rules.unit_formation[u as usize];
+        if self.rules.formations[f].independent {
+            self.st.units[u as usize].acted = true;
+        }
+    }
+
+    fn occupy(&mut self, c: Coord, side: Side) {
+        if let Some(i) = self.rules.map.index(c) {
+            self.st.last_occupant[i] = Some(side);
+        }
+    }
+
+    fn move_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
+        let view = rules::view(self.rules, self.st);
+        let i = u as usize;
+        let side = self.rules.units[i].side;
+        let (cost, dis, path) = match self.st.units[i].loc {
+            Loc::Map(_) => rules::destinations(self.rules, self.st, &view, u, self.st.g.hour)
+                .into_iter()
+                .find(|d| d.hex == to)
+                .map(|d| (d.cost, d.disorganises, d.path))
+                .unwrap_or((0, false, vec![])),
+            _ => {
+                let f = self.rules.unit_formation[i];
+                let entry = entry_hex_due(self.rules, self.st, u).unwrap_or(to);
+                let r = rules::entry_destinations(
+                    self.rules,
+                    self.st,
+                    &view,
+                    u,
+                    entry,
+                    self.st.formations[f].entered,
+                    self.st.g.hour,
+                )
+                .into_iter()
+                .find(|d| d.hex == to)
+                .map(|d| (d.cost, d.disorganises, d.path))
+                .unwrap_or((0, false, vec![]));
+                self.st.formations[f].entered += 1;
+                self.note("9.4", format!("{} enters at {entry}", self.uname(u)));
+                r
+            }
+        };
+        self.st.units[i].loc = Loc::Map(to);
+        self.st.units[i].facing = facing;
+        self.st.units[i].spent = self.st.units[i].spent.saturating_add(cost);
+        self.st.units[i].moved = true;
+        self.mark_acted(u);
+        for c in path.iter().chain(std::iter::once(&to)) {
+            self.occupy(*c, side);
+        }
+        if dis && !self.st.units[i].disorg {
+            self.st.units[i].disorg = true;
+            self.note("TEC", format!("{} is disorganised by the woods", self.uname(u)));
+        }
+        self.note("9.3", format!("{} moves to {to} ({cost} MP), facing {facing:?}", self.uname(u)));
+        self.jump_lone_commanders(side.other());
+    }
+
+    /// 9.5.12 / 9.5.13: a commander of `side` alone next to an enemy unit during an enemy
+    /// movement is put on the nearest friendly unit (in MP).
+    fn jump_lone_commanders(&mut self, side: Side) {
+        let view = rules::view(self.rules, self.st);
+        for l in 0..self.rules.leaders.len() {
+            if self.rules.leaders[l].side != side {
+                continue;
+            }
+            let Some(h) = self.st.leaders[l].loc.hex() else { continue };
+            if view.side_at(h) == Some(side) || !view.enemy_adjacent(&self.rules.map, side, h) {
+                continue;
+            }
+            let mut best: Option<(u32, Coord)> = None;
+            for (i, u) in self.st.units.iter().enumerate() {
+                if self.rules.units[i].side != side {
+                    continue;
+                }
+                let Some(c) = u.loc.hex() else { continue };
+                let d = rules::mp_distance(self.rules, self.st, &view, side, h, c).unwrap_or(1000 + h.distance(c));
+                if best.is_none_or(|b| (d, c) < b) {
+                    best = Some((d, c));
+                }
+            }
+            match best {
+                Some((_, c)) => {
+                    self.st.leaders[l].loc = Loc::Map(c);
+                    self.note("9.5.13", format!("{} is alone next to the enemy and rejoins the unit at {c}", self.lname(l)));
+                }
+                None => self.leader_falls(l),
+            }
+        }
+    }
+
+    /// Commanders stacked in `from` follow their units to `to` (9.5.12/13: always on a
+    /// retreat; on an advance only if no friendly unit stays behind).
+    fn leaders_follow(&mut self, from: Coord, to: Coord, side: Side, advance: bool) {
+        if advance && !friends_at(self.rules, self.st, side, from).is_empty() {
+            return;
+        }
+        if !advance && !friends_at(self.rules, self.st, side, from).is_empty() {
+            return;
+        }
+        for l in 0..self.rules.leaders.len() {
+            if self.rules.leaders[l].side == side && self.st.leaders[l].loc == Loc::Map(from) {
+                self.st.leaders[l].loc = Loc::Map(to);
+            }
+        }
+    }
+
+    fn declare(&mut self, target: Coord, units: Vec<(UnitId, u8)>, coordinate: bool) {
+        let names: Vec<String> = units.iter().map(|(u, p)| format!("{} ({p})", self.rules.units[*u as usize].name)).collect();
+        self.note("9.5.1", format!("Assault declared on {target} by {}", names.join(", ")));
+        // 11.1.5: an attacked formation may act.
+        let view = rules::view(self.rules, self.st);
+        for &d in view.units_at(target) {
+            let f = self.rules.unit_formation[d as usize];
+            self.st.formations[f].attacked = true;
+        }
+        for (u, _) in &units {
+            self.st.units[*u as usize].engaged = true;
+            self.mark_acted(*u);
+        }
+        let mut coordinated = false;
+        let mut leader = None;
+        if coordinate && let Some(l) = coordination_leader(self.rules, self.st, &units) {
+            let LeaderKind::Formation { command, .. } = self.rules.leaders[l].kind else { return };
+            let austrian_bonus = self.rules.leaders[l].side == Side::Austria && {
+                let hexes: Vec<Coord> = units.iter().filter_map(|(u, _)| on_map(self.st, *u)).collect();
+                hexes.windows(2).all(|w| w[0] == w[1])
+                    && units.iter().all(|(u, _)| self.rules.units[*u as usize].arm.is_infantry())
+                    && hexes.first().is_some_and(|&h| self.rules.map.terrain(h) == Terrain::Clear)
+            };
+            let mods = combat::coordination_mods(command, austrian_bonus);
+            let r = self.dice.d6(
+                "coordination test",
+                "9.5.2",
+                mods.iter().map(|m| (format!("{} ({})", m.label, m.rule), m.value)).collect(),
+            );
+            coordinated = r.total >= 6;
+            self.note(
+                "9.5.2",
+                format!("{} tries to coordinate: {} → {} — {}", self.lname(l), r.die, r.total, if coordinated { "coordinated assault" } else { "each unit attacks on its own" }),
+            );
+            if coordinated {
+                leader = Some(l as LeaderId);
+            }
+        }
+        if coordinated {
+            self.st.g.assaults.push(Assault { target, attackers: units, coordinated: true, leader, resolved: false });
+        } else {
+            for (u, p) in units {
+                // 9.5.13: a formation commander stacked with the attacker adds his bonus.
+                let l = self.bonus_leader(u);
+                self.st.g.assaults.push(Assault { target, attackers: vec![(u, p)], coordinated: false, leader: l, resolved: false });
+            }
+        }
+    }
+
+    fn bonus_leader(&self, u: UnitId) -> Option<LeaderId> {
+        bonus_leader(self.rules, self.st, u)
+    }
+
+    fn resolve(&mut self, a: usize) {
+        let Some(asl) = self.st.g.assaults.get(a).cloned() else { return };
+        self.st.g.assaults[a].resolved = true;
+        let defs = defenders(self.rules, self.st, &asl);
+        let alive: Vec<(UnitId, u8)> = asl
+            .attackers
+            .iter()
+            .copied()
+            .filter(|(u, _)| on_map(self.st, *u).is_some_and(|h| h.distance(asl.target) == 1))
+            .collect();
+        if defs.is_empty() || alive.is_empty() {
+            self.note("9.5.3", format!("The assault on {} does not take place", asl.target));
+            return;
+        }
+        self.st.g.assaults[a].attackers = alive;
+        self.note("9.5.3", format!("Resolving the assault on {}", asl.target));
+        self.st.g.pending.insert(0, Pending::Defence { assault: a as u8 });
+    }
+
+    fn retreat_before(&mut self, a: usize, to: Coord, facing: Dir) {
+        let Some(asl) = self.st.g.assaults.get(a).cloned() else { return };
+        let defs = defenders(self.rules, self.st, &asl);
+        let att_mp = asl.attackers.iter().map(|(u, _)| self.rules.units[*u as usize].movement).max().unwrap_or(0);
+        let side = asl.attackers.first().map(|(u, _)| side_of(self.rules, *u).other()).unwrap_or(Side::Austria);
+        for &u in &defs {
+            let i = u as usize;
+            self.st.units[i].loc = Loc::Map(to);
+            self.st.units[i].facing = facing;
+            // 9.5.4: equal MP costs order (not for light troops).
+            if self.rules.units[i].movement == att_mp && self.rules.units[i].arm != Arm::Light {
+                if self.st.units[i].disorg {
+                    self.lose_step(u, "9.5.4");
+                } else {
+                    self.st.units[i].disorg = true;
+                }
+            }
+        }
+        self.occupy(to, side);
+        self.leaders_follow(asl.target, to, side, false);
+        self.note("9.5.4", format!("The defenders of {} fall back to {to} before combat", asl.target));
+        let candidates: Vec<UnitId> = asl.attackers.iter().map(|(u, _)| *u).filter(|&u| on_map(self.st, u).is_some()).collect();
+        if !candidates.is_empty() {
+            self.st.g.pending.insert(0, Pending::Advance { hex: asl.target, candidates, optional: true });
+        }
+    }
+
+    fn defensive_fire(&mut self, a: usize, split: Vec<u8>, support: Option<UnitId>) {
+        let Some(asl) = self.st.g.assaults.get(a).cloned() else { return };
+        let defs = defenders(self.rules, self.st, &asl);
+        let view = rules::view(self.rules, self.st);
+        if let Some(s) = support {
+            self.st.units[s as usize].support_used = true;
+            self.note("9.5.6", format!("{} supports the defence", self.uname(s)));
+        }
+        let def_side = asl.attackers.first().map(|(u, _)| side_of(self.rules, *u).other()).unwrap_or(Side::Austria);
+        let dleader = defs.first().and_then(|&d| self.bonus_leader(d));
+        let mut leader_took_part = false;
+        let mut retreating: Vec<UnitId> = Vec::new();
+        for (k, &(att, _)) in asl.attackers.iter().enumerate() {
+            let pts = split.get(k).copied().unwrap_or(0);
+            if pts == 0 && asl.coordinated {
+                continue;
+            }
+            let Some(ah) = on_map(self.st, att) else { continue };
+            let input = defensive_input(self.rules, self.st, &defs, support, pts, att, ah, asl.target);
+            if input.leader_bonus > 0 {
+                leader_took_part = true;
+            }
+            let fire = combat::fire(&input);
+            let purpose = format!("defensive fire at {}", self.rules.units[att as usize].name);
+            let out = self.roll_fire(&fire, &purpose, "9.5.3");
+            retreating.extend(self.apply_outcome(&[att], out, false, "9.5.3"));
+        }
+        if leader_took_part {
+            self.commander_casualties(asl.target, def_side, "9.5.13");
+        }
+        self.check_demoralisation();
+        let enemies = vec![asl.target];
+        if retreating.is_empty() {
+            self.attack(a);
+        } else {
+            let from = on_map(self.st, retreating[0]).unwrap_or(asl.target);
+            self.st.g.pending.insert(
+                0,
+                Pending::Retreat { units: retreating, from, enemies, hexes: 1, rule: "9.5.8".into(), after: AfterRetreat::Attack { assault: a as u8 } },
+            );
+        }
+    }
+
+    fn attack(&mut self, a: usize) {
+        let Some(asl) = self.st.g.assaults.get(a).cloned() else { return };
+        let defs = defenders(self.rules, self.st, &asl);
+        let attackers: Vec<(UnitId, u8)> = asl
+            .attackers
+            .iter()
+            .copied()
+            .filter(|(u, _)| {
+                let i = *u as usize;
+                on_map(self.st, *u).is_some_and(|h| h.distance(asl.target) == 1)
+                    && !(self.rules.units[i].arm == Arm::Cavalry && self.st.units[i].disorg)
+            })
+            .collect();
+        let att_side = asl.attackers.first().map(|(u, _)| side_of(self.rules, *u)).unwrap_or(Side::Prussia);
+        if attackers.is_empty() || defs.is_empty() {
+            self.note("9.5.3", "No attacker is left to carry the assault home");
+            self.cavalry_after_attack(&asl);
+            return;
+        }
+        // 9.5.6: a lone battery falls to an attacker who survives defensive fire.
+        if defs.iter().all(|&d| self.rules.units[d as usize].arm == Arm::Artillery) {
+            for &d in &defs {
+                self.eliminate(d, "9.5.6");
+            }
+            self.check_demoralisation();
+            self.cavalry_after_attack(&asl);
+            let candidates: Vec<UnitId> = attackers.iter().map(|(u, _)| *u).collect();
+            self.st.g.pending.insert(0, Pending::Advance { hex: asl.target, candidates, optional: false });
+            return;
+        }
+        let input = attack_input(self.rules, self.st, &asl, &attackers, &defs);
+        let fire = combat::fire(&input);
+        let out = self.roll_fire(&fire, &format!("assault on {}", asl.target), "9.5.5");
+        let retreat = self.apply_outcome(&defs, out, false, "9.5.7");
+        if let Some(l) = asl.leader {
+            let lh = self.st.leaders[l as usize].loc.hex();
+            if let Some(h) = lh {
+                self.commander_casualties(h, att_side, "9.5.13");
+            }
+        }
+        // Defending commanders that gave a bonus took part too.
+        self.cavalry_after_attack(&asl);
+        self.check_demoralisation();
+        if !retreat.is_empty() {
+            // 9.5.8: a battery stacked with retreating units is lost.
+            for &d in &defs {
+                if self.rules.units[d as usize].arm == Arm::Artillery && on_map(self.st, d).is_some() && !retreat.contains(&d) {
+                    self.eliminate(d, "9.5.8");
+                }
+            }
+            let enemies: Vec<Coord> = attackers.iter().filter_map(|(u, _)| on_map(self.st, *u)).collect();
+            self.st.g.pending.insert(
+                0,
+                Pending::Retreat { units: retreat, from: asl.target, enemies, hexes: 1, rule: "9.5.8".into(), after: AfterRetreat::Advance { assault: a as u8, hex: asl.target } },
+            );
+        }
+    }
+
+    /// 9.5.11: cavalry that attacked is disorganised whatever the result.
+    fn cavalry_after_attack(&mut self, asl: &Assault) {
+        for (u, _) in &asl.attackers {
+            let i = *u as usize;
+            if self.rules.units[i].arm == Arm::Cavalry && on_map(self.st, *u).is_some() && !self.st.units[i].disorg {
+                self.st.units[i].disorg = true;
+                self.note("9.5.11", format!("{} is disorganised after its charge", self.uname(*u)));
+            }
+        }
+    }
+
+    fn retreat_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
+        let Some(Pending::Retreat { mut units, from, enemies, hexes, rule, after }) = self.pop_pending() else {
+            return;
+        };
+        units.retain(|&x| x != u);
+        let side = side_of(self.rules, u);
+        let view = rules::view(self.rules, self.st);
+        let zoc_loss = rules::in_enemy_zoc(self.rules, self.st, &view, side, to) && view.side_at(to) != Some(side);
+        let i = u as usize;
+        self.st.units[i].loc = Loc::Map(to);
+        self.st.units[i].facing = facing;
+        self.occupy(to, side);
+        self.note(&rule, format!("{} retreats to {to}", self.uname(u)));
+        // Friends crossed or joined are disorganised when the stack is over its limit
+        // (9.5.8); turning the stack keeps facings equal (4).
+        for &x in view.units_at(to) {
+            if side_of(self.rules, x) == side {
+                self.st.units[x as usize].facing = facing;
+            }
+        }
+        self.leaders_follow(from, to, side, false);
+        if zoc_loss {
+            self.note("5.1", format!("{} retreats into an enemy ZoC and loses a step", self.uname(u)));
+            self.lose_step(u, "5.1");
+        }
+        if units.is_empty() {
+            self.after_retreat(after);
+        } else {
+            self.st.g.pending.insert(0, Pending::Retreat { units, from, enemies, hexes, rule, after });
+        }
+    }
+
+    fn after_retreat(&mut self, after: AfterRetreat) {
+        match after {
+            AfterRetreat::Nothing => {}
+            AfterRetreat::Attack { assault } => self.attack(assault as usize),
+            AfterRetreat::Advance { assault, hex } | AfterRetreat::MayOccupy { assault, hex } => {
+                let view = rules::view(self.rules, self.st);
+                if !view.units_at(hex).is_empty() {
+                    return;
+                }
+                let Some(asl) = self.st.g.assaults.get(assault as usize).cloned() else { return };
+                let candidates: Vec<UnitId> = asl
+                    .attackers
+                    .iter()
+                    .map(|(u, _)| *u)
+                    .filter(|&u| on_map(self.st, u).is_some_and(|h| h.distance(hex) == 1) && self.rules.units[u as usize].arm != Arm::Artillery)
+                    .collect();
+                if !candidates.is_empty() {
+                    self.st.g.pending.insert(0, Pending::Advance { hex, candidates, optional: matches!(after, AfterRetreat::MayOccupy { .. }) });
+                }
+            }
+        }
+    }
+
+    /// 10.2: formations past their threshold become demoralised.
+    fn check_demoralisation(&mut self) {
+        for f in 0..self.rules.formations.len() {
+            if self.st.formations[f].demoralised {
+                continue;
+            }
+            let lost = formation_losses(self.rules, self.st, f);
+            if lost >= self.rules.formations[f].demo as u32 {
+                self.st.formations[f].demoralised = true;
+                self.st.formations[f].demoralised_day = self.st.g.day;
+                self.note("10.2", format!("{} is demoralised ({} steps lost)", self.rules.formations[f].name, lost));
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn defensive_input(
+    rules: &TsRules,
+    st: &TsState,
+    defs: &[UnitId],
+    support: Option<UnitId>,
+    pts: u8,
+    att: UnitId,
+    ah: Coord,
+    target: Coord,
+) -> FireInput {
+    let dleader = defs.first().and_then(|&d| bonus_leader(rules, st, d));
+    let flank = defs.first().is_some_and(|&d| super::rules::is_flank_of(rules, st, d, ah));
+    let mut shooters: Vec<UnitId> = defs.to_vec();
+    shooters.extend(support);
+    let ad = &rules.units[att as usize];
+    let heavy_only = shooters.iter().all(|&s| rules.units[s as usize].heavy) && !shooters.is_empty();
+    let mut levels = vec![rules.map.elevation(target)];
+    if let Some(s) = support.and_then(|s| on_map(st, s)) {
+        levels.push(rules.map.elevation(s));
+    }
+    let art_adj = shooters.iter().any(|&s| {
+        rules.units[s as usize].arm == Arm::Artillery && on_map(st, s).is_some_and(|h| h.distance(ah) == 1)
+    });
+    FireInput {
+        kind: FireKind::Defensive,
+        points: pts as u32,
+        flank_halved: flank,
+        protection: 1,
+        shooter_losses: shooters.iter().map(|&s| st.units[s as usize].losses).max().unwrap_or(0),
+        shooter_levels: levels,
+        target_level: rules.map.elevation(ah),
+        dreyse: pts > 0 && defs.iter().any(|&d| rules.units[d as usize].side == Side::Prussia && rules.units[d as usize].arm.is_infantry()),
+        night: rules.is_night(st.g.hour),
+        guard: pts > 0 && defs.iter().any(|&d| rules.units[d as usize].guard),
+        leader_bonus: dleader
+            .map(|l| match rules.leaders[l as usize].kind {
+                LeaderKind::Formation { bonus, .. } => bonus,
+                _ => 0,
+            })
+            .unwrap_or(0),
+        artillery_adjacent: art_adj,
+        heavy_defence: heavy_only && ad.arm == Arm::Cavalry && !ad.heavy,
+        light_in_cover: defs.iter().any(|&d| rules.units[d as usize].arm == Arm::Light) && is_cover(rules, target),
+        ..Default::default()
+    }
+}
+
+
+pub fn attack_input(rules: &TsRules, st: &TsState, asl: &Assault, attackers: &[(UnitId, u8)], defs: &[UnitId]) -> FireInput {
+    let t = asl.target;
+    let m = &rules.map;
+    let hexes: Vec<Coord> = attackers.iter().filter_map(|(u, _)| on_map(st, *u)).collect();
+    let across = |k: SideKind| hexes.iter().any(|&h| m.side(h, t).is_some_and(|s| s.kind == k));
+    let bridge = hexes.iter().any(|&h| m.side(h, t).is_some_and(|s| s.kind == SideKind::River && s.bridge));
+    let heavy_att = attackers.iter().any(|(u, _)| rules.units[*u as usize].heavy);
+    let heavy_def = defs.iter().any(|&d| rules.units[d as usize].heavy);
+    let flank = defs.first().is_some_and(|&d| hexes.iter().any(|&h| super::rules::is_flank_of(rules, st, d, h)));
+    FireInput {
+        kind: FireKind::Attack,
+        points: attackers.iter().map(|(_, p)| *p as u32).sum(),
+        protection: protection(rules, t),
+        shooter_losses: attackers.iter().map(|(u, _)| st.units[*u as usize].losses).max().unwrap_or(0),
+        shooter_levels: hexes.iter().map(|&h| m.elevation(h)).collect(),
+        target_level: m.elevation(t),
+        across_bridge: bridge,
+        across_ravine_or_escarpment: across(SideKind::Ravine) || across(SideKind::Escarpment),
+        night: rules.is_night(st.g.hour),
+        guard: attackers.iter().any(|(u, p)| *p > 0 && rules.units[*u as usize].guard),
+        leader_bonus: asl
+            .leader
+            .map(|l| match rules.leaders[l as usize].kind {
+                LeaderKind::Formation { bonus, .. } => bonus,
+                _ => 0,
+            })
+            .unwrap_or(0),
+        heavy_attack: heavy_att && !heavy_def,
+        light_in_cover: attackers.iter().any(|(u, _)| rules.units[*u as usize].arm == Arm::Light) && is_cover(rules, t),
+        flank_attack: flank,
+        across_stream: across(SideKind::Stream),
+        ..Default::default()
+    }
+}
+
+
+/// The unit's formation commander if stacked with it (9.5.13).
+pub fn bonus_leader(rules: &TsRules, st: &TsState, u: UnitId) -> Option<LeaderId> {
+    let h = on_map(st, u)?;
+    let f = rules.unit_formation[u as usize];
+    let l = rules.formation_leader[f]?;
+    (st.leaders[l].loc == Loc::Map(h)).then_some(l as LeaderId)
+}
+
+/// 4: turning a unit turns its whole stack.
+pub fn turn_stack(rules: &TsRules, st: &mut TsState, u: UnitId, facing: Dir) {
+    let Some(h) = on_map(st, u) else { return };
+    let side = side_of(rules, u);
+    for i in 0..st.units.len() {
+        if rules.units[i].side == side && st.units[i].loc == Loc::Map(h) {
+            st.units[i].facing = facing;
+        }
+    }
+}
+
+/// Steps a formation has lost (losses of its units, eliminated units count in full).
+pub fn formation_losses(rules: &TsRules, st: &TsState, f: usize) -> u32 {
+    (0..st.units.len())
+        .filter(|&i| rules.unit_formation[i] == f && !rules.absent.contains(&rules.units[i].id))
+        .map(|i| match st.units[i].loc {
+            Loc::Eliminated => rules.units[i].morale as u32,
+            _ => st.units[i].losses as u32,
+        })
+        .sum()
+}
+
+/// 11.4.1: hexes from which `side` can reach its map edge avoiding enemy units and enemy
+/// ZoC without friends.
+pub fn can_trace_home(rules: &TsRules, st: &TsState, view: &View, side: Side, from: Coord) -> bool {
+    let home = rules.retreat_hexes(side, st.g.hour);
+    if home.is_empty() {
+        return true;
+    }
+    let m = &rules.map;
+    let mut seen = vec![false; m.len()];
+    let mut stack = vec![from];
+    while let Some(c) = stack.pop() {
+        let Some(i) = m.index(c) else { continue };
+        if seen[i] {
+            continue;
+        }
+        seen[i] = true;
+        if home.contains(&c) {
+            return true;
+        }
+        for (_, n) in m.neighbors(c) {
+            if view.side_at(n) == Some(side.other()) {
+                continue;
+            }
+            if view.side_at(n) != Some(side) && rules::in_enemy_zoc(rules, st, view, side, n) {
+                continue;
+            }
+            if m.side(c, n).is_some_and(|s| s.kind == SideKind::River && !s.bridge) {
+                continue;
+            }
+            stack.push(n);
+        }
+    }
+    false
+}
+
+/// 11.4.1: `side` controls a location.
+pub fn controls(rules: &TsRules, st: &TsState, side: Side, loc: &Location) -> bool {
+    let view = rules::view(rules, st);
+    loc.hexes.iter().all(|&c| {
+        let i = rules.map.index(c).unwrap_or(0);
+        st.last_occupant.get(i).copied().flatten() == Some(side)
+            && !(view.side_at(c) != Some(side) && rules::in_enemy_zoc(rules, st, &view, side, c))
+    }) && loc.hexes.first().is_some_and(|&c| can_trace_home(rules, st, &view, side, c))
+        && !loc.void_if_enemy_in.iter().any(|&c| view.side_at(c) == Some(side.other()))
+}
+
+fn austrian_level(vp: [i32; 2]) -> u8 {
+    let d = vp[0] - vp[1];
+    if d >= 5 {
+        2
+    } else if d >= 2 {
+        1
+    } else {
+        0
+    }
+}
+
+/// Victory points [Austria, Prussia] (11.4.1, 12.4.1) with an explanation per line.
+/// `end`: count prisoners (units that cannot trace home).
+pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>) {
+    let view = rules::view(rules, st);
+    let mut vp = [0i32; 2];
+    let mut lines = Vec::new();
+    let mut lost = [0u32; 2];
+    let mut trapped = [0u32; 2];
+    let mut on_map_steps = [0u32; 2];
+    for (i, d) in rules.units.iter().enumerate() {
+        if rules.absent.contains(&d.id) {
+            continue;
+        }
+        let s = &st.units[i];
+        let counted = s.losses.saturating_sub(match rules.victory {
+            Victory::Soor { .. } => s.initial_losses,
+            _ => 0,
+        }) as u32;
+        match s.loc {
+            Loc::Eliminated => lost[d.side.idx()] += (d.morale.saturating_sub(if matches!(rules.victory, Victory::Soor { .. }) { s.initial_losses } else { 0 })) as u32,
+            Loc::Map(h) => {
+                if end && !can_trace_home(rules, st, &view, d.side, h) {
+                    trapped[d.side.idx()] += (d.morale - s.losses.min(d.morale)) as u32;
+                }
+                lost[d.side.idx()] += counted;
+                on_map_steps[d.side.idx()] += (d.morale - s.losses.min(d.morale)) as u32;
+            }
+            _ => lost[d.side.idx()] += counted,
+        }
+    }
+    for side in Side::BOTH {
+        let enemy = side.other().idx();
+        let v = ((lost[enemy] + trapped[enemy]) / 2) as i32;
+        vp[side.idx()] += v;
+        lines.push(format!("{}: {v} VP for {} enemy steps lost or taken prisoner", side.name(), lost[enemy] + trapped[enemy]));
+    }
+    for (f, fd) in rules.formations.iter().enumerate() {
+        let demo = st.formations[f].demoralised || (end && formation_losses(rules, st, f) + trapped_of(rules, st, &view, f, end) >= fd.demo as u32);
+        if demo {
+            vp[fd.side.other().idx()] += fd.vp as i32;
+            lines.push(format!("{}: {} VP, {} demoralised", fd.side.other().name(), fd.vp, fd.name));
+        }
+    }
+    match &rules.victory {
+        Victory::Trautenau { locations, .. } => {
+            for l in locations {
+                for side in Side::BOTH {
+                    if controls(rules, st, side, l) {
+                        vp[side.idx()] += l.vp as i32;
+                        lines.push(format!("{}: {} VP for {}", side.name(), l.vp, l.name));
+                    }
+                }
+            }
+            let ev = (st.g.evacuated_clean[Side::Prussia.idx()] / 3) as i32;
+            if ev > 0 {
+                vp[Side::Prussia.idx()] += ev;
+                lines.push(format!("Prussia: {ev} VP for evacuated units"));
+            }
+        }
+        Victory::Soor { .. } => {
+            vp[Side::Austria.idx()] += st.g.banked_vp[Side::Austria.idx()] as i32;
+            if end {
+                let pen = on_map_steps[Side::Austria.idx()].saturating_sub(trapped[Side::Austria.idx()]).div_ceil(4) as i32;
+                vp[Side::Austria.idx()] -= pen;
+                lines.push(format!("Austria: -{pen} VP for steps still on the map"));
+            }
+        }
+    }
+    if st.g.panic {
+        vp = [5.max(vp[0]), 0];
+    }
+    (vp, lines)
+}
+
+fn trapped_of(rules: &TsRules, st: &TsState, view: &View, f: usize, end: bool) -> u32 {
+    if !end {
+        return 0;
+    }
+    (0..st.units.len())
+        .filter(|&i| rules.unit_formation[i] == f)
+        .filter_map(|i| {
+            let h = st.units[i].loc.hex()?;
+            (!can_trace_home(rules, st, view, rules.units[i].side, h))
+                .then(|| (rules.units[i].morale - st.units[i].losses.min(rules.units[i].morale)) as u32)
+        })
+        .sum()
+}

@@ -1,0 +1,1490 @@
+//! Trautenau – Soor on screen: counters with their facing, commanders and markers drawn on
+//! their entities; legal targets lit from the one legal-command list; front and flank
+//! hexes of the selected unit; the line of sight of a barrage (and the hex that blocks
+//! it); the activation cup, the turn track with its night turns, the assault builder, the
+//! defender's split of points, exact odds; the log and the rules reference. Never mutates
+//! game state: it only sends commands.
+
+use super::combat;
+use super::data::{Arm, Side, TsRules};
+use super::ecs::*;
+use super::flow;
+use super::los;
+use super::rules::{self, View};
+use super::state::*;
+use crate::engine::dice::Dice;
+use crate::engine::hexmap::{Coord, Dir};
+use crate::engine::log::GameLog;
+use crate::engine::save::{self, SaveFile};
+use crate::gui::AppState;
+use crate::gui::board::{BoardMap, HexClicked, HoveredHex, S, to_world};
+use bevy::input::mouse::AccumulatedMouseScroll;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+#[derive(Resource, Default)]
+pub struct TsUi {
+    pub selected: Option<UnitId>,
+    pub leader: Option<LeaderId>,
+    pub message: String,
+    pub message_rule: String,
+    pub variants: Vec<String>,
+    pub seed: u64,
+    pub rules_open: bool,
+    pub rules_query: String,
+    pub show_charts: bool,
+    pub outbox: Vec<TsCommand>,
+    pub request: Option<UiRequest>,
+    pub drawn_rev: u64,
+    pub drawn_sel: (Option<UnitId>, Option<LeaderId>, Option<Coord>),
+    pub saved_rev: u64,
+    /// Assault builder: target and the points each unit commits (9.5.1).
+    pub builder: Option<Builder>,
+    /// The defender's shares in a coordinated assault and the supporting battery.
+    pub split: Vec<u8>,
+    pub support: Option<UnitId>,
+    /// Rolls already shown (a new roll shows its result in the panel).
+    pub shown_rolls: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Builder {
+    pub target: Coord,
+    pub units: Vec<(UnitId, u8, bool)>,
+    pub coordinate: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UiRequest {
+    Save,
+    Load,
+    Undo,
+}
+
+#[derive(Component)]
+struct Highlight;
+
+#[derive(Component)]
+struct FacingArrow;
+
+#[derive(Component)]
+struct CounterFace(UnitId);
+
+#[derive(Component)]
+struct LeaderFace(LeaderId);
+
+pub struct TsUiPlugin;
+
+impl Plugin for TsUiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(TrautenauPlugin)
+            .init_resource::<TsUi>()
+            .add_systems(
+                Update,
+                (
+                    decorate,
+                    place_pieces,
+                    counter_faces,
+                    handle_clicks,
+                    turn_with_wheel,
+                    keys,
+                    dispatch,
+                    show_outcomes,
+                    highlights,
+                    autosave_on_change,
+                )
+                    .chain()
+                    .run_if(in_state(AppState::InGame))
+                    .run_if(resource_exists::<TsRulesRes>),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                panels
+                    .run_if(in_state(AppState::InGame))
+                    .run_if(resource_exists::<TsRulesRes>),
+            )
+            .add_systems(OnExit(AppState::InGame), leave_game);
+    }
+}
+
+fn clear_highlights(world: &mut World) {
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<Highlight>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+}
+
+fn leave_game(world: &mut World) {
+    if !world.contains_resource::<TsRulesRes>() {
+        return;
+    }
+    despawn_game(world);
+    world.remove_resource::<TsRulesRes>();
+    world.insert_resource(BoardMap {
+        map: None,
+        drawn: false,
+    });
+    clear_highlights(world);
+    *world.resource_mut::<TsUi>() = TsUi::default();
+}
+
+pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
+    let res = crate::engine::scenarios::find(id).and_then(|s| super::load_rules(&s, variants));
+    match res {
+        Ok(rules) => {
+            world.insert_resource(BoardMap {
+                map: Some(rules.map.clone()),
+                drawn: false,
+            });
+            // FELDZUG_AUTOPLAY=movement|combat: random legal commands until that step
+            // (demos and screenshots); the game is still scenario + seed + commands.
+            let mut cmds = Vec::new();
+            if let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") {
+                use rand::SeedableRng;
+                let mut g = super::PureGame::new(rules.clone(), seed);
+                let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+                let want = if until == "combat" {
+                    Step::Declare
+                } else {
+                    Step::Movement
+                };
+                let ready = |g: &super::PureGame| {
+                    g.st.g.step == want
+                        && g.st.g.pending.is_empty()
+                        && g.commands.len() > 3
+                        && (want != Step::Declare
+                            || g.legal()
+                                .iter()
+                                .any(|c| matches!(c, TsCommand::Declare { .. })))
+                };
+                while !ready(&g) && !g.over() && g.commands.len() < 5000 {
+                    let legal = g.legal();
+                    let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
+                        break;
+                    };
+                    let _ = g.apply(&c);
+                }
+                cmds = g.commands;
+            }
+            let _ = restore_game(world, rules, seed, &cmds);
+            let mut ui = world.resource_mut::<TsUi>();
+            ui.variants = variants.to_vec();
+            ui.seed = seed;
+            ui.selected = None;
+            ui.message = format!("New game, seed {seed}.");
+        }
+        Err(e) => world.resource_mut::<crate::gui::MenuState>().message = e,
+    }
+}
+
+pub fn autosave_path() -> std::path::PathBuf {
+    directories::ProjectDirs::from("", "", "feldzug")
+        .map(|d| d.data_dir().to_path_buf())
+        .unwrap_or_else(|| std::env::temp_dir().join("feldzug"))
+        .join("trautenau-soor-autosave.ron")
+}
+
+fn current_save(world: &World) -> Option<SaveFile<TsCommand>> {
+    let rules = &world.get_resource::<TsRulesRes>()?.0;
+    let log = world.get_resource::<TsCommandLog>()?;
+    let dice = world.get_resource::<Dice>()?;
+    let ui = world.get_resource::<TsUi>()?;
+    Some(SaveFile {
+        version: save::SAVE_VERSION,
+        game: super::GAME_ID.into(),
+        scenario: rules.meta.id.clone(),
+        seed: dice.seed,
+        options: ui.variants.clone(),
+        commands: log.commands.clone(),
+        state_hash: String::new(),
+    })
+}
+
+pub fn load_autosave(world: &mut World) -> Result<(), String> {
+    let path = autosave_path();
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let name = path.display().to_string();
+    let s: SaveFile<TsCommand> = save::from_text(&name, &text)?;
+    let src = crate::engine::scenarios::find(&s.scenario)?;
+    let rules = super::load_rules(&src, &s.options)?;
+    world.insert_resource(BoardMap {
+        map: Some(rules.map.clone()),
+        drawn: false,
+    });
+    let r = restore_game(world, rules, s.seed, &s.commands);
+    let mut ui = world.resource_mut::<TsUi>();
+    ui.variants = s.options.clone();
+    ui.seed = s.seed;
+    ui.message = match &r {
+        Ok(()) => format!("Loaded {name}"),
+        Err(e) => format!("{name}: {e}"),
+    };
+    r.map_err(|e| format!("{name}: {e}"))
+}
+
+fn dispatch(world: &mut World) {
+    let cmds: Vec<TsCommand> = std::mem::take(&mut world.resource_mut::<TsUi>().outbox);
+    for cmd in cmds {
+        world.write_message(TsCommandMsg(cmd));
+    }
+}
+
+fn side_colour(s: Side) -> Color {
+    match s {
+        Side::Austria => Color::srgb(0.93, 0.92, 0.84),
+        Side::Prussia => Color::srgb(0.22, 0.27, 0.40),
+    }
+}
+
+fn text_colour(s: Side) -> Color {
+    match s {
+        Side::Austria => Color::srgb(0.1, 0.1, 0.1),
+        Side::Prussia => Color::srgb(0.97, 0.97, 0.97),
+    }
+}
+
+/// A colour band per formation (1.2.3), from a fixed palette.
+fn formation_colour(i: usize, independent: bool) -> Color {
+    if independent {
+        return Color::srgb(0.55, 0.55, 0.55);
+    }
+    const P: [(f32, f32, f32); 8] = [
+        (0.80, 0.20, 0.20),
+        (0.20, 0.60, 0.25),
+        (0.90, 0.70, 0.10),
+        (0.55, 0.30, 0.75),
+        (0.15, 0.65, 0.80),
+        (0.90, 0.45, 0.15),
+        (0.60, 0.40, 0.25),
+        (0.85, 0.35, 0.60),
+    ];
+    let (r, g, b) = P[i % P.len()];
+    Color::srgb(r, g, b)
+}
+
+fn arm_symbol(a: Arm) -> &'static str {
+    match a {
+        Arm::Infantry => "[X]",
+        Arm::Light => "[X]~",
+        Arm::Cavalry => "[/]",
+        Arm::Artillery => "[•]",
+    }
+}
+
+fn dir_angle(d: Dir) -> f32 {
+    // world y grows north; N is up, clockwise.
+    let deg = match d {
+        Dir::N => 90.0,
+        Dir::NE => 30.0,
+        Dir::SE => -30.0,
+        Dir::S => -90.0,
+        Dir::SW => -150.0,
+        Dir::NW => 150.0,
+    };
+    f32::to_radians(deg)
+}
+
+/// Counters (side colour, formation band, symbol, name, values, facing pointer) and
+/// commander markers are drawn by the program on their entities.
+fn decorate(
+    mut commands: Commands,
+    rules: Res<TsRulesRes>,
+    new: Query<(Entity, &Counter), Added<Counter>>,
+    new_l: Query<(Entity, &Leader), Added<Leader>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let r = &rules.0;
+    let sq = meshes.add(Rectangle::new(S * 1.1, S * 1.1));
+    let band = meshes.add(Rectangle::new(S * 1.1, S * 0.16));
+    let tri = meshes.add(Triangle2d::new(
+        Vec2::new(S * 0.30, 0.0),
+        Vec2::new(0.0, S * 0.16),
+        Vec2::new(0.0, -S * 0.16),
+    ));
+    for (e, c) in &new {
+        let d = &r.units[c.id as usize];
+        let f = r.unit_formation[c.id as usize];
+        let short: String = d.name.chars().take(14).collect();
+        let values = if d.arm == Arm::Artillery {
+            format!("{}-{}-{} r{}", d.combat, d.morale, d.movement, d.range)
+        } else {
+            format!(
+                "{}{}-{}-{}",
+                d.combat,
+                if d.heavy { "*" } else { "" },
+                d.morale,
+                d.movement
+            )
+        };
+        commands
+            .entity(e)
+            .insert((Transform::default(), Visibility::Hidden))
+            .with_children(|p| {
+                p.spawn((
+                    Mesh2d(sq.clone()),
+                    MeshMaterial2d(materials.add(side_colour(d.side))),
+                    Transform::from_xyz(0.0, 0.0, 0.0),
+                ));
+                p.spawn((
+                    Mesh2d(band.clone()),
+                    MeshMaterial2d(
+                        materials.add(formation_colour(f, r.formations[f].independent)),
+                    ),
+                    Transform::from_xyz(0.0, S * 0.47, 0.1),
+                ));
+                p.spawn((
+                    Text2d::new(arm_symbol(d.arm)),
+                    TextFont {
+                        font_size: FontSize::Px(9.0),
+                        ..default()
+                    },
+                    TextColor(text_colour(d.side)),
+                    Transform::from_xyz(0.0, S * 0.24, 0.2),
+                ));
+                p.spawn((
+                    Text2d::new(short),
+                    TextFont {
+                        font_size: FontSize::Px(7.0),
+                        ..default()
+                    },
+                    TextColor(text_colour(d.side)),
+                    Transform::from_xyz(0.0, S * 0.02, 0.2),
+                ));
+                p.spawn((
+                    CounterFace(c.id),
+                    Text2d::new(values),
+                    TextFont {
+                        font_size: FontSize::Px(8.0),
+                        ..default()
+                    },
+                    TextColor(text_colour(d.side)),
+                    Transform::from_xyz(0.0, -S * 0.22, 0.2),
+                ));
+                p.spawn((
+                    FacingArrow,
+                    Mesh2d(tri.clone()),
+                    MeshMaterial2d(materials.add(Color::srgb(0.85, 0.1, 0.1))),
+                    Transform::from_xyz(0.0, 0.0, 0.3),
+                ));
+            });
+    }
+    let disc = meshes.add(Circle::new(S * 0.26));
+    for (e, l) in &new_l {
+        let d = &r.leaders[l.id as usize];
+        let chief = matches!(d.kind, super::data::LeaderKind::Chief { .. });
+        let initials: String = d
+            .name
+            .split_whitespace()
+            .last()
+            .unwrap_or("")
+            .chars()
+            .take(4)
+            .collect();
+        commands
+            .entity(e)
+            .insert((Transform::default(), Visibility::Hidden))
+            .with_children(|p| {
+                p.spawn((
+                    Mesh2d(disc.clone()),
+                    MeshMaterial2d(materials.add(if chief {
+                        Color::srgb(0.85, 0.68, 0.15)
+                    } else {
+                        Color::srgb(0.95, 0.90, 0.70)
+                    })),
+                    Transform::default(),
+                ));
+                p.spawn((
+                    LeaderFace(l.id),
+                    Text2d::new(initials),
+                    TextFont {
+                        font_size: FontSize::Px(7.0),
+                        ..default()
+                    },
+                    TextColor(Color::BLACK),
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ));
+            });
+    }
+}
+
+/// Offsets inside a hex for a stack of up to three counters.
+fn stack_offset(k: usize) -> Vec2 {
+    match k {
+        0 => Vec2::ZERO,
+        1 => Vec2::new(S * 0.18, -S * 0.14),
+        _ => Vec2::new(S * 0.36, -S * 0.28),
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn place_pieces(
+    rules: Res<TsRulesRes>,
+    rev: Res<TsRevision>,
+    mut last: Local<u64>,
+    mut units: Query<(&Counter, &UnitStatus, &mut Transform, &mut Visibility, &Children), Without<Leader>>,
+    mut leaders: Query<(&Leader, &LeaderStatus, &mut Transform, &mut Visibility), Without<Counter>>,
+    mut arrows: Query<&mut Transform, (With<FacingArrow>, Without<Counter>, Without<Leader>)>,
+    added: Query<(), Added<Transform>>,
+) {
+    if *last == rev.0 && added.is_empty() {
+        return;
+    }
+    *last = rev.0;
+    let _ = &rules;
+    let mut count: std::collections::BTreeMap<Coord, usize> = Default::default();
+    let mut list: Vec<(UnitId, Coord)> = units
+        .iter()
+        .filter_map(|(c, s, ..)| s.0.loc.hex().map(|h| (c.id, h)))
+        .collect();
+    list.sort();
+    let mut slot = std::collections::BTreeMap::new();
+    for (u, h) in list {
+        let k = count.entry(h).or_insert(0);
+        slot.insert(u, *k);
+        *k += 1;
+    }
+    for (c, s, mut t, mut v, children) in &mut units {
+        match s.0.loc {
+            Loc::Map(h) => {
+                let k = slot.get(&c.id).copied().unwrap_or(0);
+                t.translation = (to_world(h) + stack_offset(k)).extend(2.0 + k as f32 * 0.1);
+                *v = Visibility::Visible;
+                let a = dir_angle(s.0.facing);
+                for ch in children.iter() {
+                    if let Ok(mut at) = arrows.get_mut(ch) {
+                        let off = Vec2::from_angle(a) * (S * 0.55);
+                        at.translation = off.extend(0.3);
+                        at.rotation = Quat::from_rotation_z(a);
+                    }
+                }
+            }
+            _ => *v = Visibility::Hidden,
+        }
+    }
+    let mut lcount: std::collections::BTreeMap<Coord, usize> = Default::default();
+    for (l, s, mut t, mut v) in &mut leaders {
+        match s.0.loc {
+            Loc::Map(h) => {
+                let k = lcount.entry(h).or_insert(0);
+                let off = Vec2::new(-S * 0.45 + *k as f32 * S * 0.3, S * 0.45);
+                *k += 1;
+                t.translation = (to_world(h) + off).extend(3.0 + l.id as f32 * 0.01);
+                *v = Visibility::Visible;
+            }
+            _ => *v = Visibility::Hidden,
+        }
+    }
+}
+
+/// The changing face of counters: values, disorganised side, losses, demoralised; OOC
+/// and aide-de-camp markers on commanders.
+fn counter_faces(
+    rules: Res<TsRulesRes>,
+    rev: Res<TsRevision>,
+    mut last: Local<u64>,
+    globals: Res<TsGlobals>,
+    units: Query<(&Counter, &UnitStatus)>,
+    markers: Query<(&FormationMarker, &MarkerStatus)>,
+    leaders: Query<(&Leader, &LeaderStatus)>,
+    mut faces: Query<(&CounterFace, &mut Text2d, &mut TextColor), Without<LeaderFace>>,
+    mut lfaces: Query<(&LeaderFace, &mut Text2d), Without<CounterFace>>,
+) {
+    if *last == rev.0 && !faces.iter().any(|(_, t, _)| t.0.is_empty()) {
+        return;
+    }
+    *last = rev.0;
+    let _ = &globals;
+    let r = &rules.0;
+    let mut demo = vec![false; r.formations.len()];
+    for (m, s) in &markers {
+        demo[m.id] = s.0.demoralised && !r.formations[m.id].independent;
+    }
+    let mut st = vec![None; r.units.len()];
+    for (c, s) in &units {
+        st[c.id as usize] = Some(s.0);
+    }
+    for (f, mut t, mut col) in &mut faces {
+        let Some(Some(s)) = st.get(f.0 as usize) else { continue };
+        let d = &r.units[f.0 as usize];
+        let mut txt = if d.arm == Arm::Artillery {
+            format!("{}-{}-{} r{}", d.combat, d.morale, d.movement, d.range)
+        } else {
+            format!("{}{}-{}-{}", d.combat, if d.heavy { "*" } else { "" }, d.morale, d.movement)
+        };
+        if s.disorg {
+            txt = format!("DIS {txt}");
+        }
+        if s.losses > 0 {
+            txt = format!("{txt}\n-{} loss", s.losses);
+        }
+        if demo[r.unit_formation[f.0 as usize]] {
+            txt = format!("{txt}\nDEMOR");
+        }
+        if t.0 != txt {
+            t.0 = txt;
+        }
+        col.0 = if s.disorg {
+            Color::srgb(0.8, 0.1, 0.1)
+        } else {
+            text_colour(d.side)
+        };
+    }
+    let mut ls = vec![None; r.leaders.len()];
+    for (l, s) in &leaders {
+        ls[l.id as usize] = Some(s.0);
+    }
+    for (f, mut t) in &mut lfaces {
+        let Some(Some(s)) = ls.get(f.0 as usize) else { continue };
+        let d = &r.leaders[f.0 as usize];
+        let base: String = d
+            .name
+            .split_whitespace()
+            .last()
+            .unwrap_or("")
+            .chars()
+            .take(4)
+            .collect();
+        let txt = match (s.ooc, s.aide) {
+            (true, _) => format!("{base}\nOOC"),
+            (false, true) => format!("{base}\nADC"),
+            _ => base,
+        };
+        if t.0 != txt {
+            t.0 = txt;
+        }
+    }
+}
+
+fn send(world: &mut World, cmd: TsCommand) {
+    world.resource_mut::<TsUi>().outbox.push(cmd);
+}
+
+/// The hex a command points at, for highlighting and clicking.
+fn target(st: &TsState, c: &TsCommand) -> Option<Coord> {
+    match c {
+        TsCommand::MoveChief { to, .. }
+        | TsCommand::MoveLeader { to, .. }
+        | TsCommand::Move { to, .. }
+        | TsCommand::RetreatBefore { to, .. }
+        | TsCommand::Retreat { to, .. } => Some(*to),
+        TsCommand::Barrage { target, .. } => st.units[*target as usize].loc.hex(),
+        TsCommand::Declare { target, .. } => Some(*target),
+        _ => None,
+    }
+}
+
+fn subject(c: &TsCommand) -> Option<UnitId> {
+    match c {
+        TsCommand::Barrage { unit, .. }
+        | TsCommand::Move { unit, .. }
+        | TsCommand::Face { unit, .. }
+        | TsCommand::Evacuate { unit }
+        | TsCommand::Retreat { unit, .. } => Some(*unit),
+        TsCommand::Declare { units, .. } if units.len() == 1 => Some(units[0].0),
+        TsCommand::Advance { unit, .. } => *unit,
+        _ => None,
+    }
+}
+
+fn leader_of(c: &TsCommand) -> Option<LeaderId> {
+    match c {
+        TsCommand::MoveChief { leader, .. } | TsCommand::MoveLeader { leader, .. } => Some(*leader),
+        _ => None,
+    }
+}
+
+/// Commands the current selection makes available.
+fn candidates(rules: &TsRules, st: &TsState, ui: &TsUi) -> Vec<TsCommand> {
+    let pending = !st.g.pending.is_empty();
+    flow::legal_commands(rules, st)
+        .into_iter()
+        .filter(|c| {
+            if pending {
+                return true;
+            }
+            if let Some(l) = leader_of(c) {
+                return Some(l) == ui.leader;
+            }
+            match c {
+                TsCommand::Declare { units, .. } => {
+                    units.len() == 1 && Some(units[0].0) == ui.selected
+                }
+                _ => match subject(c) {
+                    Some(u) => Some(u) == ui.selected,
+                    None => true,
+                },
+            }
+        })
+        .collect()
+}
+
+/// The facing a unit should take on arriving at `to`: the stack's facing if forced,
+/// else the direction of the last step of its path, else its current facing.
+fn natural_facing(options: &[TsCommand], st: &TsState, u: UnitId, to: Coord, path: &[Coord]) -> Option<TsCommand> {
+    let cur = st.units[u as usize].facing;
+    let last = path.iter().rev().nth(1).copied().or(st.units[u as usize].loc.hex());
+    let want = last.and_then(|p| Dir::between(p, to)).unwrap_or(cur);
+    let mine: Vec<&TsCommand> = options
+        .iter()
+        .filter(|c| matches!(c, TsCommand::Move { unit, to: t, .. } if *unit == u && *t == to))
+        .collect();
+    mine.iter()
+        .find(|c| matches!(c, TsCommand::Move { facing, .. } if *facing == want))
+        .or_else(|| mine.first())
+        .map(|c| (*c).clone())
+}
+
+fn handle_clicks(world: &mut World) {
+    let clicks: Vec<Coord> = world
+        .resource_mut::<Messages<HexClicked>>()
+        .drain()
+        .map(|m| m.0)
+        .collect();
+    if clicks.is_empty() {
+        return;
+    }
+    let rules = world.resource::<TsRulesRes>().0.clone();
+    let Some(st) = gather(world) else { return };
+    let view = rules::view(&rules, &st);
+    for hex in clicks {
+        let ui = world.resource::<TsUi>();
+        let cands = candidates(&rules, &st, ui);
+        let hits: Vec<TsCommand> = cands
+            .iter()
+            .filter(|c| target(&st, c) == Some(hex))
+            .cloned()
+            .collect();
+        let active = flow::active_side(&rules, &st);
+        let own: Vec<UnitId> = view
+            .units_at(hex)
+            .iter()
+            .copied()
+            .filter(|u| Some(rules.units[*u as usize].side) == active)
+            .collect();
+        // Moves: one click picks the natural facing; the wheel turns it afterwards.
+        let move_hits: Vec<&TsCommand> = hits.iter().filter(|c| matches!(c, TsCommand::Move { .. })).collect();
+        if let (Some(u), false) = (ui.selected, move_hits.is_empty()) {
+            let path = rules::destinations(&rules, &st, &view, u, st.g.hour)
+                .into_iter()
+                .find(|d| d.hex == hex)
+                .map(|d| d.path)
+                .unwrap_or_default();
+            if let Some(c) = natural_facing(&cands, &st, u, hex, &path) {
+                send(world, c);
+                world.resource_mut::<TsUi>().message.clear();
+                continue;
+            }
+        }
+        let first_kind: Vec<TsCommand> = match hits.first() {
+            Some(TsCommand::Retreat { .. } | TsCommand::RetreatBefore { .. }) => {
+                // keep the unit's facing when it may
+                let cur = st.g.pending.first().and_then(|p| match p {
+                    Pending::Retreat { units, .. } => units.first().map(|u| st.units[*u as usize].facing),
+                    _ => None,
+                });
+                let keep: Vec<TsCommand> = hits
+                    .iter()
+                    .filter(|c| matches!(c, TsCommand::Retreat { facing, .. } | TsCommand::RetreatBefore { facing, .. } if Some(*facing) == cur))
+                    .cloned()
+                    .collect();
+                if keep.is_empty() { hits.iter().take(1).cloned().collect() } else { keep }
+            }
+            Some(TsCommand::Barrage { .. }) => hits.iter().filter(|c| matches!(c, TsCommand::Barrage { turn: None, .. })).take(1).cloned().collect(),
+            _ => hits.clone(),
+        };
+        if first_kind.len() == 1 || (!first_kind.is_empty() && first_kind.iter().all(|c| matches!(c, TsCommand::MoveChief { .. } | TsCommand::MoveLeader { .. }))) {
+            send(world, first_kind[0].clone());
+            let mut ui = world.resource_mut::<TsUi>();
+            ui.message.clear();
+            if matches!(first_kind[0], TsCommand::MoveChief { .. } | TsCommand::MoveLeader { .. }) {
+                ui.leader = None;
+            }
+        } else if st.g.step == Step::Declare
+            && st.g.pending.is_empty()
+            && view.side_at(hex).is_some()
+            && view.side_at(hex) != active
+        {
+            // open the assault builder on this hex with every unit that may assault it
+            let legal = flow::legal_commands(&rules, &st);
+            let mut units: Vec<(UnitId, u8, bool)> = Vec::new();
+            for c in &legal {
+                if let TsCommand::Declare { target, units: us, .. } = c
+                    && *target == hex
+                    && us.len() == 1
+                    && !units.iter().any(|x| x.0 == us[0].0)
+                {
+                    units.push((us[0].0, us[0].1, Some(us[0].0) == world.resource::<TsUi>().selected || world.resource::<TsUi>().selected.is_none()));
+                }
+            }
+            let mut ui = world.resource_mut::<TsUi>();
+            if units.is_empty() {
+                ui.message = format!("No unit of the active formation has {hex} in its front hexes (9.5.1).");
+                ui.message_rule = "9.5.1".into();
+            } else {
+                ui.builder = Some(Builder { target: hex, units, coordinate: false });
+                ui.message = format!("Assault on {hex}: choose the units and points in the Assault panel.");
+            }
+        } else if !own.is_empty() {
+            let mut ui = world.resource_mut::<TsUi>();
+            // clicking a stack again cycles through its units
+            let next = match ui.selected.and_then(|s| own.iter().position(|&u| u == s)) {
+                Some(i) => own[(i + 1) % own.len()],
+                None => own[0],
+            };
+            ui.selected = Some(next);
+            ui.leader = None;
+            ui.message = format!("Selected {}", rules.units[next as usize].name);
+        } else if let Some(sel) = world.resource::<TsUi>().selected {
+            let cmd = match st.g.step {
+                Step::Barrage => match view.units_at(hex).first() {
+                    Some(&t) => TsCommand::Barrage { unit: sel, target: t, turn: None },
+                    None => TsCommand::Move { unit: sel, to: hex, facing: st.units[sel as usize].facing },
+                },
+                _ => TsCommand::Move { unit: sel, to: hex, facing: st.units[sel as usize].facing },
+            };
+            let r = flow::check(&rules, &st, &cmd).err().unwrap_or_else(|| Refusal::new("", "allowed"));
+            let mut ui = world.resource_mut::<TsUi>();
+            ui.message = format!("Not allowed: {}", r.reason);
+            ui.message_rule = r.rule.clone();
+        } else {
+            world.resource_mut::<TsUi>().message = format!("{hex}: nothing to do here now. {}", hint(&rules, &st));
+        }
+    }
+}
+
+/// Shift + mouse wheel (or Q / E) turns the selected unit one hexside (4).
+fn turn_with_wheel(world: &mut World) {
+    let (shift, q, e) = {
+        let k = world.resource::<ButtonInput<KeyCode>>();
+        (
+            k.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]),
+            k.just_pressed(KeyCode::KeyQ),
+            k.just_pressed(KeyCode::KeyE),
+        )
+    };
+    let wheel = world.resource::<AccumulatedMouseScroll>().delta.y;
+    let steps: i32 = if q {
+        -1
+    } else if e {
+        1
+    } else if shift && wheel.abs() > 0.0 {
+        if wheel > 0.0 { -1 } else { 1 }
+    } else {
+        0
+    };
+    if steps == 0 {
+        return;
+    }
+    let Some(u) = world.resource::<TsUi>().selected else { return };
+    let rules = world.resource::<TsRulesRes>().0.clone();
+    let Some(st) = gather(world) else { return };
+    let cur = st.units[u as usize].facing;
+    let want = Dir::ALL[((cur.index() as i32 + steps).rem_euclid(6)) as usize];
+    let cmd = TsCommand::Face { unit: u, facing: want };
+    match flow::check(&rules, &st, &cmd) {
+        Ok(()) => send(world, cmd),
+        Err(r) => {
+            let mut ui = world.resource_mut::<TsUi>();
+            ui.message = format!("Not allowed: {}", r.reason);
+            ui.message_rule = r.rule;
+        }
+    }
+}
+
+fn hint(rules: &TsRules, st: &TsState) -> String {
+    let who = flow::active_side(rules, st).map(|s| s.name()).unwrap_or("nobody");
+    if let Some(p) = st.g.pending.first() {
+        return match p {
+            Pending::Defence { .. } => format!("{who}: defend (share your points in the panel) or fall back before combat by clicking a lit hex (9.5.3, 9.5.4)."),
+            Pending::Retreat { units, .. } => format!(
+                "{who}: click a lit hex to retreat {} (9.5.8).",
+                units.first().map(|u| rules.units[*u as usize].name.as_str()).unwrap_or("")
+            ),
+            Pending::Advance { .. } => format!("{who}: choose the attacker that advances in the panel (9.5.9)."),
+        };
+    }
+    match st.g.step {
+        Step::ChiefMove(_) => format!("{who}: select your commander in chief in the panel, then a lit hex; or end (7.1)."),
+        Step::ChooseFirst(_) => format!("{who}: you won the initiative — pick the formation that acts first (8)."),
+        Step::Barrage => format!("{who}: select a battery, then a lit enemy unit in range and sight; or end barrages (9.2)."),
+        Step::Movement => format!("{who}: select a unit, click a lit hex; Shift+wheel or Q/E turns it; end movement when done (9.3)."),
+        Step::Declare => format!("{who}: click an enemy hex in front of your units to declare an assault; end declarations when done (9.5.1)."),
+        Step::Combat => format!("{who}: resolve the declared assaults in the order you choose (9.5.3)."),
+        Step::GameOver => "The game is over.".into(),
+    }
+}
+
+fn keys(world: &mut World) {
+    let req = world.resource_mut::<TsUi>().request.take();
+    match req {
+        Some(UiRequest::Save) => save_now(world),
+        Some(UiRequest::Load) => {
+            if let Err(e) = load_autosave(world) {
+                world.resource_mut::<TsUi>().message = e;
+            }
+        }
+        Some(UiRequest::Undo) => undo(world),
+        None => {}
+    }
+    let (ctrl, s, o, z, esc) = {
+        let k = world.resource::<ButtonInput<KeyCode>>();
+        (
+            k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]),
+            k.just_pressed(KeyCode::KeyS),
+            k.just_pressed(KeyCode::KeyO),
+            k.just_pressed(KeyCode::KeyZ),
+            k.just_pressed(KeyCode::Escape),
+        )
+    };
+    if esc {
+        let mut ui = world.resource_mut::<TsUi>();
+        ui.selected = None;
+        ui.leader = None;
+        ui.builder = None;
+    }
+    if !ctrl {
+        return;
+    }
+    if s {
+        save_now(world);
+    }
+    if o && let Err(e) = load_autosave(world) {
+        world.resource_mut::<TsUi>().message = e;
+    }
+    if z {
+        undo(world);
+    }
+}
+
+fn save_now(world: &mut World) {
+    let msg = match current_save(world).map(|s| save::to_text(&s)) {
+        Some(Ok(text)) => {
+            let p = autosave_path().with_file_name("trautenau-soor-save.ron");
+            match save::write_atomic(&p, &text).and(save::write_atomic(&autosave_path(), &text)) {
+                Ok(()) => format!("Saved to {}", p.display()),
+                Err(e) => format!("Save failed: {e}"),
+            }
+        }
+        _ => "Nothing to save".into(),
+    };
+    world.resource_mut::<TsUi>().message = msg;
+}
+
+pub fn undo(world: &mut World) {
+    let Some(log) = world.get_resource::<TsCommandLog>().cloned() else { return };
+    if undoable(&log) == 0 {
+        world.resource_mut::<TsUi>().message = "Nothing to undo: the last command rolled dice, and rolls are final.".into();
+        return;
+    }
+    let rules = world.resource::<TsRulesRes>().0.clone();
+    let seed = world.resource::<Dice>().seed;
+    let n = log.commands.len() - 1;
+    let _ = restore_game(world, rules, seed, &log.commands[..n]);
+    world.resource_mut::<TsUi>().message = format!("Undid {:?}", log.commands[n]);
+}
+
+fn show_outcomes(mut reader: MessageReader<TsOutcome>, mut ui: ResMut<TsUi>) {
+    for o in reader.read() {
+        match o {
+            TsOutcome::Refused(_, r) => {
+                ui.message = format!("Refused: {}", r.reason);
+                ui.message_rule = r.rule.clone();
+            }
+            TsOutcome::Applied(c) => {
+                if matches!(c, TsCommand::Done | TsCommand::Declare { .. } | TsCommand::Barrage { .. } | TsCommand::Evacuate { .. }) {
+                    ui.selected = None;
+                }
+                if matches!(c, TsCommand::Declare { .. }) {
+                    ui.builder = None;
+                }
+                if matches!(c, TsCommand::Defend { .. }) {
+                    ui.split.clear();
+                    ui.support = None;
+                }
+                ui.message.clear();
+            }
+        }
+    }
+}
+
+fn autosave_on_change(world: &mut World) {
+    let rev = world.resource::<TsRevision>().0;
+    if world.resource::<TsUi>().saved_rev == rev {
+        return;
+    }
+    world.resource_mut::<TsUi>().saved_rev = rev;
+    if let Some(Ok(text)) = current_save(world).map(|s| save::to_text(&s))
+        && let Err(e) = save::write_atomic(&autosave_path(), &text)
+    {
+        world.resource_mut::<TsUi>().message = format!("Autosave failed: {e}");
+    }
+}
+
+/// Lights exactly the legal targets of the current selection (MP left on moves), the
+/// front (blue) and flank (grey) hexes of the selected unit, and its hex.
+fn highlights(world: &mut World) {
+    let rev = world.resource::<TsRevision>().0;
+    let key = {
+        let ui = world.resource::<TsUi>();
+        (ui.selected, ui.leader, ui.builder.as_ref().map(|b| b.target))
+    };
+    if world.resource::<TsUi>().drawn_rev == rev && world.resource::<TsUi>().drawn_sel == key {
+        return;
+    }
+    {
+        let mut ui = world.resource_mut::<TsUi>();
+        ui.drawn_rev = rev;
+        ui.drawn_sel = key;
+    }
+    clear_highlights(world);
+    let rules = world.resource::<TsRulesRes>().0.clone();
+    let Some(st) = gather(world) else { return };
+    let ui = world.resource::<TsUi>();
+    let cands = candidates(&rules, &st, ui);
+    let selected = ui.selected;
+    let builder_target = ui.builder.as_ref().map(|b| b.target);
+    let view = rules::view(&rules, &st);
+    let dests = match selected {
+        Some(u) if st.g.step == Step::Movement && st.units[u as usize].loc.hex().is_some() => {
+            rules::destinations(&rules, &st, &view, u, st.g.hour)
+        }
+        _ => vec![],
+    };
+    let mut targets: Vec<(Coord, String, Color, f32)> = Vec::new();
+    for c in &cands {
+        let Some(t) = target(&st, c) else { continue };
+        let (label, colour) = match c {
+            TsCommand::Move { unit, .. } => {
+                let left = dests
+                    .iter()
+                    .find(|d| d.hex == t)
+                    .map(|d| {
+                        let ma = rules.units[*unit as usize].movement as i32;
+                        (ma - st.units[*unit as usize].spent as i32 - d.cost as i32).max(0).to_string()
+                    })
+                    .unwrap_or_default();
+                (left, Color::srgba(0.2, 0.8, 0.2, 0.35))
+            }
+            TsCommand::Barrage { .. } => ("fire".into(), Color::srgba(0.9, 0.1, 0.1, 0.45)),
+            TsCommand::Declare { .. } => ("assault".into(), Color::srgba(0.9, 0.1, 0.1, 0.45)),
+            TsCommand::Retreat { .. } | TsCommand::RetreatBefore { .. } => ("retreat".into(), Color::srgba(0.9, 0.6, 0.1, 0.45)),
+            _ => (String::new(), Color::srgba(0.2, 0.5, 0.95, 0.35)),
+        };
+        if !targets.iter().any(|x| x.0 == t) {
+            targets.push((t, label, colour, 0.95));
+        }
+    }
+    if let Some(Pending::Advance { hex, .. }) = st.g.pending.first() {
+        targets.push((*hex, "advance".into(), Color::srgba(0.9, 0.3, 0.9, 0.45), 0.95));
+    }
+    if let Some(u) = selected
+        && let Some(h) = st.units[u as usize].loc.hex()
+    {
+        let front = rules::front_hexes(&rules, &st, u);
+        for (_, n) in rules.map.neighbors(h) {
+            let (label, col) = if front.contains(&n) {
+                ("front", Color::srgba(0.1, 0.45, 0.95, 0.55))
+            } else {
+                ("flank", Color::srgba(0.35, 0.35, 0.35, 0.45))
+            };
+            targets.push((n, label.into(), col, 0.45));
+        }
+        targets.push((h, String::new(), Color::srgba(1.0, 1.0, 0.2, 0.35), 0.95));
+    }
+    if let Some(t) = builder_target {
+        targets.push((t, "target".into(), Color::srgba(0.9, 0.0, 0.0, 0.55), 0.7));
+    }
+    let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
+    for (c, label, colour, size) in targets {
+        let mesh = world.resource_mut::<Assets<Mesh>>().add(RegularPolygon::new(S * size, 6));
+        let mat = world.resource_mut::<Assets<ColorMaterial>>().add(colour);
+        let z = if size < 0.9 { 1.2 } else { 1.0 };
+        world.spawn((
+            Highlight,
+            Mesh2d(mesh),
+            MeshMaterial2d(mat),
+            Transform::from_translation(to_world(c).extend(z)).with_rotation(rot),
+        ));
+        if !label.is_empty() {
+            world.spawn((
+                Highlight,
+                Text2d::new(label),
+                TextFont {
+                    font_size: FontSize::Px(9.0),
+                    ..default()
+                },
+                TextColor(Color::BLACK),
+                Transform::from_translation((to_world(c) + Vec2::new(0.0, -S * 0.62)).extend(4.0)),
+            ));
+        }
+    }
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+fn fire_table(ui_: &mut egui::Ui, fire: &combat::Fire, open_rule: &mut Option<String>) {
+    ui_.label(format!(
+        "{} points ÷ protection → {} · column {} · die modifier {:+}",
+        fire.points, fire.divided, fire.column, fire.drm()
+    ));
+    for m in fire.column_mods.iter().chain(fire.die_mods.iter()) {
+        ui_.horizontal(|ui_| {
+            let kind = if fire.column_mods.contains(m) { "column" } else { "die" };
+            ui_.label(format!("  {:+} {kind}: {}", m.value, m.label));
+            if ui_.small_button(&m.rule).clicked() {
+                *open_rule = Some(m.rule.clone());
+            }
+        });
+    }
+    let o = fire.odds();
+    ui_.strong(format!("- {}   T {}   D {}   D+1 {}", pct(o[0]), pct(o[1]), pct(o[2]), pct(o[3])));
+}
+
+#[allow(clippy::too_many_arguments)]
+fn panels(
+    mut contexts: EguiContexts,
+    rules: Res<TsRulesRes>,
+    globals: Res<TsGlobals>,
+    occupancy: Res<TsOccupancy>,
+    units: Query<(&Counter, &UnitStatus)>,
+    leaders: Query<(&Leader, &LeaderStatus)>,
+    markers: Query<(&FormationMarker, &MarkerStatus)>,
+    log: Option<Res<GameLog>>,
+    dice: Option<Res<Dice>>,
+    mut ui: ResMut<TsUi>,
+    hovered: Res<HoveredHex>,
+    mut next: ResMut<NextState<AppState>>,
+    mut gizmos: Gizmos,
+) -> Result {
+    let r = &rules.0;
+    let mut st = flow::new_state(r);
+    st.g = globals.0.clone();
+    st.last_occupant = occupancy.0.clone();
+    for (c, s) in &units {
+        st.units[c.id as usize] = s.0;
+    }
+    for (l, s) in &leaders {
+        st.leaders[l.id as usize] = s.0;
+    }
+    for (m, s) in &markers {
+        st.formations[m.id] = s.0;
+    }
+    let ctx = contexts.ctx_mut()?;
+    let legal = flow::legal_commands(r, &st);
+    let active = flow::active_side(r, &st);
+    let view = rules::view(r, &st);
+    let mut open_rule: Option<String> = None;
+    // path to the hovered destination; line of sight from the selected battery
+    if let (Some(u), Some(h)) = (ui.selected, hovered.0)
+        && let Some(from) = st.units[u as usize].loc.hex()
+    {
+        if st.g.step == Step::Movement
+            && let Some(d) = rules::destinations(r, &st, &view, u, st.g.hour).into_iter().find(|d| d.hex == h)
+        {
+            let mut pts = vec![to_world(from)];
+            pts.extend(d.path.iter().map(|c| to_world(*c)));
+            pts.push(to_world(h));
+            gizmos.linestrip_2d(pts, Color::srgb(0.1, 0.1, 0.9));
+        }
+        if r.units[u as usize].arm == Arm::Artillery && h != from && view.side_at(h).is_some_and(|s| s != r.units[u as usize].side) {
+            let occupied = |c: Coord| !view.units_at(c).is_empty();
+            let l = los::line_of_sight(&r.map, &occupied, from, h);
+            let in_range = from.distance(h) <= r.units[u as usize].range as u32;
+            let colour = if l.clear && in_range { Color::srgb(0.1, 0.8, 0.1) } else { Color::srgb(0.9, 0.1, 0.1) };
+            gizmos.line_2d(to_world(from), to_world(h), colour);
+            if let Some(b) = l.blocked_by {
+                gizmos.circle_2d(to_world(b), S * 0.6, Color::srgb(0.9, 0.1, 0.1));
+            }
+            egui::Window::new("Line of sight").anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0]).show(ctx, |ui_| {
+                ui_.label(format!("{from} → {h}: {} hexes, range {}", from.distance(h), r.units[u as usize].range));
+                match (l.clear, l.blocked_by) {
+                    (true, _) if in_range => { ui_.label("Clear line of sight: a legal target (9.2)."); }
+                    (true, _) => { ui_.label("Clear, but out of range (9.2)."); }
+                    (false, Some(b)) => { ui_.colored_label(egui::Color32::LIGHT_RED, format!("Blocked by hex {b} (9.2).")); }
+                    (false, None) => { ui_.colored_label(egui::Color32::LIGHT_RED, "Blocked (9.2)."); }
+                }
+            });
+        }
+    }
+    let hour = st.g.hour;
+    egui::Window::new("Turn").anchor(egui::Align2::LEFT_TOP, [8.0, 8.0]).default_width(300.0).resizable(false).show(ctx, |ui_| {
+        ui_.heading(format!("{:02}.00 · {}", hour, st.g.step.phase_name()));
+        ui_.horizontal_wrapped(|ui_| {
+            for h in r.start_hour..=r.end_hour {
+                let mut txt = egui::RichText::new(format!("{h:02}"));
+                if r.is_night(h) {
+                    txt = txt.background_color(egui::Color32::from_rgb(20, 30, 90)).color(egui::Color32::WHITE);
+                }
+                if h == hour {
+                    txt = txt.strong().color(egui::Color32::YELLOW);
+                }
+                ui_.label(txt);
+            }
+        });
+        ui_.small("dark blue: night turn (-1 morale, -1 column; 1.1)");
+        if let Some(a) = active {
+            ui_.label(egui::RichText::new(format!("{} to act", a.name())).strong());
+        }
+        let (vp, _) = flow::score(r, &st, false);
+        ui_.label(format!("VP so far: Austria {} · Prussia {} (11.4 / 12.4)", vp[0], vp[1]));
+        ui_.separator();
+        ui_.horizontal_wrapped(|ui_| {
+            ui_.label(&ui.message);
+            let refusal = ui.message.starts_with("Refused") || ui.message.starts_with("Not allowed");
+            if refusal && !ui.message_rule.is_empty() && ui_.small_button(&ui.message_rule).clicked() {
+                open_rule = Some(ui.message_rule.clone());
+            }
+        });
+        ui_.small(hint(r, &st));
+        if let Some(u) = ui.selected {
+            let d = &r.units[u as usize];
+            let s = &st.units[u as usize];
+            ui_.label(format!(
+                "{} — {} · {:?} · combat {} · morale {} · MP {} (spent {}) · facing {:?}{}{}",
+                d.name, d.side.name(), d.arm, d.combat, d.morale, d.movement, s.spent, s.facing,
+                if s.disorg { " · disorganised" } else { "" },
+                if s.in_command || s.chief_command { "" } else { " · out of command" }
+            ));
+            if st.g.step == Step::Movement && ui_.button("Turn ⟲ (Q)").clicked() {
+                ui.outbox.push(TsCommand::Face { unit: u, facing: Dir::ALL[(s.facing.index() + 5) % 6] });
+            }
+            if st.g.step == Step::Movement && ui_.button("Turn ⟳ (E)").clicked() {
+                ui.outbox.push(TsCommand::Face { unit: u, facing: Dir::ALL[(s.facing.index() + 1) % 6] });
+            }
+            for c in &legal {
+                if let TsCommand::Barrage { unit, target, turn } = c
+                    && *unit == u
+                {
+                    let label = format!("Fire at {}{}", r.units[*target as usize].name, turn.map(|t| format!(" (turning to {t:?})")).unwrap_or_default());
+                    if ui_.button(label).clicked() {
+                        ui.outbox.push(c.clone());
+                    }
+                }
+                if let TsCommand::Evacuate { unit } = c
+                    && *unit == u
+                    && ui_.button("Evacuate off the map (11.4.1)").clicked()
+                {
+                    ui.outbox.push(c.clone());
+                }
+            }
+        }
+        // commanders
+        for (l, d) in r.leaders.iter().enumerate() {
+            let can = legal.iter().any(|c| leader_of(c) == Some(l as LeaderId));
+            if can && ui_.selectable_label(ui.leader == Some(l as LeaderId), format!("Move {}", d.name)).clicked() {
+                ui.leader = Some(l as LeaderId);
+                ui.selected = None;
+            }
+        }
+        if let Step::ChooseFirst(_) = st.g.step {
+            ui_.strong("Initiative: choose the formation that acts first (8)");
+            for c in &legal {
+                if let TsCommand::ChooseFormation { formation } = c
+                    && ui_.button(&r.formations[*formation as usize].name).clicked()
+                {
+                    ui.outbox.push(c.clone());
+                }
+            }
+        }
+        ui_.horizontal(|ui_| {
+            if legal.contains(&TsCommand::Done) {
+                let label = match st.g.step {
+                    Step::ChiefMove(_) => "End chief moves",
+                    Step::Barrage => "End barrages",
+                    Step::Movement => "End movement",
+                    Step::Declare => "End declarations",
+                    _ => "Done",
+                };
+                if ui_.button(label).clicked() {
+                    ui.outbox.push(TsCommand::Done);
+                    ui.selected = None;
+                    ui.leader = None;
+                }
+            }
+            if ui_.button("Charts").clicked() {
+                ui.show_charts = !ui.show_charts;
+            }
+            if ui_.button("Rules").clicked() {
+                ui.rules_open = !ui.rules_open;
+            }
+            if ui_.button("Save").clicked() {
+                ui.request = Some(UiRequest::Save);
+            }
+            if ui_.button("Load").clicked() {
+                ui.request = Some(UiRequest::Load);
+            }
+            if ui_.button("Undo").clicked() {
+                ui.request = Some(UiRequest::Undo);
+            }
+            if ui_.button("Menu").clicked() {
+                next.set(AppState::Menu);
+            }
+        });
+        ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom · Shift+wheel turn");
+    });
+    // the activation cup (1.2.4, 8, 9)
+    egui::Window::new("Activation cup").anchor(egui::Align2::LEFT_TOP, [8.0, 330.0]).default_width(300.0).show(ctx, |ui_| {
+        if let Some(s) = st.g.initiative {
+            ui_.label(format!("Initiative: {} (8)", s.name()));
+        }
+        if let Some(f) = st.g.active {
+            let fs = &st.formations[f];
+            ui_.label(egui::RichText::new(format!("Acting: {} ({})", r.formations[f].name, r.formations[f].side.name())).strong());
+            if fs.failed_activation {
+                ui_.colored_label(egui::Color32::LIGHT_RED, "Activation test failed: out of command (9.1.1)");
+            }
+        }
+        ui_.label("Still in the cup:");
+        for (f, fd) in r.formations.iter().enumerate() {
+            if st.formations[f].in_cup {
+                ui_.label(format!("  • {} ({})", fd.name, fd.side.name()));
+            }
+        }
+        ui_.separator();
+        ui_.label("Demoralisation (10.2): steps lost / threshold");
+        for (f, fd) in r.formations.iter().enumerate() {
+            let lost = flow::formation_losses(r, &st, f);
+            let txt = format!("{}: {lost}/{}{}", fd.name, fd.demo, if st.formations[f].demoralised { " — DEMORALISED" } else { "" });
+            if st.formations[f].demoralised {
+                ui_.colored_label(egui::Color32::LIGHT_RED, txt);
+            } else {
+                ui_.small(txt);
+            }
+        }
+    });
+    // assault builder (9.5.1, 9.5.2) with exact odds
+    let mut close_builder = false;
+    if st.g.step == Step::Declare && st.g.pending.is_empty()
+        && let Some(mut b) = ui.builder.clone()
+    {
+        egui::Window::new("Assault").anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0]).show(ctx, |ui_| {
+            ui_.strong(format!("Assault on {}", b.target));
+            for (u, pts, on) in b.units.iter_mut() {
+                let d = &r.units[*u as usize];
+                ui_.horizontal(|ui_| {
+                    ui_.checkbox(on, &d.name);
+                    ui_.add(egui::DragValue::new(pts).range(0..=d.combat));
+                    ui_.small(format!("of {}", d.combat));
+                });
+            }
+            ui_.checkbox(&mut b.coordinate, "Coordinated assault (9.5.2: commander stacked with an attacker, test 6+)");
+            let chosen: Vec<(UnitId, u8)> = b.units.iter().filter(|x| x.2).map(|x| (x.0, x.1)).collect();
+            let cmd = TsCommand::Declare { target: b.target, units: chosen.clone(), coordinate: b.coordinate };
+            if !chosen.is_empty() {
+                let asl = Assault { target: b.target, attackers: chosen.clone(), coordinated: b.coordinate, leader: None, resolved: false };
+                let defs: Vec<UnitId> = view.units_at(b.target).to_vec();
+                let input = flow::attack_input(r, &st, &asl, &chosen, &defs);
+                ui_.separator();
+                ui_.label("If the attackers survive defensive fire, together:");
+                fire_table(ui_, &combat::fire(&input), &mut open_rule);
+            }
+            match flow::check(r, &st, &cmd) {
+                Ok(()) => {
+                    if ui_.button("Declare").clicked() {
+                        ui.outbox.push(cmd);
+                    }
+                }
+                Err(e) => {
+                    ui_.colored_label(egui::Color32::LIGHT_RED, format!("{} ({})", e.reason, e.rule));
+                }
+            }
+            if ui_.button("Cancel").clicked() {
+                close_builder = true;
+            }
+        });
+        ui.builder = if close_builder { None } else { Some(b) };
+    }
+    // declared assaults
+    if st.g.step == Step::Combat || (st.g.step == Step::Declare && !st.g.assaults.is_empty()) {
+        egui::Window::new("Declared assaults").anchor(egui::Align2::RIGHT_TOP, [-8.0, 240.0]).show(ctx, |ui_| {
+            for (i, a) in st.g.assaults.iter().enumerate() {
+                let names: Vec<String> = a.attackers.iter().map(|(u, p)| format!("{} ({p})", r.units[*u as usize].name)).collect();
+                ui_.horizontal_wrapped(|ui_| {
+                    ui_.label(format!("{} ← {}{}{}", a.target, names.join(" + "), if a.coordinated { " [coordinated]" } else { "" }, if a.resolved { " — done" } else { "" }));
+                    let c = TsCommand::Resolve { assault: i as u8 };
+                    if legal.contains(&c) && ui_.button("Resolve").clicked() {
+                        ui.outbox.push(c);
+                    }
+                });
+            }
+        });
+    }
+    // the defender's decision (9.5.2, 9.5.3, 9.5.4, 9.5.6)
+    if let Some(Pending::Defence { assault }) = st.g.pending.first()
+        && let Some(a) = st.g.assaults.get(*assault as usize).cloned()
+    {
+        let defs: Vec<UnitId> = view.units_at(a.target).to_vec();
+        let supports: Vec<UnitId> = legal.iter().filter_map(|c| match c { TsCommand::Defend { support: Some(s), .. } => Some(*s), _ => None }).collect();
+        let pool_base: u32 = defs.iter().map(|&d| r.units[d as usize].combat as u32).sum();
+        let pool = pool_base + ui.support.map(|s| r.units[s as usize].combat as u32).unwrap_or(0);
+        let n = if a.coordinated { a.attackers.len() } else { 1 };
+        if ui.split.len() != n {
+            ui.split = vec![0; n];
+            ui.split[0] = pool as u8;
+        }
+        egui::Window::new("Defence").anchor(egui::Align2::CENTER_TOP, [0.0, 8.0]).show(ctx, |ui_| {
+            ui_.strong(format!("{}: the assault on {} — defend or fall back", active.map(|s| s.name()).unwrap_or(""), a.target));
+            ui_.label(format!("Defence points to share: {pool} (9.5.3 A; flank shares are halved)"));
+            if !supports.is_empty() {
+                ui_.horizontal(|ui_| {
+                    ui_.label("Artillery support (9.5.6):");
+                    if ui_.selectable_label(ui.support.is_none(), "none").clicked() {
+                        ui.support = None;
+                        ui.split.clear();
+                    }
+                    for s in &supports {
+                        if ui_.selectable_label(ui.support == Some(*s), &r.units[*s as usize].name).clicked() {
+                            ui.support = Some(*s);
+                            ui.split.clear();
+                        }
+                    }
+                });
+            }
+            let support = ui.support;
+            if ui.split.len() == n {
+                for k in 0..n {
+                    let (att, _) = a.attackers[k];
+                    let ah = st.units[att as usize].loc.hex().unwrap_or(a.target);
+                    let flank = defs.first().is_some_and(|&d| rules::is_flank_of(r, &st, d, ah));
+                    ui_.horizontal(|ui_| {
+                        ui_.label(format!("vs {}{}", r.units[att as usize].name, if flank { " (flank: halved)" } else { "" }));
+                        if n > 1 {
+                            ui_.add(egui::DragValue::new(&mut ui.split[k]).range(0..=pool as u8));
+                        } else {
+                            ui.split[k] = pool as u8;
+                            ui_.label(format!("{pool}"));
+                        }
+                    });
+                    let input = flow::defensive_input(r, &st, &defs, support, ui.split[k], att, ah, a.target);
+                    fire_table(ui_, &combat::fire(&input), &mut open_rule);
+                }
+            }
+            let cmd = TsCommand::Defend { split: ui.split.clone(), support };
+            match flow::check(r, &st, &cmd) {
+                Ok(()) => {
+                    if ui_.button("Defend").clicked() {
+                        ui.outbox.push(cmd);
+                    }
+                }
+                Err(e) => {
+                    ui_.colored_label(egui::Color32::LIGHT_RED, format!("{} ({})", e.reason, e.rule));
+                }
+            }
+            if legal.iter().any(|c| matches!(c, TsCommand::RetreatBefore { .. })) {
+                ui_.small("Or click a lit orange hex to fall back before combat (9.5.4).");
+            }
+        });
+    }
+    if let Some(Pending::Advance { optional, .. }) = st.g.pending.first() {
+        let optional = *optional;
+        egui::Window::new("Advance after combat").anchor(egui::Align2::CENTER_TOP, [0.0, 8.0]).show(ctx, |ui_| {
+            ui_.label(if optional { "An attacker may occupy the hex (9.5.4)." } else { "An attacker must advance (9.5.9)." });
+            for c in &legal {
+                if let TsCommand::Advance { unit, facing } = c {
+                    let label = match unit {
+                        Some(u) => format!("{} facing {facing:?}", r.units[*u as usize].name),
+                        None => "Stay".into(),
+                    };
+                    if ui_.button(label).clicked() {
+                        ui.outbox.push(c.clone());
+                    }
+                }
+            }
+        });
+    }
+    // a unit under the pointer
+    if ui.builder.is_none()
+        && let Some(h) = hovered.0
+        && !view.units_at(h).is_empty()
+        && !(ui.selected.is_some_and(|u| r.units[u as usize].arm == Arm::Artillery))
+    {
+        egui::Window::new("Hex").anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0]).show(ctx, |ui_| {
+            ui_.label(format!("{h} · {:?} · level {}", r.map.terrain(h), r.map.elevation(h)));
+            for &u in view.units_at(h) {
+                let d = &r.units[u as usize];
+                let s = &st.units[u as usize];
+                ui_.label(format!(
+                    "{} ({}) · {:?}{} · {}-{}-{}{} · losses {} · facing {:?}{}",
+                    d.name, d.side.name(), d.arm, if d.heavy { " heavy" } else { "" },
+                    d.combat, d.morale, d.movement,
+                    if d.range > 0 { format!(" r{}", d.range) } else { String::new() },
+                    s.losses, s.facing, if s.disorg { " · disorganised" } else { "" }
+                ));
+            }
+            ui_.small("Counter values reconstructed (docs/games/trautenau-soor-data.md)");
+        });
+    }
+    let clicks = crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|h| format!("{h:02}h"));
+    if let Some(rule) = clicks.rule.or(open_rule) {
+        ui.rules_open = true;
+        ui.rules_query = rule;
+    }
+    let cases = super::reference::cases();
+    let mut open = ui.rules_open;
+    let mut q = std::mem::take(&mut ui.rules_query);
+    crate::gui::panels::rules_window(ctx, &mut open, &mut q, &cases);
+    ui.rules_open = open;
+    ui.rules_query = q;
+    if ui.show_charts {
+        egui::Window::new("Charts: combat results (9.5.5) and terrain (9.3)").show(ctx, |ui_| {
+            egui::Grid::new("crt").striped(true).show(ui_, |g| {
+                g.label("die \\ column");
+                for c in 0..=7 {
+                    g.label(format!("{c}"));
+                }
+                g.end_row();
+                for d in 0..=6 {
+                    g.label(if d == 6 { "6+".to_string() } else { format!("{d}") });
+                    for c in 0..=7u8 {
+                        g.label(combat::crt(c, d).label());
+                    }
+                    g.end_row();
+                }
+            });
+            ui_.small("- nothing · T morale test · D disorganised and retreat · D+1 also one step loss");
+            ui_.separator();
+            egui::Grid::new("tec").striped(true).show(ui_, |g| {
+                for row in [
+                    ["Terrain", "Move", "Protection"],
+                    ["Clear", "1", "1"],
+                    ["Level change", "+1 per level (not on a road)", "shooter -1 col per level up"],
+                    ["Woods", "inf +1, jäger +0, cav/art +2", "2"],
+                    ["Village", "other terrain", "2, 360° facing"],
+                    ["Town", "other terrain", "3, 360° facing"],
+                    ["Marsh", "inf 2; cav/art road only", "1"],
+                    ["Stream", "+1", "-1 die"],
+                    ["Ravine", "+1", "-1 col"],
+                    ["River", "bridge only", "-1 col"],
+                    ["Escarpment", "road/path/rail only", "-1 col"],
+                    ["Road / path / railway", "1", "-"],
+                ] {
+                    for cell in row {
+                        g.label(cell);
+                    }
+                    g.end_row();
+                }
+            });
+        });
+    }
+    if st.g.step == Step::GameOver {
+        egui::Window::new("Game over").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui_| {
+            let [a, p] = st.g.vp;
+            ui_.heading(match st.g.winner { Some(w) => format!("{} wins", w.name()), None => "Tied game".into() });
+            ui_.label(format!("Austria {a} VP · Prussia {p} VP"));
+            let (_, lines) = flow::score(r, &st, true);
+            for l in lines {
+                ui_.small(l);
+            }
+            if ui_.button("Main menu").clicked() {
+                next.set(AppState::Menu);
+            }
+        });
+    }
+    Ok(())
+}
