@@ -5,6 +5,7 @@
 pub mod combat;
 pub mod data;
 pub mod los;
+pub mod reference;
 pub mod rules;
 pub mod state;
 pub mod validate;
