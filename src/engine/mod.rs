@@ -5,6 +5,7 @@ pub mod dice;
 pub mod hash;
 pub mod hexmap;
 pub mod log;
+pub mod reference;
 pub mod refusal;
 pub mod save;
 pub mod scenarios;

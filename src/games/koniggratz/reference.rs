@@ -2,40 +2,13 @@
 //! (assets/rules/koniggratz.ron, embedded), searchable, and the target of every case
 //! number the log, refusals and modifiers cite.
 
-use serde::Deserialize;
-
-#[derive(Clone, Debug, Deserialize, PartialEq)]
-pub struct RuleCase {
-    pub case: String,
-    pub title: String,
-    pub text: String,
-}
+pub use crate::engine::reference::{RuleCase, lookup, search};
 
 pub const SOURCE: &str = include_str!("../../../assets/rules/koniggratz.ron");
 
 /// All cases in rulebook order; an empty list if the file is broken (a test checks it).
 pub fn cases() -> Vec<RuleCase> {
-    ron::de::from_str(SOURCE).unwrap_or_default()
-}
-
-/// The entry for a cited case: exact, or the case without its letter ("4.3e" -> "4.3").
-pub fn lookup<'a>(cases: &'a [RuleCase], case: &str) -> Option<&'a RuleCase> {
-    cases.iter().find(|c| c.case == case).or_else(|| {
-        let trimmed = case.trim_end_matches(|ch: char| ch.is_ascii_lowercase());
-        cases.iter().find(|c| c.case == trimmed)
-    })
-}
-
-/// Cases whose number, title or text contain every word of `query` (case-insensitive).
-pub fn search<'a>(cases: &'a [RuleCase], query: &str) -> Vec<&'a RuleCase> {
-    let words: Vec<String> = query.split_whitespace().map(|w| w.to_lowercase()).collect();
-    cases
-        .iter()
-        .filter(|c| {
-            let hay = format!("{} {} {}", c.case, c.title, c.text).to_lowercase();
-            words.iter().all(|w| hay.contains(w))
-        })
-        .collect()
+    crate::engine::reference::parse(SOURCE)
 }
 
 #[cfg(test)]
@@ -44,7 +17,11 @@ mod tests {
 
     #[test]
     fn reference_parses_and_every_cited_case_exists() {
+        if let Err(e) = crate::engine::reference::try_parse(SOURCE) {
+            panic!("assets/rules/koniggratz.ron: {e}");
+        }
         let cases = cases();
+        assert!(crate::engine::reference::duplicates(&cases).is_empty());
         assert!(cases.len() > 50, "reference has {} cases", cases.len());
         // every case number cited in this game's code (log, refusals, modifiers, dice)
         let sources = [

@@ -7,6 +7,7 @@ pub mod data;
 pub mod ecs;
 pub mod flow;
 pub mod los;
+pub mod reference;
 pub mod rules;
 pub mod state;
 #[cfg(feature = "gui")]
