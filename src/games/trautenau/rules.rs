@@ -1071,3 +1071,1203 @@ pub fn retreat_paths(
     found.dedup_by_key(|o| o.to);
     found
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::engine::hexmap::HexMapDef;
+    use crate::engine::scenarios::ScenarioMeta;
+    use crate::games::trautenau::data::{FormationDef, LeaderDef, LeaderKind, UnitDef, Victory};
+    use crate::games::trautenau::state::{FormationState, Globals, LeaderState, Step, UnitState};
+    use std::collections::BTreeSet;
+
+    pub(crate) fn c(col: i32, row: i32) -> Coord {
+        Coord::new(col, row)
+    }
+
+    /// A hand-built map: all clear, level 1, then edited.
+    pub(crate) struct M(pub HexMapDef);
+
+    pub(crate) fn board(cols: i32, rows: i32) -> M {
+        M(HexMapDef {
+            cols,
+            rows,
+            terrain_rows: vec![".".repeat(cols as usize); rows as usize],
+            legend: vec![
+                ('.', Terrain::Clear),
+                ('w', Terrain::Woods),
+                ('t', Terrain::Town),
+                ('v', Terrain::Village),
+                ('m', Terrain::Marsh),
+                ('W', Terrain::WoodedTown),
+            ],
+            hexsides: vec![],
+            roads: vec![],
+            labels: vec![],
+            elevation_rows: vec!["1".repeat(cols as usize); rows as usize],
+            paths: vec![],
+            railways: vec![],
+        })
+    }
+
+    fn set(rows: &mut [String], at: Coord, ch: char) {
+        let r = &mut rows[(at.row - 1) as usize];
+        let mut v: Vec<char> = r.chars().collect();
+        v[(at.col - 1) as usize] = ch;
+        *r = v.into_iter().collect();
+    }
+
+    impl M {
+        pub(crate) fn t(mut self, at: Coord, ch: char) -> Self {
+            set(&mut self.0.terrain_rows, at, ch);
+            self
+        }
+        pub(crate) fn e(mut self, at: Coord, lvl: u8) -> Self {
+            set(
+                &mut self.0.elevation_rows,
+                at,
+                char::from_digit(lvl as u32, 10).unwrap(),
+            );
+            self
+        }
+        pub(crate) fn side(mut self, at: Coord, d: Dir, k: SideKind, bridge: bool) -> Self {
+            self.0.hexsides.push((at, d, k, bridge));
+            self
+        }
+        pub(crate) fn road(mut self, r: Vec<Coord>) -> Self {
+            self.0.roads.push(r);
+            self
+        }
+        pub(crate) fn path(mut self, r: Vec<Coord>) -> Self {
+            self.0.paths.push(r);
+            self
+        }
+        pub(crate) fn build(&self) -> HexMap {
+            HexMap::from_def(&self.0).unwrap()
+        }
+    }
+
+    /// One formation and one formation commander per side: Austria 0, Prussia 1.
+    pub(crate) fn rules(map: HexMap, units: &[(Side, Arm, u8)]) -> TsRules {
+        let fdef = |id: &str, side| FormationDef {
+            id: id.into(),
+            name: id.into(),
+            side,
+            chief: String::new(),
+            independent: false,
+            steps: 6,
+            demo: 3,
+            vp: 1,
+            marker_from: None,
+            inactive_until: None,
+            inactive_except: vec![],
+            demoralised: false,
+        };
+        let ldef = |id: &str, side, f: &str| LeaderDef {
+            id: id.into(),
+            name: id.into(),
+            side,
+            kind: LeaderKind::Formation {
+                formation: f.into(),
+                command: 1,
+                bonus: 1,
+            },
+            movement: 6,
+            start: None,
+            arrival: None,
+        };
+        let udefs: Vec<UnitDef> = units
+            .iter()
+            .enumerate()
+            .map(|(k, &(side, arm, movement))| UnitDef {
+                id: format!("u{k}"),
+                name: format!("u{k}"),
+                side,
+                formation: if side == Side::Austria { "A" } else { "P" }.into(),
+                arm,
+                heavy: false,
+                guard: false,
+                combat: 3,
+                morale: 3,
+                movement,
+                range: 3,
+                start: None,
+                facing: Dir::N,
+                losses: 0,
+                arrival: None,
+                note: String::new(),
+            })
+            .collect();
+        TsRules {
+            meta: ScenarioMeta {
+                id: "t".into(),
+                game: "trautenau-soor".into(),
+                name: "t".into(),
+                description: String::new(),
+                reconstructed: vec![],
+                hidden: true,
+            },
+            map,
+            start_hour: 9,
+            end_hour: 20,
+            night_hours: vec![],
+            formations: vec![fdef("A", Side::Austria), fdef("P", Side::Prussia)],
+            leaders: vec![
+                ldef("LA", Side::Austria, "A"),
+                ldef("LP", Side::Prussia, "P"),
+            ],
+            unit_formation: udefs
+                .iter()
+                .map(|u| (u.side == Side::Prussia) as usize)
+                .collect(),
+            units: udefs,
+            formation_chief: vec![None, None],
+            formation_leader: vec![Some(0), Some(1)],
+            retreat_lines: vec![],
+            victory: Victory::Trautenau {
+                locations: vec![],
+                evacuation_needs: vec![],
+                exit: Coord::new(1, 1),
+                road: vec![],
+                panic_from: 99,
+            },
+            always_in_command: vec![],
+            initiative_ties: Side::Prussia,
+            forbidden: vec![],
+            variants: vec![],
+            absent: BTreeSet::new(),
+        }
+    }
+
+    /// Units placed at (hex, facing); None: off the map. Leaders off the map.
+    pub(crate) fn state(r: &TsRules, at: &[Option<(Coord, Dir)>]) -> TsState {
+        let units = at
+            .iter()
+            .map(|p| UnitState {
+                loc: p.map(|(c, _)| Loc::Map(c)).unwrap_or(Loc::Off),
+                facing: p.map(|(_, d)| d).unwrap_or(Dir::N),
+                losses: 0,
+                initial_losses: 0,
+                disorg: false,
+                spent: 0,
+                moved: false,
+                fired: false,
+                acted: false,
+                in_command: true,
+                chief_command: false,
+                support_used: false,
+                engaged: false,
+            })
+            .collect();
+        let leaders = r
+            .leaders
+            .iter()
+            .map(|_| LeaderState {
+                loc: Loc::Off,
+                ooc: false,
+                aide: false,
+                moved: false,
+                may_move: false,
+                returns_next_turn: false,
+            })
+            .collect();
+        TsState {
+            units,
+            leaders,
+            formations: vec![FormationState::default(); r.formations.len()],
+            last_occupant: vec![None; r.map.len()],
+            g: Globals {
+                hour: 9,
+                day: 1,
+                step: Step::Movement,
+                active: Some(0),
+                initiative: None,
+                assaults: vec![],
+                pending: vec![],
+                chief_budget: [0, 0],
+                winner: None,
+                vp: [0, 0],
+                banked_vp: [0, 0],
+                panic: false,
+                evacuated_clean: [0, 0],
+            },
+        }
+    }
+
+    fn hexes(d: &[Dest]) -> Vec<Coord> {
+        d.iter().map(|x| x.hex).collect()
+    }
+
+    fn find(d: &[Dest], h: Coord) -> Option<&Dest> {
+        d.iter().find(|x| x.hex == h)
+    }
+
+    const A: Side = Side::Austria;
+    const P: Side = Side::Prussia;
+    const X: Coord = Coord::new(5, 5);
+
+    // --- 4, 5.2: facing -------------------------------------------------------------
+
+    #[test]
+    fn front_and_flank_hexes() {
+        // rule 4, 5.2
+        let r = rules(board(9, 9).build(), &[(A, Arm::Infantry, 4)]);
+        let st = state(&r, &[Some((X, Dir::N))]);
+        assert_eq!(front_dirs(&r, &st, 0), vec![Dir::NW, Dir::N, Dir::NE]);
+        assert_eq!(
+            front_hexes(&r, &st, 0),
+            vec![X.neighbor(Dir::NW), X.neighbor(Dir::N), X.neighbor(Dir::NE)]
+        );
+        assert!(!is_flank_of(&r, &st, 0, X.neighbor(Dir::N)));
+        assert!(!is_flank_of(&r, &st, 0, X.neighbor(Dir::NE)));
+        assert!(is_flank_of(&r, &st, 0, X.neighbor(Dir::SE)));
+        assert!(is_flank_of(&r, &st, 0, X.neighbor(Dir::S)));
+        assert!(is_flank_of(&r, &st, 0, X.neighbor(Dir::SW)));
+        // not adjacent: not a flank
+        assert!(!is_flank_of(&r, &st, 0, Coord::new(5, 8)));
+        // facing wraps around N
+        let st = state(&r, &[Some((X, Dir::NW))]);
+        assert_eq!(front_dirs(&r, &st, 0), vec![Dir::SW, Dir::NW, Dir::N]);
+    }
+
+    #[test]
+    fn village_and_town_face_all_round_except_artillery() {
+        // rule 4 exception; 5.2 (a unit in a village has no flank)
+        for ch in ['v', 't', 'W'] {
+            let r = rules(
+                board(9, 9).t(X, ch).build(),
+                &[(A, Arm::Infantry, 4), (A, Arm::Artillery, 3)],
+            );
+            let st = state(&r, &[Some((X, Dir::N)), None]);
+            assert_eq!(front_dirs(&r, &st, 0), Dir::ALL.to_vec());
+            assert_eq!(front_hexes(&r, &st, 0).len(), 6);
+            assert!(!is_flank_of(&r, &st, 0, X.neighbor(Dir::S)));
+            let st = state(&r, &[None, Some((X, Dir::N))]);
+            assert_eq!(front_dirs(&r, &st, 1).len(), 3);
+            assert!(is_flank_of(&r, &st, 1, X.neighbor(Dir::S)));
+        }
+    }
+
+    // --- 1.1, 5: elevation and zones of control ------------------------------------------
+
+    #[test]
+    fn steep_slopes() {
+        // rule 1.1
+        let m = board(9, 9)
+            .e(X.neighbor(Dir::N), 3)
+            .e(X.neighbor(Dir::S), 2)
+            .build();
+        assert!(steep(&m, X, X.neighbor(Dir::N)));
+        assert!(steep(&m, X.neighbor(Dir::N), X));
+        assert!(!steep(&m, X, X.neighbor(Dir::S)));
+        assert_eq!(climbs(&m, X, X.neighbor(Dir::N)), 2);
+        assert_eq!(climbs(&m, X.neighbor(Dir::N), X), -2);
+    }
+
+    #[test]
+    fn zoc_not_up_a_steep_slope_but_down_one() {
+        // rule 5: no ZoC across a steep slope upward
+        let m = board(9, 9)
+            .e(X.neighbor(Dir::N), 3)
+            .e(X.neighbor(Dir::NE), 2)
+            .build();
+        let r = rules(m, &[(A, Arm::Infantry, 4), (A, Arm::Infantry, 4)]);
+        let st = state(&r, &[Some((X, Dir::N)), None]);
+        let z = zoc_hexes(&r, &st, 0);
+        assert!(!z.contains(&X.neighbor(Dir::N)));
+        assert!(z.contains(&X.neighbor(Dir::NE)));
+        assert!(z.contains(&X.neighbor(Dir::NW)));
+        // from the top of the slope, downward: ZoC projected
+        let st = state(&r, &[None, Some((X.neighbor(Dir::N), Dir::S))]);
+        assert!(zoc_hexes(&r, &st, 1).contains(&X));
+    }
+
+    #[test]
+    fn zoc_not_across_river_or_forbidden_terrain() {
+        // rule 5: no ZoC across terrain the unit may not enter
+        let m = board(9, 9)
+            .side(X, Dir::N, SideKind::River, false)
+            .side(X, Dir::NE, SideKind::River, true)
+            .side(X, Dir::NW, SideKind::Escarpment, false)
+            .build();
+        let r = rules(m, &[(A, Arm::Infantry, 4)]);
+        let st = state(&r, &[Some((X, Dir::N))]);
+        assert_eq!(zoc_hexes(&r, &st, 0), vec![X.neighbor(Dir::NE)]);
+        // cavalry: not into marsh; artillery: not up or down a level
+        let m = board(9, 9)
+            .t(X.neighbor(Dir::N), 'm')
+            .e(X.neighbor(Dir::NE), 2)
+            .build();
+        let r = rules(m, &[(A, Arm::Cavalry, 6), (A, Arm::Artillery, 3)]);
+        let st = state(&r, &[Some((X, Dir::N)), None]);
+        assert_eq!(
+            zoc_hexes(&r, &st, 0),
+            vec![X.neighbor(Dir::NW), X.neighbor(Dir::NE)]
+        );
+        // artillery: neither into the marsh nor up the level
+        let st = state(&r, &[None, Some((X, Dir::N))]);
+        assert_eq!(zoc_hexes(&r, &st, 1), vec![X.neighbor(Dir::NW)]);
+    }
+
+    #[test]
+    fn zoc_from_front_only_and_not_from_units_off_the_map() {
+        // rule 5, 5.2: flanks exert no ZoC; Off/Eliminated units project nothing
+        let r = rules(
+            board(9, 9).build(),
+            &[(P, Arm::Infantry, 4), (P, Arm::Infantry, 4)],
+        );
+        let mut st = state(&r, &[Some((X, Dir::N)), None]);
+        st.units[1].loc = Loc::Eliminated;
+        let v = view(&r, &st);
+        assert!(in_enemy_zoc(&r, &st, &v, A, X.neighbor(Dir::N)));
+        assert!(in_enemy_zoc(&r, &st, &v, A, X.neighbor(Dir::NE)));
+        assert!(!in_enemy_zoc(&r, &st, &v, A, X.neighbor(Dir::S)));
+        assert!(!in_enemy_zoc(&r, &st, &v, A, X.neighbor(Dir::SE)));
+        // not an enemy ZoC for its own side
+        assert!(!in_enemy_zoc(&r, &st, &v, P, X.neighbor(Dir::N)));
+        assert_eq!(v.units_at(X), &[0]);
+        assert_eq!(v.side_at(X), Some(P));
+        assert!(v.enemy_adjacent(&r.map, A, X.neighbor(Dir::S)));
+        assert!(!v.enemy_adjacent(&r.map, P, X.neighbor(Dir::S)));
+        assert!(!v.enemy_adjacent(&r.map, A, Coord::new(5, 8)));
+    }
+
+    // --- 9.3 and the terrain effects table ---------------------------------------------
+
+    #[test]
+    fn terrain_table_hexes() {
+        // terrain effects table: clear, village, town, woods, marsh
+        let n = X.neighbor(Dir::N);
+        let cost = |ch: char, arm: Arm| {
+            let r = rules(board(9, 9).t(n, ch).build(), &[]);
+            enter_cost(&r, arm, X, n)
+        };
+        for arm in [Arm::Infantry, Arm::Light, Arm::Cavalry, Arm::Artillery] {
+            assert_eq!(cost('.', arm), Some(1), "clear {arm:?}");
+            assert_eq!(cost('v', arm), Some(1), "village {arm:?}");
+            assert_eq!(cost('t', arm), Some(1), "town {arm:?}");
+        }
+        assert_eq!(cost('w', Arm::Infantry), Some(2));
+        assert_eq!(cost('w', Arm::Light), Some(1));
+        assert_eq!(cost('w', Arm::Cavalry), Some(3));
+        assert_eq!(cost('w', Arm::Artillery), Some(3));
+        // wooded town: the other terrain is woods
+        assert_eq!(cost('W', Arm::Infantry), Some(2));
+        assert_eq!(cost('W', Arm::Cavalry), Some(3));
+        assert_eq!(cost('m', Arm::Infantry), Some(2));
+        assert_eq!(cost('m', Arm::Light), Some(2));
+        assert_eq!(cost('m', Arm::Cavalry), None);
+        assert_eq!(cost('m', Arm::Artillery), None);
+        // not adjacent
+        let r = rules(board(9, 9).build(), &[]);
+        assert_eq!(enter_cost(&r, Arm::Infantry, X, Coord::new(5, 8)), None);
+    }
+
+    #[test]
+    fn footnote_2_along_road_or_path_hex_costs_one() {
+        // terrain table footnote 2: woods, marsh, village, stream entered along a road/path
+        let n = X.neighbor(Dir::N);
+        for ch in ['w', 'm', 'v', 'W'] {
+            for arm in [Arm::Infantry, Arm::Cavalry, Arm::Artillery] {
+                let r = rules(board(9, 9).t(n, ch).road(vec![X, n]).build(), &[]);
+                assert_eq!(enter_cost(&r, arm, X, n), Some(1), "road {ch} {arm:?}");
+                let r = rules(board(9, 9).t(n, ch).path(vec![X, n]).build(), &[]);
+                assert_eq!(enter_cost(&r, arm, X, n), Some(1), "path {ch} {arm:?}");
+            }
+        }
+        // a road elsewhere in the hex does not help
+        let r = rules(
+            board(9, 9)
+                .t(n, 'w')
+                .road(vec![n, n.neighbor(Dir::N)])
+                .build(),
+            &[],
+        );
+        assert_eq!(enter_cost(&r, Arm::Infantry, X, n), Some(2));
+    }
+
+    #[test]
+    fn footnote_1_elevation_cost_and_road() {
+        // terrain table "level" row, footnote 1, 9.3 note
+        let n = X.neighbor(Dir::N);
+        let ne = X.neighbor(Dir::NE);
+        let m = || board(9, 9).e(n, 2).e(ne, 3);
+        let r = rules(m().build(), &[]);
+        assert_eq!(enter_cost(&r, Arm::Infantry, X, n), Some(1 + ELEVATION_MP));
+        assert_eq!(
+            enter_cost(&r, Arm::Infantry, X, ne),
+            Some(1 + 2 * ELEVATION_MP)
+        );
+        let down = if ELEVATION_COST_DOWNHILL {
+            1 + ELEVATION_MP
+        } else {
+            1
+        };
+        assert_eq!(enter_cost(&r, Arm::Infantry, n, X), Some(down));
+        // woods and a climb add up
+        let r = rules(m().t(n, 'w').build(), &[]);
+        assert_eq!(enter_cost(&r, Arm::Infantry, X, n), Some(2 + ELEVATION_MP));
+        // a road cancels the elevation cost; a path does not
+        let r = rules(m().road(vec![X, ne]).build(), &[]);
+        assert_eq!(enter_cost(&r, Arm::Infantry, X, ne), Some(1));
+        let r = rules(m().path(vec![X, ne]).build(), &[]);
+        assert_eq!(
+            enter_cost(&r, Arm::Infantry, X, ne),
+            Some(1 + 2 * ELEVATION_MP)
+        );
+    }
+
+    #[test]
+    fn artillery_and_cavalry_slope_prohibitions() {
+        // terrain table "level" row: artillery never changes level off road/path/railway,
+        // cavalry never crosses a steep slope off them
+        let n = X.neighbor(Dir::N);
+        let ne = X.neighbor(Dir::NE);
+        let m = || board(9, 9).e(n, 2).e(ne, 3);
+        let r = rules(m().build(), &[]);
+        assert_eq!(enter_cost(&r, Arm::Artillery, X, n), None);
+        assert_eq!(enter_cost(&r, Arm::Artillery, n, X), None);
+        assert_eq!(enter_cost(&r, Arm::Cavalry, X, n), Some(1 + ELEVATION_MP));
+        assert_eq!(enter_cost(&r, Arm::Cavalry, X, ne), None);
+        assert_eq!(enter_cost(&r, Arm::Cavalry, ne, X), None);
+        assert_eq!(
+            enter_cost(&r, Arm::Infantry, X, ne),
+            Some(1 + 2 * ELEVATION_MP)
+        );
+        let r = rules(m().path(vec![X, n]).path(vec![X, ne]).build(), &[]);
+        assert_eq!(enter_cost(&r, Arm::Artillery, X, n), Some(1 + ELEVATION_MP));
+        assert_eq!(
+            enter_cost(&r, Arm::Cavalry, X, ne),
+            Some(1 + 2 * ELEVATION_MP)
+        );
+        let mut def = m().0;
+        def.railways.push(vec![X, n]);
+        let r = rules(HexMap::from_def(&def).unwrap(), &[]);
+        assert_eq!(enter_cost(&r, Arm::Artillery, X, n), Some(1 + ELEVATION_MP));
+        let r = rules(m().road(vec![X, ne]).build(), &[]);
+        assert_eq!(enter_cost(&r, Arm::Artillery, X, ne), Some(1));
+    }
+
+    #[test]
+    fn hexside_rows() {
+        // terrain table: escarpment, ravine, stream, river
+        let n = X.neighbor(Dir::N);
+        let cost = |k: SideKind, bridge: bool, road: bool, path: bool| {
+            let mut b = board(9, 9).side(X, Dir::N, k, bridge);
+            if road {
+                b = b.road(vec![X, n]);
+            }
+            if path {
+                b = b.path(vec![X, n]);
+            }
+            let r = rules(b.build(), &[]);
+            enter_cost(&r, Arm::Infantry, X, n)
+        };
+        assert_eq!(cost(SideKind::Escarpment, false, false, false), None);
+        assert_eq!(cost(SideKind::Escarpment, false, true, false), Some(1));
+        assert_eq!(cost(SideKind::Escarpment, false, false, true), Some(1));
+        assert_eq!(cost(SideKind::Ravine, false, false, false), Some(2));
+        assert_eq!(cost(SideKind::Ravine, false, true, false), Some(1));
+        assert_eq!(cost(SideKind::Stream, false, false, false), Some(2));
+        assert_eq!(cost(SideKind::Stream, false, true, false), Some(1));
+        assert_eq!(cost(SideKind::Stream, false, false, true), Some(1));
+        assert_eq!(cost(SideKind::River, false, false, false), None);
+        assert_eq!(cost(SideKind::River, false, true, false), None);
+        assert_eq!(cost(SideKind::River, true, true, false), Some(1));
+        assert_eq!(cost(SideKind::River, true, false, false), Some(1));
+        // both directions
+        let r = rules(
+            board(9, 9).side(X, Dir::N, SideKind::Ravine, false).build(),
+            &[],
+        );
+        assert_eq!(enter_cost(&r, Arm::Cavalry, n, X), Some(2));
+    }
+
+    #[test]
+    fn cavalry_disorganised_in_woods() {
+        // terrain table woods, footnotes 2-3
+        let n = X.neighbor(Dir::N);
+        let s = X.neighbor(Dir::S);
+        let r = rules(
+            board(9, 9).t(n, 'w').t(s, 'w').road(vec![X, s]).build(),
+            &[],
+        );
+        assert!(woods_disorganises(&r, Arm::Cavalry, X, n));
+        assert!(!woods_disorganises(&r, Arm::Cavalry, X, s));
+        assert!(!woods_disorganises(&r, Arm::Infantry, X, n));
+        assert!(!woods_disorganises(&r, Arm::Cavalry, n, X));
+        // in a move: flagged, unless already disorganised
+        let r = rules(board(9, 9).t(n, 'w').build(), &[(A, Arm::Cavalry, 6)]);
+        let mut st = state(&r, &[Some((X, Dir::N))]);
+        let v = view(&r, &st);
+        let d = destinations(&r, &st, &v, 0, 9);
+        assert!(find(&d, n).unwrap().disorganises);
+        assert!(!find(&d, s).unwrap().disorganises);
+        assert!(find(&d, n.neighbor(Dir::N)).is_some());
+        st.units[0].disorg = true;
+        let d = destinations(&r, &st, &v, 0, 9);
+        assert!(!find(&d, n).unwrap().disorganises);
+    }
+
+    // --- 3: stacking ---------------------------------------------------------------------
+
+    #[test]
+    fn stacking_open_ground() {
+        // rule 3
+        use Arm::*;
+        assert!(stack_ok(&[Infantry, Infantry], false));
+        assert!(stack_ok(&[Infantry, Light], false));
+        assert!(!stack_ok(&[Infantry, Infantry, Infantry], false));
+        assert!(stack_ok(&[Artillery, Artillery], false));
+        assert!(!stack_ok(&[Artillery, Artillery, Artillery], false));
+        assert!(stack_ok(&[Cavalry, Cavalry, Cavalry], false));
+        assert!(!stack_ok(&[Cavalry, Cavalry, Cavalry, Light], false));
+        // one unit replaced by artillery
+        assert!(stack_ok(&[Infantry, Artillery], false));
+        assert!(!stack_ok(&[Infantry, Infantry, Artillery], false));
+        assert!(stack_ok(&[Cavalry, Cavalry, Artillery], false));
+        assert!(!stack_ok(&[Cavalry, Artillery, Artillery], false));
+        // arms do not mix
+        assert!(!stack_ok(&[Infantry, Cavalry], false));
+        // light troops added up to three units
+        assert!(stack_ok(&[Infantry, Infantry, Light], false));
+        assert!(stack_ok(&[Infantry, Artillery, Light], false));
+        assert!(stack_ok(&[Artillery, Artillery, Light], false));
+        assert!(stack_ok(&[Cavalry, Cavalry, Light], false));
+        assert!(stack_ok(&[Light, Light, Light], false));
+        assert!(!stack_ok(&[Light, Light, Light, Light], false));
+        assert!(!stack_ok(&[Infantry, Infantry, Light, Light], false));
+        assert!(stack_ok(&[], false));
+    }
+
+    #[test]
+    fn stacking_in_towns_and_villages() {
+        // rule 3 exception
+        use Arm::*;
+        assert!(stack_ok(&[Infantry], true));
+        assert!(!stack_ok(&[Infantry, Infantry], true));
+        assert!(stack_ok(&[Cavalry, Cavalry], true));
+        assert!(!stack_ok(&[Cavalry, Cavalry, Cavalry], true));
+        assert!(stack_ok(&[Artillery], true));
+        assert!(!stack_ok(&[Artillery, Artillery], true));
+        assert!(!stack_ok(&[Infantry, Artillery], true));
+        assert!(!stack_ok(&[Cavalry, Artillery], true));
+        // jäger added, three units at most
+        assert!(stack_ok(&[Infantry, Light, Light], true));
+        assert!(stack_ok(&[Cavalry, Cavalry, Light], true));
+        assert!(stack_ok(&[Artillery, Light, Light], true));
+        assert!(stack_ok(&[Light, Light, Light], true));
+        assert!(!stack_ok(&[Cavalry, Cavalry, Light, Light], true));
+    }
+
+    #[test]
+    fn can_end_in_checks_stack_and_enemies() {
+        // rule 3
+        let r = rules(
+            board(9, 9).t(X, 'v').build(),
+            &[
+                (A, Arm::Infantry, 4),
+                (A, Arm::Infantry, 4),
+                (A, Arm::Light, 4),
+                (P, Arm::Infantry, 4),
+            ],
+        );
+        let st = state(
+            &r,
+            &[
+                Some((X, Dir::N)),
+                Some((c(2, 2), Dir::N)),
+                Some((c(2, 3), Dir::N)),
+                Some((c(8, 8), Dir::N)),
+            ],
+        );
+        let v = view(&r, &st);
+        assert!(!can_end_in(&r, &st, &v, 1, X));
+        assert!(can_end_in(&r, &st, &v, 2, X));
+        assert!(can_end_in(&r, &st, &v, 0, X)); // itself does not count
+        assert!(can_end_in(&r, &st, &v, 1, c(2, 3)));
+        assert!(!can_end_in(&r, &st, &v, 1, c(8, 8)));
+        assert!(!can_end_in(&r, &st, &v, 1, c(0, 8)));
+    }
+
+    // --- 9.3, 5.1: movement ---------------------------------------------------------------
+
+    #[test]
+    fn movement_in_clear_terrain() {
+        // rule 9.3
+        let r = rules(board(11, 11).build(), &[(A, Arm::Infantry, 3)]);
+        let st = state(&r, &[Some((Coord::new(6, 6), Dir::N))]);
+        let v = view(&r, &st);
+        let d = destinations(&r, &st, &v, 0, 9);
+        let start = Coord::new(6, 6);
+        assert!(
+            d.iter()
+                .all(|x| x.hex.distance(start) <= 3 && x.hex != start)
+        );
+        assert_eq!(d.len(), 36); // 6 + 12 + 18
+        assert!(d.iter().all(|x| x.cost as u32 == x.hex.distance(start)));
+        assert!(d.windows(2).all(|w| w[0].hex < w[1].hex));
+        let far = d.iter().find(|x| x.cost == 3).unwrap();
+        assert_eq!(far.path.len(), 3);
+        assert_eq!(*far.path.last().unwrap(), far.hex);
+        assert_eq!(far.path[0].distance(start), 1);
+        // spent MP reduce the budget
+        let mut st = st;
+        st.units[0].spent = 2;
+        let d = destinations(&r, &st, &v, 0, 9);
+        assert_eq!(d.len(), 6);
+    }
+
+    #[test]
+    fn stacking_checked_only_at_the_end_and_enemy_hexes_never_crossed() {
+        // rule 3, 9.3
+        let n = X.neighbor(Dir::N);
+        let r = rules(
+            board(9, 9).build(),
+            &[
+                (A, Arm::Infantry, 2),
+                (A, Arm::Infantry, 4),
+                (A, Arm::Infantry, 4),
+                (P, Arm::Infantry, 4),
+            ],
+        );
+        let st = state(
+            &r,
+            &[
+                Some((X, Dir::N)),
+                Some((n, Dir::N)),
+                Some((n, Dir::N)),
+                Some((c(1, 9), Dir::N)),
+            ],
+        );
+        let v = view(&r, &st);
+        let d = destinations(&r, &st, &v, 0, 9);
+        assert!(find(&d, n).is_none()); // full stack
+        let nn = n.neighbor(Dir::N);
+        assert_eq!(find(&d, nn).unwrap().cost, 2); // through it
+        assert_eq!(find(&d, nn).unwrap().path, vec![n, nn]);
+        // an enemy hex blocks the way (the enemy faces away, its flanks exert no ZoC)
+        let st = state(&r, &[Some((X, Dir::N)), None, None, Some((n, Dir::N))]);
+        let v = view(&r, &st);
+        let d = destinations(&r, &st, &v, 0, 9);
+        assert!(find(&d, n).is_none());
+        assert!(find(&d, nn).is_none());
+        assert!(find(&d, X.neighbor(Dir::NE)).is_some_and(|x| !x.enters_zoc));
+    }
+
+    /// Austrian unit 0 at X, Prussian unit 1 two hexes north facing south: its front
+    /// hexes (X's N, and N's SE/SW neighbours... ) form the ZoC.
+    fn zoc_setup(arm: Arm, mv: u8) -> (TsRules, TsState) {
+        let r = rules(board(9, 11).build(), &[(A, arm, mv), (P, Arm::Infantry, 4)]);
+        let e = X.neighbor(Dir::N).neighbor(Dir::N);
+        let st = state(&r, &[Some((X, Dir::N)), Some((e, Dir::S))]);
+        (r, st)
+    }
+
+    #[test]
+    fn entering_enemy_zoc_stops() {
+        // rule 5.1
+        let (r, st) = zoc_setup(Arm::Infantry, 6);
+        let v = view(&r, &st);
+        let z = X.neighbor(Dir::N);
+        assert!(v.in_ezoc(A, z));
+        let d = destinations(&r, &st, &v, 0, 9);
+        let dz = find(&d, z).unwrap();
+        assert!(dz.enters_zoc);
+        assert_eq!(dz.cost, 1);
+        for x in &d {
+            // no path goes on after a ZoC hex
+            for h in &x.path[..x.path.len() - 1] {
+                assert!(!v.in_ezoc(A, *h), "{} via {}", x.hex, h);
+            }
+        }
+        // the hexes behind the enemy are reached around the ZoC only
+        let e = z.neighbor(Dir::N);
+        assert!(find(&d, e).is_none());
+        let behind = e.neighbor(Dir::N);
+        if let Some(b) = find(&d, behind) {
+            assert!(b.cost > 3);
+        }
+    }
+
+    #[test]
+    fn zoc_to_zoc_forbidden_and_leaving_costs_half() {
+        // rule 5.1
+        let (r, mut st) = zoc_setup(Arm::Infantry, 3);
+        let z = X.neighbor(Dir::N);
+        st.units[0].loc = Loc::Map(z);
+        let v = view(&r, &st);
+        let e = z.neighbor(Dir::N);
+        let other_zoc = [e.neighbor(Dir::SE), e.neighbor(Dir::SW)];
+        assert!(other_zoc.iter().all(|h| v.in_ezoc(A, *h)));
+        let d = destinations(&r, &st, &v, 0, 9);
+        for h in other_zoc {
+            assert!(find(&d, h).is_none(), "{h}");
+        }
+        // leaving: 1 MP + half of 3 rounded up (2)
+        assert_eq!(find(&d, X).unwrap().cost, 3);
+        assert_eq!(d.len(), 3); // X and z's SE/SW... only the three hexes behind
+        assert!(d.iter().all(|x| x.cost == 3));
+    }
+
+    #[test]
+    fn leaving_zoc_takes_all_mp_when_disorganised_or_out_of_command() {
+        // rule 5.1
+        for (disorg, ooc) in [(true, false), (false, true)] {
+            let (r, mut st) = zoc_setup(Arm::Infantry, 4);
+            let z = X.neighbor(Dir::N);
+            st.units[0].loc = Loc::Map(z);
+            st.units[0].disorg = disorg;
+            st.units[0].in_command = !ooc;
+            let v = view(&r, &st);
+            let d = destinations_with(&r, &st, &v, 0, 9, None);
+            assert_eq!(hexes(&d).len(), 3, "{disorg} {ooc}");
+            assert!(d.iter().all(|x| x.path.len() == 1 && !x.enters_zoc));
+            assert!(find(&d, X).is_some());
+            st.units[0].spent = 1;
+            assert!(destinations_with(&r, &st, &v, 0, 9, None).is_empty());
+        }
+    }
+
+    #[test]
+    fn disorganised_cavalry_cannot_enter_zoc() {
+        // rule 5.1
+        let (r, mut st) = zoc_setup(Arm::Cavalry, 6);
+        let v = view(&r, &st);
+        let z = X.neighbor(Dir::N);
+        assert!(find(&destinations(&r, &st, &v, 0, 9), z).is_some());
+        st.units[0].disorg = true;
+        let d = destinations(&r, &st, &v, 0, 9);
+        assert!(find(&d, z).is_none());
+        assert!(d.iter().all(|x| !x.enters_zoc));
+        // organised infantry may
+        let (r, mut st) = zoc_setup(Arm::Infantry, 6);
+        st.units[0].disorg = true;
+        let v = view(&r, &st);
+        assert!(find(&destinations(&r, &st, &v, 0, 9), z).is_some());
+    }
+
+    #[test]
+    fn out_of_command_half_movement_no_zoc_not_away_from_commander() {
+        // rule 9.1.4, 1.3
+        let start = Coord::new(6, 6);
+        let r = rules(board(11, 11).build(), &[(A, Arm::Infantry, 5)]);
+        let mut st = state(&r, &[Some((start, Dir::N))]);
+        st.units[0].in_command = false;
+        let v = view(&r, &st);
+        let d = destinations_with(&r, &st, &v, 0, 9, None);
+        assert_eq!(d.iter().map(|x| x.cost).max(), Some(3)); // 5 / 2 rounded up
+        // the chief's direct command restores the full allowance
+        st.units[0].chief_command = true;
+        let d = destinations_with(&r, &st, &v, 0, 9, None);
+        assert_eq!(d.iter().map(|x| x.cost).max(), Some(5));
+        st.units[0].chief_command = false;
+        // not farther from the commander
+        let cmd = Coord::new(6, 1);
+        let d = destinations_with(&r, &st, &v, 0, 9, Some(cmd));
+        assert!(!d.is_empty());
+        assert!(d.iter().all(|x| x.hex.distance(cmd) <= start.distance(cmd)));
+        // looked up from the formation commander's state
+        st.leaders[0].loc = Loc::Map(cmd);
+        assert_eq!(destinations(&r, &st, &v, 0, 9), d);
+        // no ZoC entry
+        let (r, mut st) = zoc_setup(Arm::Infantry, 6);
+        st.units[0].in_command = false;
+        let v = view(&r, &st);
+        let d = destinations_with(&r, &st, &v, 0, 9, None);
+        assert!(find(&d, X.neighbor(Dir::N)).is_none());
+        assert!(d.iter().all(|x| !x.enters_zoc));
+    }
+
+    #[test]
+    fn demoralised_no_zoc_and_toward_the_retreat_line() {
+        // rule 10.2
+        let (mut r, mut st) = zoc_setup(Arm::Infantry, 6);
+        r.retreat_lines
+            .push(crate::games::trautenau::data::RetreatLine {
+                side: A,
+                from_hour: 0,
+                to_hour: 99,
+                hexes: vec![Coord::new(5, 11)],
+            });
+        st.formations[0].demoralised = true;
+        let v = view(&r, &st);
+        let d = destinations(&r, &st, &v, 0, 9);
+        assert!(!d.is_empty());
+        assert!(d.iter().all(|x| !x.enters_zoc));
+        let d0 = X.distance(Coord::new(5, 11));
+        assert!(d.iter().all(|x| x.hex.distance(Coord::new(5, 11)) < d0));
+        // independent formations are never demoralised
+        r.formations[0].independent = true;
+        let d = destinations(&r, &st, &v, 0, 9);
+        assert!(d.iter().any(|x| x.enters_zoc));
+        // on the retreat line already: cannot get closer, does not move
+        r.formations[0].independent = false;
+        st.units[0].loc = Loc::Map(Coord::new(5, 11));
+        st.units[1].loc = Loc::Off;
+        let v = view(&r, &st);
+        assert!(destinations(&r, &st, &v, 0, 9).is_empty());
+    }
+
+    #[test]
+    fn forbidden_hexes_until_their_hour() {
+        // rule 12.1.5
+        let n = X.neighbor(Dir::N);
+        let mut r = rules(
+            board(9, 9).build(),
+            &[(A, Arm::Infantry, 3), (P, Arm::Infantry, 3)],
+        );
+        r.forbidden.push((A, 12, vec![n]));
+        let st = state(&r, &[Some((X, Dir::N)), Some((c(1, 9), Dir::N))]);
+        let v = view(&r, &st);
+        assert!(find(&destinations(&r, &st, &v, 0, 12), n).is_none());
+        assert!(find(&destinations(&r, &st, &v, 0, 13), n).is_some());
+        assert!(forbidden(&r, A, n, 12));
+        assert!(!forbidden(&r, P, n, 12));
+        // the other side is free
+        let st = state(&r, &[Some((c(1, 9), Dir::N)), Some((X, Dir::N))]);
+        let v = view(&r, &st);
+        assert!(find(&destinations(&r, &st, &v, 1, 12), n).is_some());
+    }
+
+    #[test]
+    fn footnote_4_road_bonus() {
+        // terrain table footnote 4: +1 MP (+2 cavalry) after two road hexes in a row
+        let start = Coord::new(5, 9);
+        let road: Vec<Coord> = (1..=9).rev().map(|row| Coord::new(5, row)).collect();
+        let r = rules(
+            board(9, 9).road(road).build(),
+            &[(A, Arm::Infantry, 3), (A, Arm::Cavalry, 3)],
+        );
+        let st = state(&r, &[Some((start, Dir::N)), None]);
+        let v = view(&r, &st);
+        let d = destinations(&r, &st, &v, 0, 9);
+        let on = |row| find(&d, Coord::new(5, row));
+        assert_eq!(on(6).unwrap().cost, 3);
+        assert_eq!(on(5).unwrap().cost, 4); // bonus step
+        assert!(on(4).is_none());
+        // off the road, 3 MP only
+        assert!(d.iter().filter(|x| x.hex.col != 5).all(|x| x.cost <= 4));
+        let off = Coord::new(5, 7).neighbor(Dir::NE).neighbor(Dir::NE);
+        // reached after two road steps and a bonus step? two steps off road from 0507: no
+        assert!(find(&d, off).is_none_or(|x| x.cost <= 3));
+        // cavalry: +2, but one step only
+        let st = state(&r, &[None, Some((start, Dir::N))]);
+        let v = view(&r, &st);
+        let d = destinations(&r, &st, &v, 1, 9);
+        let on = |row| find(&d, Coord::new(5, row));
+        assert_eq!(on(5).unwrap().cost, 4);
+        assert!(on(4).is_none());
+        // woods (3 MP) off the road after two road steps: 2 + 3 = 5 = 3 + 2
+        let w = Coord::new(5, 7).neighbor(Dir::NE);
+        let r2 = rules(
+            board(9, 9)
+                .t(w, 'w')
+                .road((1..=9).rev().map(|row| Coord::new(5, row)).collect())
+                .build(),
+            &[(A, Arm::Cavalry, 3)],
+        );
+        let st = state(&r2, &[Some((start, Dir::N))]);
+        let v = view(&r2, &st);
+        let d = destinations(&r2, &st, &v, 0, 9);
+        assert_eq!(find(&d, w).unwrap().cost, 5);
+        // no bonus without a road run: a one-hex road does not count
+        let r3 = rules(board(9, 9).build(), &[(A, Arm::Infantry, 3)]);
+        let st = state(&r3, &[Some((start, Dir::N))]);
+        let v = view(&r3, &st);
+        let d = destinations(&r3, &st, &v, 0, 9);
+        assert!(d.iter().all(|x| x.cost <= 3));
+    }
+
+    #[test]
+    fn reinforcement_column_cost() {
+        // rule 9.4
+        let entry = Coord::new(5, 9);
+        let r = rules(
+            board(9, 9).t(entry, 'w').build(),
+            &[(A, Arm::Infantry, 4), (A, Arm::Artillery, 3)],
+        );
+        let st = state(&r, &[None, None]);
+        let v = view(&r, &st);
+        let d = entry_destinations(&r, &st, &v, 0, entry, 0, 9);
+        assert_eq!(find(&d, entry).unwrap().cost, 2);
+        assert_eq!(find(&d, entry).unwrap().path, vec![entry]);
+        let n = entry.neighbor(Dir::N);
+        assert_eq!(find(&d, n).unwrap().cost, 3);
+        assert_eq!(find(&d, n).unwrap().path, vec![entry, n]);
+        // the second unit pays it once more (× 1), the third × 2
+        let d = entry_destinations(&r, &st, &v, 0, entry, 1, 9);
+        assert_eq!(find(&d, entry).unwrap().cost, 2);
+        let d = entry_destinations(&r, &st, &v, 0, entry, 2, 9);
+        assert_eq!(find(&d, entry).unwrap().cost, 4);
+        assert_eq!(d.len(), 1);
+        assert!(entry_destinations(&r, &st, &v, 0, entry, 3, 9).is_empty());
+        // by road: 1 × number entered
+        let r = rules(
+            board(9, 9)
+                .t(entry, 'w')
+                .road(vec![entry, entry.neighbor(Dir::N)])
+                .build(),
+            &[(A, Arm::Infantry, 4), (A, Arm::Artillery, 3)],
+        );
+        let d = entry_destinations(&r, &st, &v, 1, entry, 3, 9);
+        assert_eq!(find(&d, entry).unwrap().cost, 3);
+        assert!(find(&d, entry.neighbor(Dir::N)).is_none_or(|x| x.cost <= 4));
+        // entry hex held by the enemy: no entry
+        let r = rules(
+            board(9, 9).build(),
+            &[(A, Arm::Infantry, 4), (P, Arm::Infantry, 4)],
+        );
+        let st = state(&r, &[None, Some((entry, Dir::N))]);
+        let v = view(&r, &st);
+        assert!(entry_destinations(&r, &st, &v, 0, entry, 0, 9).is_empty());
+    }
+
+    // --- 7.1, 7.2, 9.1.2: commanders ------------------------------------------------------
+
+    #[test]
+    fn command_reach_cut_by_zoc_unless_friend_there() {
+        // rule 7.2, 9.1.2, 5.1
+        let (r, st) = zoc_setup(Arm::Infantry, 4);
+        // a map corridor: river hexsides so the only way north goes through the ZoC
+        let v = view(&r, &st);
+        let z = X.neighbor(Dir::N);
+        let reach = command_reach(&r, &st, &v, A, X, 6);
+        assert!(reach.contains(&X));
+        assert!(!reach.contains(&z));
+        let e = z.neighbor(Dir::N);
+        assert!(!reach.contains(&e)); // enemy hex
+        // a friendly unit in the ZoC hex keeps the line open
+        let r2 = rules(
+            r.map.clone(),
+            &[
+                (A, Arm::Infantry, 4),
+                (P, Arm::Infantry, 4),
+                (A, Arm::Infantry, 4),
+            ],
+        );
+        let st2 = state(
+            &r2,
+            &[Some((X, Dir::N)), Some((e, Dir::S)), Some((z, Dir::N))],
+        );
+        let v2 = view(&r2, &st2);
+        let reach = command_reach(&r2, &st2, &v2, A, X, 6);
+        assert!(reach.contains(&z));
+        assert!(!reach.contains(&e));
+        // cavalry MP: woods cost 3
+        let m = board(9, 9).t(X.neighbor(Dir::S), 'w').build();
+        let r3 = rules(m, &[]);
+        let st3 = state(&r3, &[]);
+        let v3 = view(&r3, &st3);
+        assert!(!command_reach(&r3, &st3, &v3, A, X, 2).contains(&X.neighbor(Dir::S)));
+        assert!(command_reach(&r3, &st3, &v3, A, X, 3).contains(&X.neighbor(Dir::S)));
+        assert_eq!(
+            mp_distance(&r3, &st3, &v3, A, X, X.neighbor(Dir::S)),
+            Some(3)
+        );
+        assert_eq!(mp_distance(&r3, &st3, &v3, A, X, X), Some(0));
+    }
+
+    #[test]
+    fn leader_moves() {
+        // rule 7.1: the chief never ends next to an enemy unless with friends; 9.3
+        let (r, st) = zoc_setup(Arm::Infantry, 4);
+        let v = view(&r, &st);
+        let e = X.neighbor(Dir::N).neighbor(Dir::N);
+        let chief = leader_destinations(&r, &st, &v, A, X, 6, true);
+        assert!(!chief.contains(&X));
+        assert!(chief.iter().all(|h| !v.enemy_adjacent(&r.map, A, *h)));
+        assert!(!chief.is_empty());
+        // with a friendly unit there he may enter
+        let r2 = rules(
+            r.map.clone(),
+            &[
+                (A, Arm::Infantry, 4),
+                (P, Arm::Infantry, 4),
+                (A, Arm::Infantry, 4),
+            ],
+        );
+        let side_hex = e.neighbor(Dir::NE);
+        let st2 = state(
+            &r2,
+            &[
+                Some((X, Dir::N)),
+                Some((e, Dir::S)),
+                Some((side_hex, Dir::N)),
+            ],
+        );
+        let v2 = view(&r2, &st2);
+        assert!(leader_destinations(&r2, &st2, &v2, A, X, 6, true).contains(&side_hex));
+        // formation commander: may enter the ZoC, stops there, never the enemy hex
+        let fc = leader_destinations(&r, &st, &v, A, X, 6, false);
+        let z = X.neighbor(Dir::N);
+        assert!(fc.contains(&z));
+        assert!(!fc.contains(&e));
+        // hexes past the ZoC only by going around it
+        let cost_around = mp_distance(&r, &st, &v, A, X, e.neighbor(Dir::N)).unwrap();
+        assert!(cost_around > 3);
+    }
+
+    // --- 9.5.8, 9.5.4: retreats -----------------------------------------------------------
+
+    #[test]
+    fn retreat_away_from_attacker_cheapest_terrain() {
+        // rule 9.5.8
+        let att = X.neighbor(Dir::N);
+        let r = rules(
+            board(9, 9).t(X.neighbor(Dir::S), 'w').build(),
+            &[(A, Arm::Infantry, 4), (P, Arm::Infantry, 4)],
+        );
+        let st = state(&r, &[Some((X, Dir::N)), Some((att, Dir::S))]);
+        let v = view(&r, &st);
+        let o = retreat_options(&r, &st, &v, 0, X, &[att], 9);
+        let mut want = vec![(X.neighbor(Dir::SE), false), (X.neighbor(Dir::SW), false)];
+        want.sort();
+        assert_eq!(o, want);
+    }
+
+    #[test]
+    fn retreat_avoids_zoc_first_then_step_loss() {
+        // rule 9.5.8 priorities, 5.1 step loss
+        let att = X.neighbor(Dir::N);
+        let se = X.neighbor(Dir::SE);
+        let sw = X.neighbor(Dir::SW);
+        let s = X.neighbor(Dir::S);
+        let r = rules(
+            board(9, 9).t(sw, 'w').t(s, 'w').build(),
+            &[
+                (A, Arm::Infantry, 4),
+                (P, Arm::Infantry, 4),
+                (P, Arm::Infantry, 4),
+                (P, Arm::Infantry, 4),
+            ],
+        );
+        // a second enemy south-east of SE facing it
+        let e2 = se.neighbor(Dir::SE);
+        let st = state(
+            &r,
+            &[
+                Some((X, Dir::N)),
+                Some((att, Dir::S)),
+                Some((e2, Dir::NW)),
+                None,
+            ],
+        );
+        let v = view(&r, &st);
+        assert!(v.in_ezoc(A, se));
+        let o = retreat_options(&r, &st, &v, 0, X, &[att], 9);
+        // SE is clear terrain but in a ZoC: the woods come first
+        let mut want = vec![(s, false), (sw, false)];
+        want.sort();
+        assert_eq!(o, want);
+        // all three in a ZoC: step loss, cheapest terrain
+        let st = state(
+            &r,
+            &[
+                Some((X, Dir::N)),
+                Some((att, Dir::S)),
+                Some((e2, Dir::NW)),
+                Some((sw.neighbor(Dir::S), Dir::N)),
+            ],
+        );
+        let v = view(&r, &st);
+        assert!([se, s, sw].iter().all(|h| v.in_ezoc(A, *h)));
+        let o = retreat_options(&r, &st, &v, 0, X, &[att], 9);
+        assert_eq!(o, vec![(se, true)]);
+    }
+
+    #[test]
+    fn retreat_through_overstacked_friends() {
+        // rule 9.5.8, 9.5.4: continues through a full friendly hex
+        let att = X.neighbor(Dir::N);
+        let s = X.neighbor(Dir::S);
+        let m = board(9, 11)
+            .side(X, Dir::SE, SideKind::River, false)
+            .side(X, Dir::SW, SideKind::River, false)
+            .build();
+        let r = rules(
+            m,
+            &[
+                (A, Arm::Infantry, 4),
+                (P, Arm::Infantry, 4),
+                (A, Arm::Infantry, 4),
+                (A, Arm::Infantry, 4),
+            ],
+        );
+        let st = state(
+            &r,
+            &[
+                Some((X, Dir::N)),
+                Some((att, Dir::S)),
+                Some((s, Dir::N)),
+                Some((s, Dir::N)),
+            ],
+        );
+        let v = view(&r, &st);
+        let p = retreat_paths(&r, &st, &v, 0, X, &[att], 9);
+        assert!(!p.is_empty());
+        assert!(
+            p.iter()
+                .all(|o| o.through == vec![s] && o.to.distance(att) == 3)
+        );
+        assert!(p.iter().all(|o| o.cost == 2));
+        // a free friendly stack: stops there
+        let st = state(
+            &r,
+            &[
+                Some((X, Dir::N)),
+                Some((att, Dir::S)),
+                Some((s, Dir::N)),
+                None,
+            ],
+        );
+        let v = view(&r, &st);
+        assert_eq!(
+            retreat_options(&r, &st, &v, 0, X, &[att], 9),
+            vec![(s, false)]
+        );
+        // nowhere to go: empty (step loss)
+        let m = board(9, 11)
+            .side(X, Dir::SE, SideKind::River, false)
+            .side(X, Dir::SW, SideKind::River, false)
+            .side(X, Dir::S, SideKind::River, false)
+            .build();
+        let r = rules(m, &[(A, Arm::Infantry, 4), (P, Arm::Infantry, 4)]);
+        let st = state(&r, &[Some((X, Dir::N)), Some((att, Dir::S))]);
+        let v = view(&r, &st);
+        assert!(retreat_options(&r, &st, &v, 0, X, &[att], 9).is_empty());
+    }
+
+    #[test]
+    fn retreat_sideways_toward_the_retreat_line() {
+        // rule 9.5.8 (our reading): as far from the attacker and closer to the line
+        let att = X.neighbor(Dir::N);
+        let mut r = rules(
+            board(9, 9)
+                .side(X, Dir::SE, SideKind::River, false)
+                .side(X, Dir::SW, SideKind::River, false)
+                .side(X, Dir::S, SideKind::River, false)
+                .build(),
+            &[(A, Arm::Infantry, 4), (P, Arm::Infantry, 4)],
+        );
+        r.retreat_lines
+            .push(crate::games::trautenau::data::RetreatLine {
+                side: A,
+                from_hour: 0,
+                to_hour: 99,
+                hexes: vec![Coord::new(9, 5)],
+            });
+        let st = state(&r, &[Some((X, Dir::N)), Some((att, Dir::N))]);
+        let v = view(&r, &st);
+        let o = retreat_options(&r, &st, &v, 0, X, &[att], 9);
+        let closer: Vec<Coord> = [Dir::NE, Dir::NW]
+            .iter()
+            .map(|d| X.neighbor(*d))
+            .filter(|h| h.distance(Coord::new(9, 5)) < X.distance(Coord::new(9, 5)))
+            .collect();
+        assert_eq!(
+            o,
+            closer.into_iter().map(|h| (h, false)).collect::<Vec<_>>()
+        );
+    }
+}
