@@ -1067,7 +1067,7 @@ pub fn retreat_paths(
         found.retain(|o| o.cost == best);
     }
     // One option per end hex: the shortest chain.
-    found.sort_by(|a, b| (a.to, a.through.len()).cmp(&(b.to, b.through.len())));
+    found.sort_by_key(|o| (o.to, o.through.len()));
     found.dedup_by_key(|o| o.to);
     found
 }
