@@ -353,4 +353,35 @@ mod tests {
         let m = board(6, 6).t(Coord::new(3, 3), 'w').build();
         assert!(all_pairs_in_range(&m, &none, 2) < open);
     }
+
+    #[test]
+    fn lines_are_symmetric_and_connected() {
+        // rule 9.2: the same line both ways; the traced hexes form a chain
+        let mut b = board(9, 9);
+        for (k, h) in [(2, 3), (4, 6), (6, 2), (7, 7), (3, 8), (5, 5)]
+            .iter()
+            .enumerate()
+        {
+            b = b.t(Coord::new(h.0, h.1), ['w', 'v', 't'][k % 3]);
+            b = b.e(Coord::new(h.1, h.0), (k % 3 + 1) as u8);
+        }
+        let m = b.build();
+        let occ = |c: Coord| c == Coord::new(6, 6);
+        for a in m.coords() {
+            for t in m.within(a, 4) {
+                let l1 = line_of_sight(&m, &occ, a, t);
+                let l2 = line_of_sight(&m, &occ, t, a);
+                assert_eq!(l1.clear, l2.clear, "{a} {t}");
+                let mut prev = vec![a];
+                for (x, y) in trace(a, t) {
+                    let cur: Vec<Coord> = std::iter::once(x).chain(y).collect();
+                    assert!(cur.iter().all(|c| prev.iter().any(|p| p.distance(*c) == 1)));
+                    prev = cur;
+                }
+                if a != t {
+                    assert!(prev.iter().any(|p| p.distance(t) == 1) || a.distance(t) == 1);
+                }
+            }
+        }
+    }
 }
