@@ -4,9 +4,9 @@ mod cli;
 mod kg_ecs;
 mod kg_random;
 mod kg_rules;
-mod ts_random;
 mod lessons;
 #[cfg(feature = "gui")]
 mod render;
 mod robustness;
 mod scenarios;
+mod ts_random;

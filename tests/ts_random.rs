@@ -93,7 +93,10 @@ fn headless_app_matches_pure_rules() {
             phases.insert(format!("{:?}", s.phase()));
             n += 1;
         }
-        assert!(phases.contains(&format!("{:?}", TsPhase::Operations)), "{phases:?}");
+        assert!(
+            phases.contains(&format!("{:?}", TsPhase::Operations)),
+            "{phases:?}"
+        );
         let w = s.app.world_mut();
         assert_eq!(w.query::<&Counter>().iter(w).count(), rules.units.len());
         assert_eq!(w.query::<&Leader>().iter(w).count(), rules.leaders.len());

@@ -182,7 +182,9 @@ fn draw_board(
                     ..default()
                 },
                 TextColor(Color::srgba(0.3, 0.15, 0.05, 0.8)),
-                Transform::from_translation((to_world(c) + Vec2::new(-S * 0.55, S * 0.05)).extend(0.5)),
+                Transform::from_translation(
+                    (to_world(c) + Vec2::new(-S * 0.55, S * 0.05)).extend(0.5),
+                ),
             ));
         }
     }

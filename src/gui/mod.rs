@@ -203,11 +203,7 @@ pub fn start_game(w: &mut World, game: &str, id: &str, seed: u64, variants: &[St
 
 /// Opens the most recent autosave of any game.
 pub fn resume_latest(w: &mut World) -> Result<(), String> {
-    let age = |p: std::path::PathBuf| {
-        std::fs::metadata(p)
-            .and_then(|m| m.modified())
-            .ok()
-    };
+    let age = |p: std::path::PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
     let kg = age(crate::games::koniggratz::ui::autosave_path());
     let ts = age(crate::games::trautenau::ui::autosave_path());
     if ts.is_some() && (kg.is_none() || ts > kg) {
@@ -261,9 +257,8 @@ fn menu_ui(
                             let id = s.meta.id.clone();
                             let game = s.meta.game.clone();
                             let seed = menu.seed;
-                            commands.queue(move |w: &mut World| {
-                                start_game(w, &game, &id, seed, &[])
-                            });
+                            commands
+                                .queue(move |w: &mut World| start_game(w, &game, &id, seed, &[]));
                             next.set(AppState::InGame);
                         }
                         for v in &s.variants {
@@ -310,13 +305,11 @@ fn menu_ui(
             }
             ui.separator();
             if ui.button("Resume last game (Ctrl+O)").clicked() {
-                commands.queue(|w: &mut World| {
-                    match resume_latest(w) {
-                        Ok(()) => w
-                            .resource_mut::<NextState<AppState>>()
-                            .set(AppState::InGame),
-                        Err(e) => w.resource_mut::<MenuState>().message = e,
-                    }
+                commands.queue(|w: &mut World| match resume_latest(w) {
+                    Ok(()) => w
+                        .resource_mut::<NextState<AppState>>()
+                        .set(AppState::InGame),
+                    Err(e) => w.resource_mut::<MenuState>().message = e,
                 });
             }
             if !menu.message.is_empty() {

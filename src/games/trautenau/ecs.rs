@@ -157,7 +157,8 @@ impl Plugin for TrautenauPlugin {
                     command_phase_system.run_if(in_state(TsPhase::Command)),
                     barrage_system.run_if(in_state(OpsStep::Barrage)),
                     movement_system.run_if(in_state(OpsStep::Movement)),
-                    combat_system.run_if(in_state(OpsStep::Declare).or(in_state(OpsStep::Combat))),
+                    declare_system.run_if(in_state(OpsStep::Declare)),
+                    combat_system.run_if(in_state(OpsStep::Combat)),
                     refuse_after_game_over.run_if(in_state(TsPhase::GameOver)),
                     sync_phase_state,
                 )
@@ -434,7 +435,12 @@ fn movement_system(world: &mut World) {
     run_phase(world, TsPhase::Operations);
 }
 
-/// 9.5: declaration, defensive fire, assaults, retreats and advances. The rally phase
+/// 9.5.1, 9.5.2: assault declarations and coordination tests.
+fn declare_system(world: &mut World) {
+    run_phase(world, TsPhase::Operations);
+}
+
+/// 9.5: defensive fire, assaults, retreats and advances. The rally phase
 /// (10) runs at the end of the last activation of the turn, inside the same command.
 fn combat_system(world: &mut World) {
     run_phase(world, TsPhase::Operations);

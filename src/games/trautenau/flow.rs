@@ -114,13 +114,13 @@ fn on_map(st: &TsState, u: UnitId) -> Option<Coord> {
 pub fn active_side(rules: &TsRules, st: &TsState) -> Option<Side> {
     if let Some(p) = st.g.pending.first() {
         return Some(match p {
-            Pending::Defence { assault } => st
-                .g
-                .assaults
-                .get(*assault as usize)
-                .and_then(|a| a.attackers.first())
-                .map(|(u, _)| side_of(rules, *u).other())
-                .unwrap_or(Side::Prussia),
+            Pending::Defence { assault } => {
+                st.g.assaults
+                    .get(*assault as usize)
+                    .and_then(|a| a.attackers.first())
+                    .map(|(u, _)| side_of(rules, *u).other())
+                    .unwrap_or(Side::Prussia)
+            }
             Pending::Retreat { units, .. } => units
                 .first()
                 .map(|u| side_of(rules, *u))
@@ -211,14 +211,13 @@ fn friends_at(rules: &TsRules, st: &TsState, side: Side, c: Coord) -> Vec<UnitId
 
 /// Points a unit still has to commit to assaults (9.5.1).
 fn uncommitted(rules: &TsRules, st: &TsState, u: UnitId) -> u8 {
-    let used: u32 = st
-        .g
-        .assaults
-        .iter()
-        .flat_map(|a| a.attackers.iter())
-        .filter(|(x, _)| *x == u)
-        .map(|(_, p)| *p as u32)
-        .sum();
+    let used: u32 =
+        st.g.assaults
+            .iter()
+            .flat_map(|a| a.attackers.iter())
+            .filter(|(x, _)| *x == u)
+            .map(|(_, p)| *p as u32)
+            .sum();
     (rules.units[u as usize].combat as u32).saturating_sub(used) as u8
 }
 
@@ -227,7 +226,10 @@ fn may_assault(rules: &TsRules, st: &TsState, u: UnitId, t: Coord) -> Result<(),
     let d = &rules.units[u as usize];
     let s = &st.units[u as usize];
     if on_map(st, u).is_none() {
-        return Err(Refusal::new("9.5.1", format!("{} is not on the map", d.name)));
+        return Err(Refusal::new(
+            "9.5.1",
+            format!("{} is not on the map", d.name),
+        ));
     }
     if !acts_now(rules, st, u) {
         return Err(Refusal::new(
@@ -264,7 +266,10 @@ fn may_assault(rules: &TsRules, st: &TsState, u: UnitId, t: Coord) -> Result<(),
     }
     let view = rules::view(rules, st);
     if view.side_at(t) != Some(d.side.other()) {
-        return Err(Refusal::new("9.5.1", format!("no enemy unit stands in {t}")));
+        return Err(Refusal::new(
+            "9.5.1",
+            format!("no enemy unit stands in {t}"),
+        ));
     }
     if !crossable_for_assault(rules, on_map(st, u).unwrap_or(t), t) {
         return Err(Refusal::new(
@@ -289,8 +294,10 @@ fn crossable_for_assault(rules: &TsRules, a: Coord, b: Coord) -> bool {
 }
 
 fn trail_between(rules: &TsRules, a: Coord, b: Coord) -> bool {
-    let (Some(i), Some(d)) = (rules.map.index(a), crate::engine::hexmap::Dir::between(a, b))
-    else {
+    let (Some(i), Some(d)) = (
+        rules.map.index(a),
+        crate::engine::hexmap::Dir::between(a, b),
+    ) else {
         return false;
     };
     rules.map.trail_at(i, d.index())
@@ -352,9 +359,7 @@ pub fn legal_commands(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
         }
         Step::ChooseFirst(side) => {
             for f in choosable(rules, st, side) {
-                out.push(TsCommand::ChooseFormation {
-                    formation: f as u8,
-                });
+                out.push(TsCommand::ChooseFormation { formation: f as u8 });
             }
         }
         Step::Barrage => {
@@ -424,11 +429,6 @@ pub fn is_legal(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> bool {
 
 fn rot(d: Dir, k: usize) -> Dir {
     Dir::ALL[(d.index() + k) % 6]
-}
-
-/// One hexside of turn at most (4, 9.5.4, 9.5.8, 9.5.9).
-fn within_one(from: Dir, to: Dir) -> bool {
-    from == to || rot(from, 1) == to || rot(from, 5) == to
 }
 
 fn chief_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
@@ -619,8 +619,7 @@ fn end_facings(rules: &TsRules, st: &TsState, view: &View, u: UnitId, hex: Coord
 pub fn entry_hex_due(rules: &TsRules, st: &TsState, u: UnitId) -> Option<Coord> {
     let d = &rules.units[u as usize];
     let a = d.arrival.as_ref()?;
-    if st.units[u as usize].loc != Loc::Off || !arrived_due(st, a) || rules.absent.contains(&d.id)
-    {
+    if st.units[u as usize].loc != Loc::Off || !arrived_due(st, a) || rules.absent.contains(&d.id) {
         return None;
     }
     if d.side == Side::Prussia && d.arm == Arm::Artillery {
@@ -646,7 +645,9 @@ fn declare_options(rules: &TsRules, st: &TsState, out: &mut Vec<TsCommand>) {
     let mut targets: Vec<Coord> = Vec::new();
     let mut by_target: Vec<(Coord, Vec<UnitId>)> = Vec::new();
     for u in 0..st.units.len() as UnitId {
-        if !acts_now(rules, st, u) || uncommitted(rules, st, u) == 0 && rules.units[u as usize].combat > 0 {
+        if !acts_now(rules, st, u)
+            || uncommitted(rules, st, u) == 0 && rules.units[u as usize].combat > 0
+        {
             continue;
         }
         if on_map(st, u).is_none() {
@@ -675,7 +676,8 @@ fn declare_options(rules: &TsRules, st: &TsState, out: &mut Vec<TsCommand>) {
             });
         }
         if us.len() >= 2 {
-            let all: Vec<(UnitId, u8)> = us.iter().map(|&u| (u, uncommitted(rules, st, u))).collect();
+            let all: Vec<(UnitId, u8)> =
+                us.iter().map(|&u| (u, uncommitted(rules, st, u))).collect();
             if coordination_leader(rules, st, &all).is_some() {
                 out.push(TsCommand::Declare {
                     target: t,
@@ -722,7 +724,13 @@ fn coordination_leader(rules: &TsRules, st: &TsState, units: &[(UnitId, u8)]) ->
     Some(l)
 }
 
-fn pending_options(rules: &TsRules, st: &TsState, view: &View, p: &Pending, out: &mut Vec<TsCommand>) {
+fn pending_options(
+    rules: &TsRules,
+    st: &TsState,
+    view: &View,
+    p: &Pending,
+    out: &mut Vec<TsCommand>,
+) {
     match p {
         Pending::Defence { assault } => {
             let Some(a) = st.g.assaults.get(*assault as usize) else {
@@ -774,10 +782,16 @@ fn pending_options(rules: &TsRules, st: &TsState, view: &View, p: &Pending, out:
                 }
             }
         }
-        Pending::Retreat { units, from, enemies, .. } => {
+        Pending::Retreat {
+            units,
+            from,
+            enemies,
+            ..
+        } => {
             if let Some(&u) = units.first() {
                 let f = st.units[u as usize].facing;
-                for (to, _) in rules::retreat_options(rules, st, view, u, *from, enemies, st.g.hour) {
+                for (to, _) in rules::retreat_options(rules, st, view, u, *from, enemies, st.g.hour)
+                {
                     for fc in [f, rot(f, 1), rot(f, 5)] {
                         if end_facings(rules, st, view, u, to).contains(&fc) {
                             out.push(TsCommand::Retreat {
@@ -800,7 +814,11 @@ fn pending_options(rules: &TsRules, st: &TsState, view: &View, p: &Pending, out:
                 .copied()
                 .filter(|&u| rules.units[u as usize].arm == Arm::Cavalry)
                 .collect();
-            let pool = if cav.is_empty() { candidates.clone() } else { cav };
+            let pool = if cav.is_empty() {
+                candidates.clone()
+            } else {
+                cav
+            };
             for u in pool {
                 let f = st.units[u as usize].facing;
                 for fc in [f, rot(f, 1), rot(f, 5)] {
@@ -844,7 +862,12 @@ fn defence_pool(rules: &TsRules, st: &TsState, a: &Assault, support: Option<Unit
 }
 
 /// 9.5.4: hexes the whole defending stack may fall back to before combat, with facings.
-fn retreat_before_options(rules: &TsRules, st: &TsState, view: &View, a: &Assault) -> Vec<(Coord, Dir)> {
+fn retreat_before_options(
+    rules: &TsRules,
+    st: &TsState,
+    view: &View,
+    a: &Assault,
+) -> Vec<(Coord, Dir)> {
     let defs = defenders(rules, st, a);
     let Some(&first) = defs.first() else {
         return vec![];
@@ -861,7 +884,11 @@ fn retreat_before_options(rules: &TsRules, st: &TsState, view: &View, a: &Assaul
     {
         return vec![];
     }
-    let enemies: Vec<Coord> = a.attackers.iter().filter_map(|(u, _)| on_map(st, *u)).collect();
+    let enemies: Vec<Coord> = a
+        .attackers
+        .iter()
+        .filter_map(|(u, _)| on_map(st, *u))
+        .collect();
     let f = st.units[first as usize].facing;
     let mut out = Vec::new();
     for (to, _) in rules::retreat_options(rules, st, view, first, a.target, &enemies, st.g.hour) {
@@ -892,13 +919,12 @@ fn support_options(rules: &TsRules, st: &TsState, view: &View, a: &Assault) -> V
         .iter()
         .map(|&u| rules.unit_formation[u as usize])
         .collect();
-    let attacked: Vec<Coord> = st
-        .g
-        .assaults
-        .iter()
-        .filter(|x| !x.resolved)
-        .map(|x| x.target)
-        .collect();
+    let attacked: Vec<Coord> =
+        st.g.assaults
+            .iter()
+            .filter(|x| !x.resolved)
+            .map(|x| x.target)
+            .collect();
     let occupied = |c: Coord| !view.units_at(c).is_empty();
     let mut out = Vec::new();
     for (i, d) in rules.units.iter().enumerate() {
@@ -971,7 +997,14 @@ pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refus
             }
             return Ok(());
         }
-        (None, TsCommand::Declare { target, units, coordinate }) if st.g.step == Step::Declare => {
+        (
+            None,
+            TsCommand::Declare {
+                target,
+                units,
+                coordinate,
+            },
+        ) if st.g.step == Step::Declare => {
             if units.is_empty() {
                 return Err(Refusal::new("9.5.1", "name at least one attacking unit"));
             }
@@ -997,7 +1030,10 @@ pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refus
                 }
             }
             if *coordinate && units.len() < 2 {
-                return Err(Refusal::new("9.5.2", "a coordinated assault needs several units"));
+                return Err(Refusal::new(
+                    "9.5.2",
+                    "a coordinated assault needs several units",
+                ));
             }
             if *coordinate && coordination_leader(rules, st, units).is_none() {
                 return Err(Refusal::new(
@@ -1017,19 +1053,26 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
     let wrong = |what: &str| {
         Refusal::new(
             "6",
-            format!("{what} is not possible now: the game is in {}", step.phase_name()),
+            format!(
+                "{what} is not possible now: the game is in {}",
+                step.phase_name()
+            ),
         )
     };
     if let Some(p) = st.g.pending.first() {
         let need = match p {
-            Pending::Defence { .. } => "the defender must first retreat before combat or defend (9.5.3)",
+            Pending::Defence { .. } => {
+                "the defender must first retreat before combat or defend (9.5.3)"
+            }
             Pending::Retreat { .. } => "a unit must first retreat (9.5.8)",
             Pending::Advance { .. } => "an attacker must first advance after combat (9.5.9)",
         };
         let ok_kind = matches!(
             (p, cmd),
-            (Pending::Defence { .. }, TsCommand::Defend { .. } | TsCommand::RetreatBefore { .. })
-                | (Pending::Retreat { .. }, TsCommand::Retreat { .. })
+            (
+                Pending::Defence { .. },
+                TsCommand::Defend { .. } | TsCommand::RetreatBefore { .. }
+            ) | (Pending::Retreat { .. }, TsCommand::Retreat { .. })
                 | (Pending::Advance { .. }, TsCommand::Advance { .. })
         );
         if !ok_kind {
@@ -1075,14 +1118,19 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             }
             Refusal::new(
                 "7.1",
-                format!("{to} is beyond 6 cavalry MP, or next to the enemy without a friendly unit there"),
+                format!(
+                    "{to} is beyond 6 cavalry MP, or next to the enemy without a friendly unit there"
+                ),
             )
         }
         TsCommand::ChooseFormation { .. } => {
             if !matches!(step, Step::ChooseFirst(_)) {
                 return wrong("choosing a formation");
             }
-            Refusal::new("8", "choose one of your formations whose marker is in the cup")
+            Refusal::new(
+                "8",
+                "choose one of your formations whose marker is in the cup",
+            )
         }
         TsCommand::Barrage { unit, .. } => {
             if step != Step::Barrage {
@@ -1096,7 +1144,10 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
                 return Refusal::new("9.2", format!("{} is not artillery", unit_name(u)));
             }
             if !acts_now(rules, st, u) {
-                return Refusal::new("9.1", format!("{} is not of the active formation", unit_name(u)));
+                return Refusal::new(
+                    "9.1",
+                    format!("{} is not of the active formation", unit_name(u)),
+                );
             }
             if st.units[u as usize].fired {
                 return Refusal::new("9.2.2", format!("{} has already fired", unit_name(u)));
@@ -1117,17 +1168,29 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             if inactive(rules, st, u) {
                 return Refusal::new(
                     "11.1.5",
-                    format!("{} may not act before its hour unless attacked", unit_name(u)),
+                    format!(
+                        "{} may not act before its hour unless attacked",
+                        unit_name(u)
+                    ),
                 );
             }
             if !acts_now(rules, st, u) {
-                return Refusal::new("9.1", format!("{} is not of the active formation", unit_name(u)));
+                return Refusal::new(
+                    "9.1",
+                    format!("{} is not of the active formation", unit_name(u)),
+                );
             }
             if st.units[u as usize].moved {
                 return Refusal::new("9.3", format!("{} has already moved", unit_name(u)));
             }
             if st.units[u as usize].loc == Loc::Off && entry_hex_due(rules, st, u).is_none() {
-                return Refusal::new("9.4", format!("{} is not due yet, or Prussian artillery waits for the rest of its column", unit_name(u)));
+                return Refusal::new(
+                    "9.4",
+                    format!(
+                        "{} is not due yet, or Prussian artillery waits for the rest of its column",
+                        unit_name(u)
+                    ),
+                );
             }
             Refusal::new("9.3", why_not_move(rules, st, u, *to))
         }
@@ -1135,13 +1198,22 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             if step != Step::Movement {
                 return wrong("turning a unit");
             }
-            Refusal::new("4", format!("{} may only turn during its own formation's movement", unit_name(*unit)))
+            Refusal::new(
+                "4",
+                format!(
+                    "{} may only turn during its own formation's movement",
+                    unit_name(*unit)
+                ),
+            )
         }
         TsCommand::MoveLeader { .. } => {
             if step != Step::Movement {
                 return wrong("moving a commander");
             }
-            Refusal::new("9.1.1", "only the active formation's commander moves, 6 cavalry MP, and not after a failed activation test")
+            Refusal::new(
+                "9.1.1",
+                "only the active formation's commander moves, 6 cavalry MP, and not after a failed activation test",
+            )
         }
         TsCommand::Declare { .. } => wrong("declaring an assault"),
         TsCommand::Resolve { .. } => {
@@ -1154,7 +1226,13 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             if step != Step::Movement {
                 return wrong("evacuation");
             }
-            Refusal::new("11.4.1", format!("{} must stand on an evacuation hex, of the active formation, and the evacuation must be open", unit_name(*unit)))
+            Refusal::new(
+                "11.4.1",
+                format!(
+                    "{} must stand on an evacuation hex, of the active formation, and the evacuation must be open",
+                    unit_name(*unit)
+                ),
+            )
         }
         TsCommand::Done => {
             if matches!(step, Step::ChooseFirst(_)) {
@@ -1162,9 +1240,10 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             }
             Refusal::new("9.5.3", "resolve every declared assault first")
         }
-        TsCommand::Defend { .. } | TsCommand::RetreatBefore { .. } | TsCommand::Retreat { .. } | TsCommand::Advance { .. } => {
-            Refusal::new("9.5", "no combat decision is waiting")
-        }
+        TsCommand::Defend { .. }
+        | TsCommand::RetreatBefore { .. }
+        | TsCommand::Retreat { .. }
+        | TsCommand::Advance { .. } => Refusal::new("9.5", "no combat decision is waiting"),
     }
 }
 
@@ -1191,7 +1270,10 @@ pub fn why_not_move(rules: &TsRules, st: &TsState, u: UnitId, to: Coord) -> Stri
         );
     }
     if !rules::can_end_in(rules, st, &view, u, to) {
-        return format!("{} cannot end in {to}: stacking limit (3) or facing", d.name);
+        return format!(
+            "{} cannot end in {to}: stacking limit (3) or facing",
+            d.name
+        );
     }
     format!(
         "{} cannot reach {to}: not enough MP, prohibited terrain, or an enemy ZoC on the way (5.1)",
@@ -1257,10 +1339,7 @@ impl Game<'_> {
             }
             TsCommand::ChooseFormation { formation } => {
                 let f = formation as usize;
-                self.note(
-                    "8",
-                    format!("{} acts first", self.rules.formations[f].name),
-                );
+                self.note("8", format!("{} acts first", self.rules.formations[f].name));
                 self.activate(f);
             }
             TsCommand::Barrage { unit, target, turn } => {
@@ -1371,7 +1450,10 @@ impl Game<'_> {
             {
                 if !units.is_empty() {
                     let u = units.remove(0);
-                    self.note("9.5.8", format!("{} cannot retreat and loses a step", self.uname(u)));
+                    self.note(
+                        "9.5.8",
+                        format!("{} cannot retreat and loses a step", self.uname(u)),
+                    );
                     self.lose_step(u, "9.5.8");
                 }
                 if units.is_empty() {
@@ -1395,7 +1477,13 @@ impl Game<'_> {
         }
         if let Some(Pending::Advance { .. }) = self.st.g.pending.first() {
             let legal = legal_commands(self.rules, self.st);
-            if legal.len() == 1 && legal[0] == (TsCommand::Advance { unit: None, facing: Dir::N }) {
+            if legal.len() == 1
+                && legal[0]
+                    == (TsCommand::Advance {
+                        unit: None,
+                        facing: Dir::N,
+                    })
+            {
                 self.pop_pending();
                 return true;
             }
@@ -1475,7 +1563,11 @@ impl Game<'_> {
             "6",
             format!(
                 "Turn {hour:02}.00{}",
-                if self.rules.is_night(hour) { " (night)" } else { "" }
+                if self.rules.is_night(hour) {
+                    " (night)"
+                } else {
+                    ""
+                }
             ),
         );
         // 9.5.13: an eliminated aide de camp comes back on a unit of his formation.
@@ -1502,7 +1594,13 @@ impl Game<'_> {
                     });
                     if near {
                         self.st.leaders[l].may_move = true;
-                        self.note("7.1", format!("{} is within 3 hexes of the enemy and moves freely", self.lname(l)));
+                        self.note(
+                            "7.1",
+                            format!(
+                                "{} is within 3 hexes of the enemy and moves freely",
+                                self.lname(l)
+                            ),
+                        );
                     } else {
                         let r = self.dice.d6(
                             &format!("reaction test, {}", self.rules.leaders[l].name),
@@ -1556,7 +1654,8 @@ impl Game<'_> {
             let reached = match chief_hex(self.rules, self.st, f) {
                 Some(ch) => {
                     ch == lh
-                        || rules::command_reach(self.rules, self.st, &view, side, ch, 6).contains(&lh)
+                        || rules::command_reach(self.rules, self.st, &view, side, ch, 6)
+                            .contains(&lh)
                 }
                 None => false,
             };
@@ -1566,7 +1665,10 @@ impl Game<'_> {
             if !reached {
                 self.note(
                     "7.2",
-                    format!("{} is out of command (no line of command to his commander in chief)", self.lname(l)),
+                    format!(
+                        "{} is out of command (no line of command to his commander in chief)",
+                        self.lname(l)
+                    ),
                 );
             }
         }
@@ -1613,7 +1715,10 @@ impl Game<'_> {
                         "8",
                         vec![("initiative bonus (1.2.1)".into(), initiative as i32)],
                     );
-                    self.note("8", format!("{} rolls {} + {} = {}", ld.name, r.die, initiative, r.total));
+                    self.note(
+                        "8",
+                        format!("{} rolls {} + {} = {}", ld.name, r.die, initiative, r.total),
+                    );
                     let b = &mut best[side.idx()];
                     *b = Some(b.map_or(r.total, |x| x.max(r.total)));
                 }
@@ -1639,7 +1744,10 @@ impl Game<'_> {
                 self.st.g.step = Step::ChooseFirst(s);
             }
             None => {
-                self.note("8", "no commander in chief on the map: every marker goes in the cup");
+                self.note(
+                    "8",
+                    "no commander in chief on the map: every marker goes in the cup",
+                );
                 self.draw_next();
             }
         }
@@ -1654,9 +1762,14 @@ impl Game<'_> {
             self.end_turn();
             return;
         }
-        let k = self.dice.draw(cup.len(), "activation marker drawn from the cup", "9");
+        let k = self
+            .dice
+            .draw(cup.len(), "activation marker drawn from the cup", "9");
         let f = cup[k];
-        self.note("9", format!("Drawn from the cup: {}", self.rules.formations[f].name));
+        self.note(
+            "9",
+            format!("Drawn from the cup: {}", self.rules.formations[f].name),
+        );
         self.activate(f);
     }
 
@@ -1703,7 +1816,11 @@ impl Game<'_> {
                     r.die,
                     command,
                     r.total,
-                    if ok { "the formation acts normally" } else { "the formation stays out of command" }
+                    if ok {
+                        "the formation acts normally"
+                    } else {
+                        "the formation stays out of command"
+                    }
                 ),
             );
         }
@@ -1729,13 +1846,16 @@ impl Game<'_> {
             })
             .unwrap_or_default();
         let hour = self.st.g.hour;
-        let leader_present = self.rules.formation_leader[f]
-            .is_some_and(|l| self.st.leaders[l].loc.hex().is_some());
+        let leader_present =
+            self.rules.formation_leader[f].is_some_and(|l| self.st.leaders[l].loc.hex().is_some());
         let mut ooc_count = 0;
         for i in 0..self.st.units.len() {
             let u = i as UnitId;
             let uf = self.rules.unit_formation[i];
-            if !(uf == f || (self.rules.formations[uf].independent && self.rules.formations[uf].side == side)) {
+            if !(uf == f
+                || (self.rules.formations[uf].independent
+                    && self.rules.formations[uf].side == side))
+            {
                 continue;
             }
             let always = self
@@ -1751,7 +1871,9 @@ impl Game<'_> {
             let inc = if self.rules.formations[uf].independent {
                 always || lreach.contains(&h) || creach.contains(&h)
             } else {
-                always || (!leader_present && self.rules.formation_leader[f].is_none()) || lreach.contains(&h)
+                always
+                    || (!leader_present && self.rules.formation_leader[f].is_none())
+                    || lreach.contains(&h)
             };
             self.st.units[i].in_command = inc;
             if !inc && !self.st.units[i].chief_command {
@@ -1759,14 +1881,26 @@ impl Game<'_> {
                 if *budget > 0 && creach.contains(&h) {
                     *budget -= 1;
                     self.st.units[i].chief_command = true;
-                    self.note("9.1.4", format!("{} is commanded directly by the commander in chief", self.uname(u)));
+                    self.note(
+                        "9.1.4",
+                        format!(
+                            "{} is commanded directly by the commander in chief",
+                            self.uname(u)
+                        ),
+                    );
                 } else if uf == f {
                     ooc_count += 1;
                 }
             }
         }
         if ooc_count > 0 {
-            self.note("9.1.2", format!("{ooc_count} unit(s) of {} out of command", self.rules.formations[f].name));
+            self.note(
+                "9.1.2",
+                format!(
+                    "{ooc_count} unit(s) of {} out of command",
+                    self.rules.formations[f].name
+                ),
+            );
         }
         self.st.g.step = Step::Barrage;
     }
@@ -1781,7 +1915,9 @@ impl Game<'_> {
         let view = rules::view(self.rules, self.st);
         for i in 0..self.st.units.len() {
             let u = i as UnitId;
-            let Some(h) = on_map(self.st, u) else { continue };
+            let Some(h) = on_map(self.st, u) else {
+                continue;
+            };
             if !self.st.units[i].disorg {
                 continue;
             }
@@ -1801,13 +1937,21 @@ impl Game<'_> {
             let r = self.dice.d6(
                 &format!("rally test, {}", self.rules.units[i].name),
                 "10.1",
-                mods.iter().map(|m| (format!("{} ({})", m.label, m.rule), m.value)).collect(),
+                mods.iter()
+                    .map(|m| (format!("{} ({})", m.label, m.rule), m.value))
+                    .collect(),
             );
             if combat::morale_passes(r.die, &mods) {
                 self.st.units[i].disorg = false;
-                self.note("10.1", format!("{} rallies ({} → {})", self.uname(u), r.die, r.total));
+                self.note(
+                    "10.1",
+                    format!("{} rallies ({} → {})", self.uname(u), r.die, r.total),
+                );
             } else {
-                self.note("10.1", format!("{} fails to rally ({} → {})", self.uname(u), r.die, r.total));
+                self.note(
+                    "10.1",
+                    format!("{} fails to rally ({} → {})", self.uname(u), r.die, r.total),
+                );
             }
         }
     }
@@ -1838,7 +1982,10 @@ impl Game<'_> {
                 vp += 2;
             }
             self.st.g.banked_vp[Side::Austria.idx()] += vp;
-            self.note("12.4.1", format!("Austria scores {vp} VP for the places it holds at {hour:02}.00"));
+            self.note(
+                "12.4.1",
+                format!("Austria scores {vp} VP for the places it holds at {hour:02}.00"),
+            );
         }
         // 11.4.2: Bonin's panic.
         if let Victory::Trautenau { panic_from, .. } = &self.rules.victory
@@ -1853,11 +2000,20 @@ impl Game<'_> {
             );
             if r.total >= 6 {
                 self.st.g.panic = true;
-                self.note("11.4.2", format!("Bonin panics ({} + {level}): the game ends in a major Austrian victory", r.die));
+                self.note(
+                    "11.4.2",
+                    format!(
+                        "Bonin panics ({} + {level}): the game ends in a major Austrian victory",
+                        r.die
+                    ),
+                );
                 self.finish();
                 return;
             }
-            self.note("11.4.2", format!("Bonin holds his nerve ({} + {level})", r.die));
+            self.note(
+                "11.4.2",
+                format!("Bonin holds his nerve ({} + {level})", r.die),
+            );
         }
         if hour >= self.rules.end_hour {
             self.finish();
@@ -1893,7 +2049,10 @@ impl Game<'_> {
         let who = self.st.g.winner.map(|s| s.name()).unwrap_or("Nobody");
         self.note(
             "11.4.2",
-            format!("Game over: Austria {} VP, Prussia {} VP — {who}: {level}", vp[0], vp[1]),
+            format!(
+                "Game over: Austria {} VP, Prussia {} VP — {who}: {level}",
+                vp[0], vp[1]
+            ),
         );
         self.st.g.step = Step::GameOver;
         self.st.g.active = None;
@@ -1913,7 +2072,9 @@ impl Game<'_> {
                 && ld.side == d.side
                 && match &ld.kind {
                     LeaderKind::Chief { .. } => true,
-                    LeaderKind::Formation { formation, .. } => *formation == self.rules.formations[f].id,
+                    LeaderKind::Formation { formation, .. } => {
+                        *formation == self.rules.formations[f].id
+                    }
                 }
         });
         let leader_adj = self.rules.leaders.iter().enumerate().any(|(l, ld)| {
@@ -1924,17 +2085,19 @@ impl Game<'_> {
                     .is_some_and(|c| c.distance(h) == 1)
                 && match &ld.kind {
                     LeaderKind::Chief { .. } => true,
-                    LeaderKind::Formation { formation, .. } => *formation == self.rules.formations[f].id,
+                    LeaderKind::Formation { formation, .. } => {
+                        *formation == self.rules.formations[f].id
+                    }
                 }
         });
-        let enemy_on_flank = d.arm != Arm::Artillery && !is_town(self.rules, h)
+        let enemy_on_flank = d.arm != Arm::Artillery
+            && !is_town(self.rules, h)
             && rules::front_dirs(self.rules, self.st, u).len() < 6
             && rules::view(self.rules, self.st).side_at(h).is_some()
-            && self
-                .rules
-                .map
-                .neighbors(h)
-                .any(|(_, n)| view.side_at(n) == Some(d.side.other()) && rules::is_flank_of(self.rules, self.st, u, n));
+            && self.rules.map.neighbors(h).any(|(_, n)| {
+                view.side_at(n) == Some(d.side.other())
+                    && rules::is_flank_of(self.rules, self.st, u, n)
+            });
         let leader_on_map = leader_hex(self.rules, self.st, f).is_some();
         let under_art = rally && {
             let occupied = |c: Coord| !view.units_at(c).is_empty();
@@ -1957,7 +2120,10 @@ impl Game<'_> {
             austrian_artillery: d.side == Side::Austria && d.arm == Arm::Artillery,
             losses: s.losses,
             enemy_on_flank,
-            out_of_command: leader_on_map && !s.in_command && !s.chief_command && !self.rules.formations[f].independent,
+            out_of_command: leader_on_map
+                && !s.in_command
+                && !s.chief_command
+                && !self.rules.formations[f].independent,
             demoralised: self.st.formations[f].demoralised && !self.rules.formations[f].independent,
             night: self.rules.is_night(self.st.g.hour),
             rally,
@@ -1974,12 +2140,20 @@ impl Game<'_> {
         let r = self.dice.d6(
             &format!("morale test, {} ({why})", self.rules.units[u as usize].name),
             "2",
-            mods.iter().map(|m| (format!("{} ({})", m.label, m.rule), m.value)).collect(),
+            mods.iter()
+                .map(|m| (format!("{} ({})", m.label, m.rule), m.value))
+                .collect(),
         );
         let ok = combat::morale_passes(r.die, &mods);
         self.note(
             "2",
-            format!("{} morale test: {} → {} — {}", self.uname(u), r.die, r.total, if ok { "passed" } else { "failed" }),
+            format!(
+                "{} morale test: {} → {} — {}",
+                self.uname(u),
+                r.die,
+                r.total,
+                if ok { "passed" } else { "failed" }
+            ),
         );
         ok
     }
@@ -2016,7 +2190,10 @@ impl Game<'_> {
         let fire = combat::fire(&input);
         self.st.units[u as usize].fired = true;
         self.mark_acted(u);
-        let purpose = format!("barrage by {} at {}", self.rules.units[u as usize].name, self.rules.units[target as usize].name);
+        let purpose = format!(
+            "barrage by {} at {}",
+            self.rules.units[u as usize].name, self.rules.units[target as usize].name
+        );
         let out = self.roll_fire(&fire, &purpose, "9.2.2");
         if out != Outcome::Nothing {
             self.apply_outcome(&[target], out, true, "9.2.2");
@@ -2046,7 +2223,13 @@ impl Game<'_> {
     }
 
     /// Applies a result to units that took part (9.5.7). Returns the units that must retreat.
-    fn apply_outcome(&mut self, units: &[UnitId], out: Outcome, barrage: bool, rule: &str) -> Vec<UnitId> {
+    fn apply_outcome(
+        &mut self,
+        units: &[UnitId],
+        out: Outcome,
+        barrage: bool,
+        rule: &str,
+    ) -> Vec<UnitId> {
         let mut retreat = Vec::new();
         let mut hit: Vec<UnitId> = Vec::new();
         for &u in units {
@@ -2065,7 +2248,10 @@ impl Game<'_> {
             if disorg {
                 hit.push(u);
                 if self.st.units[u as usize].disorg {
-                    self.note(rule, format!("{} is already disorganised and loses a step", self.uname(u)));
+                    self.note(
+                        rule,
+                        format!("{} is already disorganised and loses a step", self.uname(u)),
+                    );
                     self.lose_step(u, "9.5.7");
                 } else {
                     self.st.units[u as usize].disorg = true;
@@ -2085,13 +2271,22 @@ impl Game<'_> {
             let pick = units
                 .iter()
                 .copied()
-                .filter(|&u| on_map(self.st, u).is_some() && (self.rules.units[u as usize].arm != Arm::Artillery || units.len() == 1))
+                .filter(|&u| {
+                    on_map(self.st, u).is_some()
+                        && (self.rules.units[u as usize].arm != Arm::Artillery || units.len() == 1)
+                })
                 .max_by_key(|&u| {
                     let d = &self.rules.units[u as usize];
-                    (d.morale.saturating_sub(self.st.units[u as usize].losses), std::cmp::Reverse(u))
+                    (
+                        d.morale.saturating_sub(self.st.units[u as usize].losses),
+                        std::cmp::Reverse(u),
+                    )
                 });
             if let Some(u) = pick {
-                self.note(rule, format!("{} takes the extra loss of D+1", self.uname(u)));
+                self.note(
+                    rule,
+                    format!("{} takes the extra loss of D+1", self.uname(u)),
+                );
                 self.lose_step(u, "9.5.7");
             }
         }
@@ -2114,7 +2309,9 @@ impl Game<'_> {
 
     fn eliminate(&mut self, u: UnitId, rule: &str) {
         let i = u as usize;
-        let Some(h) = self.st.units[i].loc.hex() else { return };
+        let Some(h) = self.st.units[i].loc.hex() else {
+            return;
+        };
         self.st.units[i].loc = Loc::Eliminated;
         self.st.units[i].losses = self.rules.units[i].morale;
         self.note(rule, format!("{} is eliminated", self.uname(u)));
@@ -2139,9 +2336,15 @@ impl Game<'_> {
                 if self.st.leaders[l].aide {
                     self.st.leaders[l].loc = Loc::Off;
                     self.st.leaders[l].returns_next_turn = true;
-                    self.note("9.5.13", format!("{} is lost; another comes next turn", self.lname(l)));
+                    self.note(
+                        "9.5.13",
+                        format!("{} is lost; another comes next turn", self.lname(l)),
+                    );
                 } else {
-                    self.note("9.5.13", format!("{} is lost; his aide de camp takes over", self.lname(l)));
+                    self.note(
+                        "9.5.13",
+                        format!("{} is lost; his aide de camp takes over", self.lname(l)),
+                    );
                     self.st.leaders[l].aide = true;
                     self.place_aide(l);
                 }
@@ -2154,14 +2357,19 @@ impl Game<'_> {
         let LeaderKind::Formation { formation, .. } = &self.rules.leaders[l].kind else {
             return;
         };
-        let Some(f) = self.rules.formation(formation) else { return };
+        let Some(f) = self.rules.formation(formation) else {
+            return;
+        };
         let spot = (0..self.st.units.len())
             .filter(|&i| self.rules.unit_formation[i] == f)
             .find_map(|i| self.st.units[i].loc.hex());
         match spot {
             Some(h) => {
                 self.st.leaders[l].loc = Loc::Map(h);
-                self.note("9.5.13", format!("{} joins his formation at {h}", self.lname(l)));
+                self.note(
+                    "9.5.13",
+                    format!("{} joins his formation at {h}", self.lname(l)),
+                );
             }
             None => self.st.leaders[l].loc = Loc::Eliminated,
         }
@@ -2176,10 +2384,21 @@ impl Game<'_> {
             if is_chief(self.rules, l) && rule != "9.5.12" {
                 continue;
             }
-            let a = self.dice.d6(&format!("commander casualty, {}", self.rules.leaders[l].name), rule, vec![]);
-            let b = self.dice.d6(&format!("commander casualty, {}", self.rules.leaders[l].name), rule, vec![]);
+            let a = self.dice.d6(
+                &format!("commander casualty, {}", self.rules.leaders[l].name),
+                rule,
+                vec![],
+            );
+            let b = self.dice.d6(
+                &format!("commander casualty, {}", self.rules.leaders[l].name),
+                rule,
+                vec![],
+            );
             if combat::commander_falls(a.die, b.die) {
-                self.note(rule, format!("{} + {}: {} falls", a.die, b.die, self.lname(l)));
+                self.note(
+                    rule,
+                    format!("{} + {}: {} falls", a.die, b.die, self.lname(l)),
+                );
                 self.leader_falls(l);
             }
         }
@@ -2239,9 +2458,18 @@ impl Game<'_> {
         }
         if dis && !self.st.units[i].disorg {
             self.st.units[i].disorg = true;
-            self.note("TEC", format!("{} is disorganised by the woods", self.uname(u)));
+            self.note(
+                "TEC",
+                format!("{} is disorganised by the woods", self.uname(u)),
+            );
         }
-        self.note("9.3", format!("{} moves to {to} ({cost} MP), facing {facing:?}", self.uname(u)));
+        self.note(
+            "9.3",
+            format!(
+                "{} moves to {to} ({cost} MP), facing {facing:?}",
+                self.uname(u)
+            ),
+        );
         self.jump_lone_commanders(side.other());
     }
 
@@ -2253,7 +2481,9 @@ impl Game<'_> {
             if self.rules.leaders[l].side != side {
                 continue;
             }
-            let Some(h) = self.st.leaders[l].loc.hex() else { continue };
+            let Some(h) = self.st.leaders[l].loc.hex() else {
+                continue;
+            };
             if view.side_at(h) == Some(side) || !view.enemy_adjacent(&self.rules.map, side, h) {
                 continue;
             }
@@ -2263,7 +2493,8 @@ impl Game<'_> {
                     continue;
                 }
                 let Some(c) = u.loc.hex() else { continue };
-                let d = rules::mp_distance(self.rules, self.st, &view, side, h, c).unwrap_or(1000 + h.distance(c));
+                let d = rules::mp_distance(self.rules, self.st, &view, side, h, c)
+                    .unwrap_or(1000 + h.distance(c));
                 if best.is_none_or(|b| (d, c) < b) {
                     best = Some((d, c));
                 }
@@ -2271,7 +2502,13 @@ impl Game<'_> {
             match best {
                 Some((_, c)) => {
                     self.st.leaders[l].loc = Loc::Map(c);
-                    self.note("9.5.13", format!("{} is alone next to the enemy and rejoins the unit at {c}", self.lname(l)));
+                    self.note(
+                        "9.5.13",
+                        format!(
+                            "{} is alone next to the enemy and rejoins the unit at {c}",
+                            self.lname(l)
+                        ),
+                    );
                 }
                 None => self.leader_falls(l),
             }
@@ -2295,8 +2532,14 @@ impl Game<'_> {
     }
 
     fn declare(&mut self, target: Coord, units: Vec<(UnitId, u8)>, coordinate: bool) {
-        let names: Vec<String> = units.iter().map(|(u, p)| format!("{} ({p})", self.rules.units[*u as usize].name)).collect();
-        self.note("9.5.1", format!("Assault declared on {target} by {}", names.join(", ")));
+        let names: Vec<String> = units
+            .iter()
+            .map(|(u, p)| format!("{} ({p})", self.rules.units[*u as usize].name))
+            .collect();
+        self.note(
+            "9.5.1",
+            format!("Assault declared on {target} by {}", names.join(", ")),
+        );
         // 11.1.5: an attacked formation may act.
         let view = rules::view(self.rules, self.st);
         for &d in view.units_at(target) {
@@ -2310,35 +2553,68 @@ impl Game<'_> {
         let mut coordinated = false;
         let mut leader = None;
         if coordinate && let Some(l) = coordination_leader(self.rules, self.st, &units) {
-            let LeaderKind::Formation { command, .. } = self.rules.leaders[l].kind else { return };
+            let LeaderKind::Formation { command, .. } = self.rules.leaders[l].kind else {
+                return;
+            };
             let austrian_bonus = self.rules.leaders[l].side == Side::Austria && {
-                let hexes: Vec<Coord> = units.iter().filter_map(|(u, _)| on_map(self.st, *u)).collect();
+                let hexes: Vec<Coord> = units
+                    .iter()
+                    .filter_map(|(u, _)| on_map(self.st, *u))
+                    .collect();
                 hexes.windows(2).all(|w| w[0] == w[1])
-                    && units.iter().all(|(u, _)| self.rules.units[*u as usize].arm.is_infantry())
-                    && hexes.first().is_some_and(|&h| self.rules.map.terrain(h) == Terrain::Clear)
+                    && units
+                        .iter()
+                        .all(|(u, _)| self.rules.units[*u as usize].arm.is_infantry())
+                    && hexes
+                        .first()
+                        .is_some_and(|&h| self.rules.map.terrain(h) == Terrain::Clear)
             };
             let mods = combat::coordination_mods(command, austrian_bonus);
             let r = self.dice.d6(
                 "coordination test",
                 "9.5.2",
-                mods.iter().map(|m| (format!("{} ({})", m.label, m.rule), m.value)).collect(),
+                mods.iter()
+                    .map(|m| (format!("{} ({})", m.label, m.rule), m.value))
+                    .collect(),
             );
             coordinated = r.total >= 6;
             self.note(
                 "9.5.2",
-                format!("{} tries to coordinate: {} → {} — {}", self.lname(l), r.die, r.total, if coordinated { "coordinated assault" } else { "each unit attacks on its own" }),
+                format!(
+                    "{} tries to coordinate: {} → {} — {}",
+                    self.lname(l),
+                    r.die,
+                    r.total,
+                    if coordinated {
+                        "coordinated assault"
+                    } else {
+                        "each unit attacks on its own"
+                    }
+                ),
             );
             if coordinated {
                 leader = Some(l as LeaderId);
             }
         }
         if coordinated {
-            self.st.g.assaults.push(Assault { target, attackers: units, coordinated: true, leader, resolved: false });
+            self.st.g.assaults.push(Assault {
+                target,
+                attackers: units,
+                coordinated: true,
+                leader,
+                resolved: false,
+            });
         } else {
             for (u, p) in units {
                 // 9.5.13: a formation commander stacked with the attacker adds his bonus.
                 let l = self.bonus_leader(u);
-                self.st.g.assaults.push(Assault { target, attackers: vec![(u, p)], coordinated: false, leader: l, resolved: false });
+                self.st.g.assaults.push(Assault {
+                    target,
+                    attackers: vec![(u, p)],
+                    coordinated: false,
+                    leader: l,
+                    resolved: false,
+                });
             }
         }
     }
@@ -2348,7 +2624,9 @@ impl Game<'_> {
     }
 
     fn resolve(&mut self, a: usize) {
-        let Some(asl) = self.st.g.assaults.get(a).cloned() else { return };
+        let Some(asl) = self.st.g.assaults.get(a).cloned() else {
+            return;
+        };
         self.st.g.assaults[a].resolved = true;
         let defs = defenders(self.rules, self.st, &asl);
         let alive: Vec<(UnitId, u8)> = asl
@@ -2358,19 +2636,36 @@ impl Game<'_> {
             .filter(|(u, _)| on_map(self.st, *u).is_some_and(|h| h.distance(asl.target) == 1))
             .collect();
         if defs.is_empty() || alive.is_empty() {
-            self.note("9.5.3", format!("The assault on {} does not take place", asl.target));
+            self.note(
+                "9.5.3",
+                format!("The assault on {} does not take place", asl.target),
+            );
             return;
         }
         self.st.g.assaults[a].attackers = alive;
         self.note("9.5.3", format!("Resolving the assault on {}", asl.target));
-        self.st.g.pending.insert(0, Pending::Defence { assault: a as u8 });
+        self.st
+            .g
+            .pending
+            .insert(0, Pending::Defence { assault: a as u8 });
     }
 
     fn retreat_before(&mut self, a: usize, to: Coord, facing: Dir) {
-        let Some(asl) = self.st.g.assaults.get(a).cloned() else { return };
+        let Some(asl) = self.st.g.assaults.get(a).cloned() else {
+            return;
+        };
         let defs = defenders(self.rules, self.st, &asl);
-        let att_mp = asl.attackers.iter().map(|(u, _)| self.rules.units[*u as usize].movement).max().unwrap_or(0);
-        let side = asl.attackers.first().map(|(u, _)| side_of(self.rules, *u).other()).unwrap_or(Side::Austria);
+        let att_mp = asl
+            .attackers
+            .iter()
+            .map(|(u, _)| self.rules.units[*u as usize].movement)
+            .max()
+            .unwrap_or(0);
+        let side = asl
+            .attackers
+            .first()
+            .map(|(u, _)| side_of(self.rules, *u).other())
+            .unwrap_or(Side::Austria);
         for &u in &defs {
             let i = u as usize;
             self.st.units[i].loc = Loc::Map(to);
@@ -2386,23 +2681,45 @@ impl Game<'_> {
         }
         self.occupy(to, side);
         self.leaders_follow(asl.target, to, side, false);
-        self.note("9.5.4", format!("The defenders of {} fall back to {to} before combat", asl.target));
-        let candidates: Vec<UnitId> = asl.attackers.iter().map(|(u, _)| *u).filter(|&u| on_map(self.st, u).is_some()).collect();
+        self.note(
+            "9.5.4",
+            format!(
+                "The defenders of {} fall back to {to} before combat",
+                asl.target
+            ),
+        );
+        let candidates: Vec<UnitId> = asl
+            .attackers
+            .iter()
+            .map(|(u, _)| *u)
+            .filter(|&u| on_map(self.st, u).is_some())
+            .collect();
         if !candidates.is_empty() {
-            self.st.g.pending.insert(0, Pending::Advance { hex: asl.target, candidates, optional: true });
+            self.st.g.pending.insert(
+                0,
+                Pending::Advance {
+                    hex: asl.target,
+                    candidates,
+                    optional: true,
+                },
+            );
         }
     }
 
     fn defensive_fire(&mut self, a: usize, split: Vec<u8>, support: Option<UnitId>) {
-        let Some(asl) = self.st.g.assaults.get(a).cloned() else { return };
+        let Some(asl) = self.st.g.assaults.get(a).cloned() else {
+            return;
+        };
         let defs = defenders(self.rules, self.st, &asl);
-        let view = rules::view(self.rules, self.st);
         if let Some(s) = support {
             self.st.units[s as usize].support_used = true;
             self.note("9.5.6", format!("{} supports the defence", self.uname(s)));
         }
-        let def_side = asl.attackers.first().map(|(u, _)| side_of(self.rules, *u).other()).unwrap_or(Side::Austria);
-        let dleader = defs.first().and_then(|&d| self.bonus_leader(d));
+        let def_side = asl
+            .attackers
+            .first()
+            .map(|(u, _)| side_of(self.rules, *u).other())
+            .unwrap_or(Side::Austria);
         let mut leader_took_part = false;
         let mut retreating: Vec<UnitId> = Vec::new();
         for (k, &(att, _)) in asl.attackers.iter().enumerate() {
@@ -2410,8 +2727,12 @@ impl Game<'_> {
             if pts == 0 && asl.coordinated {
                 continue;
             }
-            let Some(ah) = on_map(self.st, att) else { continue };
-            let input = defensive_input(self.rules, self.st, &defs, support, pts, att, ah, asl.target);
+            let Some(ah) = on_map(self.st, att) else {
+                continue;
+            };
+            let input = defensive_input(
+                self.rules, self.st, &defs, support, pts, att, ah, asl.target,
+            );
             if input.leader_bonus > 0 {
                 leader_took_part = true;
             }
@@ -2431,13 +2752,22 @@ impl Game<'_> {
             let from = on_map(self.st, retreating[0]).unwrap_or(asl.target);
             self.st.g.pending.insert(
                 0,
-                Pending::Retreat { units: retreating, from, enemies, hexes: 1, rule: "9.5.8".into(), after: AfterRetreat::Attack { assault: a as u8 } },
+                Pending::Retreat {
+                    units: retreating,
+                    from,
+                    enemies,
+                    hexes: 1,
+                    rule: "9.5.8".into(),
+                    after: AfterRetreat::Attack { assault: a as u8 },
+                },
             );
         }
     }
 
     fn attack(&mut self, a: usize) {
-        let Some(asl) = self.st.g.assaults.get(a).cloned() else { return };
+        let Some(asl) = self.st.g.assaults.get(a).cloned() else {
+            return;
+        };
         let defs = defenders(self.rules, self.st, &asl);
         let attackers: Vec<(UnitId, u8)> = asl
             .attackers
@@ -2449,21 +2779,35 @@ impl Game<'_> {
                     && !(self.rules.units[i].arm == Arm::Cavalry && self.st.units[i].disorg)
             })
             .collect();
-        let att_side = asl.attackers.first().map(|(u, _)| side_of(self.rules, *u)).unwrap_or(Side::Prussia);
+        let att_side = asl
+            .attackers
+            .first()
+            .map(|(u, _)| side_of(self.rules, *u))
+            .unwrap_or(Side::Prussia);
         if attackers.is_empty() || defs.is_empty() {
             self.note("9.5.3", "No attacker is left to carry the assault home");
             self.cavalry_after_attack(&asl);
             return;
         }
         // 9.5.6: a lone battery falls to an attacker who survives defensive fire.
-        if defs.iter().all(|&d| self.rules.units[d as usize].arm == Arm::Artillery) {
+        if defs
+            .iter()
+            .all(|&d| self.rules.units[d as usize].arm == Arm::Artillery)
+        {
             for &d in &defs {
                 self.eliminate(d, "9.5.6");
             }
             self.check_demoralisation();
             self.cavalry_after_attack(&asl);
             let candidates: Vec<UnitId> = attackers.iter().map(|(u, _)| *u).collect();
-            self.st.g.pending.insert(0, Pending::Advance { hex: asl.target, candidates, optional: false });
+            self.st.g.pending.insert(
+                0,
+                Pending::Advance {
+                    hex: asl.target,
+                    candidates,
+                    optional: false,
+                },
+            );
             return;
         }
         let input = attack_input(self.rules, self.st, &asl, &attackers, &defs);
@@ -2482,14 +2826,30 @@ impl Game<'_> {
         if !retreat.is_empty() {
             // 9.5.8: a battery stacked with retreating units is lost.
             for &d in &defs {
-                if self.rules.units[d as usize].arm == Arm::Artillery && on_map(self.st, d).is_some() && !retreat.contains(&d) {
+                if self.rules.units[d as usize].arm == Arm::Artillery
+                    && on_map(self.st, d).is_some()
+                    && !retreat.contains(&d)
+                {
                     self.eliminate(d, "9.5.8");
                 }
             }
-            let enemies: Vec<Coord> = attackers.iter().filter_map(|(u, _)| on_map(self.st, *u)).collect();
+            let enemies: Vec<Coord> = attackers
+                .iter()
+                .filter_map(|(u, _)| on_map(self.st, *u))
+                .collect();
             self.st.g.pending.insert(
                 0,
-                Pending::Retreat { units: retreat, from: asl.target, enemies, hexes: 1, rule: "9.5.8".into(), after: AfterRetreat::Advance { assault: a as u8, hex: asl.target } },
+                Pending::Retreat {
+                    units: retreat,
+                    from: asl.target,
+                    enemies,
+                    hexes: 1,
+                    rule: "9.5.8".into(),
+                    after: AfterRetreat::Advance {
+                        assault: a as u8,
+                        hex: asl.target,
+                    },
+                },
             );
         }
     }
@@ -2498,21 +2858,36 @@ impl Game<'_> {
     fn cavalry_after_attack(&mut self, asl: &Assault) {
         for (u, _) in &asl.attackers {
             let i = *u as usize;
-            if self.rules.units[i].arm == Arm::Cavalry && on_map(self.st, *u).is_some() && !self.st.units[i].disorg {
+            if self.rules.units[i].arm == Arm::Cavalry
+                && on_map(self.st, *u).is_some()
+                && !self.st.units[i].disorg
+            {
                 self.st.units[i].disorg = true;
-                self.note("9.5.11", format!("{} is disorganised after its charge", self.uname(*u)));
+                self.note(
+                    "9.5.11",
+                    format!("{} is disorganised after its charge", self.uname(*u)),
+                );
             }
         }
     }
 
     fn retreat_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
-        let Some(Pending::Retreat { mut units, from, enemies, hexes, rule, after }) = self.pop_pending() else {
+        let Some(Pending::Retreat {
+            mut units,
+            from,
+            enemies,
+            hexes,
+            rule,
+            after,
+        }) = self.pop_pending()
+        else {
             return;
         };
         units.retain(|&x| x != u);
         let side = side_of(self.rules, u);
         let view = rules::view(self.rules, self.st);
-        let zoc_loss = rules::in_enemy_zoc(self.rules, self.st, &view, side, to) && view.side_at(to) != Some(side);
+        let zoc_loss = rules::in_enemy_zoc(self.rules, self.st, &view, side, to)
+            && view.side_at(to) != Some(side);
         let i = u as usize;
         self.st.units[i].loc = Loc::Map(to);
         self.st.units[i].facing = facing;
@@ -2527,13 +2902,29 @@ impl Game<'_> {
         }
         self.leaders_follow(from, to, side, false);
         if zoc_loss {
-            self.note("5.1", format!("{} retreats into an enemy ZoC and loses a step", self.uname(u)));
+            self.note(
+                "5.1",
+                format!(
+                    "{} retreats into an enemy ZoC and loses a step",
+                    self.uname(u)
+                ),
+            );
             self.lose_step(u, "5.1");
         }
         if units.is_empty() {
             self.after_retreat(after);
         } else {
-            self.st.g.pending.insert(0, Pending::Retreat { units, from, enemies, hexes, rule, after });
+            self.st.g.pending.insert(
+                0,
+                Pending::Retreat {
+                    units,
+                    from,
+                    enemies,
+                    hexes,
+                    rule,
+                    after,
+                },
+            );
         }
     }
 
@@ -2546,15 +2937,27 @@ impl Game<'_> {
                 if !view.units_at(hex).is_empty() {
                     return;
                 }
-                let Some(asl) = self.st.g.assaults.get(assault as usize).cloned() else { return };
+                let Some(asl) = self.st.g.assaults.get(assault as usize).cloned() else {
+                    return;
+                };
                 let candidates: Vec<UnitId> = asl
                     .attackers
                     .iter()
                     .map(|(u, _)| *u)
-                    .filter(|&u| on_map(self.st, u).is_some_and(|h| h.distance(hex) == 1) && self.rules.units[u as usize].arm != Arm::Artillery)
+                    .filter(|&u| {
+                        on_map(self.st, u).is_some_and(|h| h.distance(hex) == 1)
+                            && self.rules.units[u as usize].arm != Arm::Artillery
+                    })
                     .collect();
                 if !candidates.is_empty() {
-                    self.st.g.pending.insert(0, Pending::Advance { hex, candidates, optional: matches!(after, AfterRetreat::MayOccupy { .. }) });
+                    self.st.g.pending.insert(
+                        0,
+                        Pending::Advance {
+                            hex,
+                            candidates,
+                            optional: matches!(after, AfterRetreat::MayOccupy { .. }),
+                        },
+                    );
                 }
             }
         }
@@ -2570,7 +2973,13 @@ impl Game<'_> {
             if lost >= self.rules.formations[f].demo as u32 {
                 self.st.formations[f].demoralised = true;
                 self.st.formations[f].demoralised_day = self.st.g.day;
-                self.note("10.2", format!("{} is demoralised ({} steps lost)", self.rules.formations[f].name, lost));
+                self.note(
+                    "10.2",
+                    format!(
+                        "{} is demoralised ({} steps lost)",
+                        self.rules.formations[f].name, lost
+                    ),
+                );
             }
         }
     }
@@ -2588,27 +2997,39 @@ pub fn defensive_input(
     target: Coord,
 ) -> FireInput {
     let dleader = defs.first().and_then(|&d| bonus_leader(rules, st, d));
-    let flank = defs.first().is_some_and(|&d| super::rules::is_flank_of(rules, st, d, ah));
+    let flank = defs
+        .first()
+        .is_some_and(|&d| super::rules::is_flank_of(rules, st, d, ah));
     let mut shooters: Vec<UnitId> = defs.to_vec();
     shooters.extend(support);
     let ad = &rules.units[att as usize];
-    let heavy_only = shooters.iter().all(|&s| rules.units[s as usize].heavy) && !shooters.is_empty();
+    let heavy_only =
+        shooters.iter().all(|&s| rules.units[s as usize].heavy) && !shooters.is_empty();
     let mut levels = vec![rules.map.elevation(target)];
     if let Some(s) = support.and_then(|s| on_map(st, s)) {
         levels.push(rules.map.elevation(s));
     }
     let art_adj = shooters.iter().any(|&s| {
-        rules.units[s as usize].arm == Arm::Artillery && on_map(st, s).is_some_and(|h| h.distance(ah) == 1)
+        rules.units[s as usize].arm == Arm::Artillery
+            && on_map(st, s).is_some_and(|h| h.distance(ah) == 1)
     });
     FireInput {
         kind: FireKind::Defensive,
         points: pts as u32,
         flank_halved: flank,
         protection: 1,
-        shooter_losses: shooters.iter().map(|&s| st.units[s as usize].losses).max().unwrap_or(0),
+        shooter_losses: shooters
+            .iter()
+            .map(|&s| st.units[s as usize].losses)
+            .max()
+            .unwrap_or(0),
         shooter_levels: levels,
         target_level: rules.map.elevation(ah),
-        dreyse: pts > 0 && defs.iter().any(|&d| rules.units[d as usize].side == Side::Prussia && rules.units[d as usize].arm.is_infantry()),
+        dreyse: pts > 0
+            && defs.iter().any(|&d| {
+                rules.units[d as usize].side == Side::Prussia
+                    && rules.units[d as usize].arm.is_infantry()
+            }),
         night: rules.is_night(st.g.hour),
         guard: pts > 0 && defs.iter().any(|&d| rules.units[d as usize].guard),
         leader_bonus: dleader
@@ -2619,32 +3040,62 @@ pub fn defensive_input(
             .unwrap_or(0),
         artillery_adjacent: art_adj,
         heavy_defence: heavy_only && ad.arm == Arm::Cavalry && !ad.heavy,
-        light_in_cover: defs.iter().any(|&d| rules.units[d as usize].arm == Arm::Light) && is_cover(rules, target),
+        light_in_cover: defs
+            .iter()
+            .any(|&d| rules.units[d as usize].arm == Arm::Light)
+            && is_cover(rules, target),
         ..Default::default()
     }
 }
 
-
-pub fn attack_input(rules: &TsRules, st: &TsState, asl: &Assault, attackers: &[(UnitId, u8)], defs: &[UnitId]) -> FireInput {
+pub fn attack_input(
+    rules: &TsRules,
+    st: &TsState,
+    asl: &Assault,
+    attackers: &[(UnitId, u8)],
+    defs: &[UnitId],
+) -> FireInput {
     let t = asl.target;
     let m = &rules.map;
-    let hexes: Vec<Coord> = attackers.iter().filter_map(|(u, _)| on_map(st, *u)).collect();
-    let across = |k: SideKind| hexes.iter().any(|&h| m.side(h, t).is_some_and(|s| s.kind == k));
-    let bridge = hexes.iter().any(|&h| m.side(h, t).is_some_and(|s| s.kind == SideKind::River && s.bridge));
-    let heavy_att = attackers.iter().any(|(u, _)| rules.units[*u as usize].heavy);
+    let hexes: Vec<Coord> = attackers
+        .iter()
+        .filter_map(|(u, _)| on_map(st, *u))
+        .collect();
+    let across = |k: SideKind| {
+        hexes
+            .iter()
+            .any(|&h| m.side(h, t).is_some_and(|s| s.kind == k))
+    };
+    let bridge = hexes.iter().any(|&h| {
+        m.side(h, t)
+            .is_some_and(|s| s.kind == SideKind::River && s.bridge)
+    });
+    let heavy_att = attackers
+        .iter()
+        .any(|(u, _)| rules.units[*u as usize].heavy);
     let heavy_def = defs.iter().any(|&d| rules.units[d as usize].heavy);
-    let flank = defs.first().is_some_and(|&d| hexes.iter().any(|&h| super::rules::is_flank_of(rules, st, d, h)));
+    let flank = defs.first().is_some_and(|&d| {
+        hexes
+            .iter()
+            .any(|&h| super::rules::is_flank_of(rules, st, d, h))
+    });
     FireInput {
         kind: FireKind::Attack,
         points: attackers.iter().map(|(_, p)| *p as u32).sum(),
         protection: protection(rules, t),
-        shooter_losses: attackers.iter().map(|(u, _)| st.units[*u as usize].losses).max().unwrap_or(0),
+        shooter_losses: attackers
+            .iter()
+            .map(|(u, _)| st.units[*u as usize].losses)
+            .max()
+            .unwrap_or(0),
         shooter_levels: hexes.iter().map(|&h| m.elevation(h)).collect(),
         target_level: m.elevation(t),
         across_bridge: bridge,
         across_ravine_or_escarpment: across(SideKind::Ravine) || across(SideKind::Escarpment),
         night: rules.is_night(st.g.hour),
-        guard: attackers.iter().any(|(u, p)| *p > 0 && rules.units[*u as usize].guard),
+        guard: attackers
+            .iter()
+            .any(|(u, p)| *p > 0 && rules.units[*u as usize].guard),
         leader_bonus: asl
             .leader
             .map(|l| match rules.leaders[l as usize].kind {
@@ -2653,13 +3104,15 @@ pub fn attack_input(rules: &TsRules, st: &TsState, asl: &Assault, attackers: &[(
             })
             .unwrap_or(0),
         heavy_attack: heavy_att && !heavy_def,
-        light_in_cover: attackers.iter().any(|(u, _)| rules.units[*u as usize].arm == Arm::Light) && is_cover(rules, t),
+        light_in_cover: attackers
+            .iter()
+            .any(|(u, _)| rules.units[*u as usize].arm == Arm::Light)
+            && is_cover(rules, t),
         flank_attack: flank,
         across_stream: across(SideKind::Stream),
         ..Default::default()
     }
 }
-
 
 /// The unit's formation commander if stacked with it (9.5.13).
 pub fn bonus_leader(rules: &TsRules, st: &TsState, u: UnitId) -> Option<LeaderId> {
@@ -2717,7 +3170,9 @@ pub fn can_trace_home(rules: &TsRules, st: &TsState, view: &View, side: Side, fr
             if view.side_at(n) != Some(side) && rules::in_enemy_zoc(rules, st, view, side, n) {
                 continue;
             }
-            if m.side(c, n).is_some_and(|s| s.kind == SideKind::River && !s.bridge) {
+            if m.side(c, n)
+                .is_some_and(|s| s.kind == SideKind::River && !s.bridge)
+            {
                 continue;
             }
             stack.push(n);
@@ -2733,8 +3188,14 @@ pub fn controls(rules: &TsRules, st: &TsState, side: Side, loc: &Location) -> bo
         let i = rules.map.index(c).unwrap_or(0);
         st.last_occupant.get(i).copied().flatten() == Some(side)
             && !(view.side_at(c) != Some(side) && rules::in_enemy_zoc(rules, st, &view, side, c))
-    }) && loc.hexes.first().is_some_and(|&c| can_trace_home(rules, st, &view, side, c))
-        && !loc.void_if_enemy_in.iter().any(|&c| view.side_at(c) == Some(side.other()))
+    }) && loc
+        .hexes
+        .first()
+        .is_some_and(|&c| can_trace_home(rules, st, &view, side, c))
+        && !loc
+            .void_if_enemy_in
+            .iter()
+            .any(|&c| view.side_at(c) == Some(side.other()))
 }
 
 fn austrian_level(vp: [i32; 2]) -> u8 {
@@ -2767,7 +3228,15 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
             _ => 0,
         }) as u32;
         match s.loc {
-            Loc::Eliminated => lost[d.side.idx()] += (d.morale.saturating_sub(if matches!(rules.victory, Victory::Soor { .. }) { s.initial_losses } else { 0 })) as u32,
+            Loc::Eliminated => {
+                lost[d.side.idx()] +=
+                    (d.morale
+                        .saturating_sub(if matches!(rules.victory, Victory::Soor { .. }) {
+                            s.initial_losses
+                        } else {
+                            0
+                        })) as u32
+            }
             Loc::Map(h) => {
                 if end && !can_trace_home(rules, st, &view, d.side, h) {
                     trapped[d.side.idx()] += (d.morale - s.losses.min(d.morale)) as u32;
@@ -2782,13 +3251,25 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
         let enemy = side.other().idx();
         let v = ((lost[enemy] + trapped[enemy]) / 2) as i32;
         vp[side.idx()] += v;
-        lines.push(format!("{}: {v} VP for {} enemy steps lost or taken prisoner", side.name(), lost[enemy] + trapped[enemy]));
+        lines.push(format!(
+            "{}: {v} VP for {} enemy steps lost or taken prisoner",
+            side.name(),
+            lost[enemy] + trapped[enemy]
+        ));
     }
     for (f, fd) in rules.formations.iter().enumerate() {
-        let demo = st.formations[f].demoralised || (end && formation_losses(rules, st, f) + trapped_of(rules, st, &view, f, end) >= fd.demo as u32);
+        let demo = st.formations[f].demoralised
+            || (end
+                && formation_losses(rules, st, f) + trapped_of(rules, st, &view, f, end)
+                    >= fd.demo as u32);
         if demo {
             vp[fd.side.other().idx()] += fd.vp as i32;
-            lines.push(format!("{}: {} VP, {} demoralised", fd.side.other().name(), fd.vp, fd.name));
+            lines.push(format!(
+                "{}: {} VP, {} demoralised",
+                fd.side.other().name(),
+                fd.vp,
+                fd.name
+            ));
         }
     }
     match &rules.victory {
@@ -2810,7 +3291,9 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
         Victory::Soor { .. } => {
             vp[Side::Austria.idx()] += st.g.banked_vp[Side::Austria.idx()] as i32;
             if end {
-                let pen = on_map_steps[Side::Austria.idx()].saturating_sub(trapped[Side::Austria.idx()]).div_ceil(4) as i32;
+                let pen = on_map_steps[Side::Austria.idx()]
+                    .saturating_sub(trapped[Side::Austria.idx()])
+                    .div_ceil(4) as i32;
                 vp[Side::Austria.idx()] -= pen;
                 lines.push(format!("Austria: -{pen} VP for steps still on the map"));
             }
@@ -2830,8 +3313,9 @@ fn trapped_of(rules: &TsRules, st: &TsState, view: &View, f: usize, end: bool) -
         .filter(|&i| rules.unit_formation[i] == f)
         .filter_map(|i| {
             let h = st.units[i].loc.hex()?;
-            (!can_trace_home(rules, st, view, rules.units[i].side, h))
-                .then(|| (rules.units[i].morale - st.units[i].losses.min(rules.units[i].morale)) as u32)
+            (!can_trace_home(rules, st, view, rules.units[i].side, h)).then(|| {
+                (rules.units[i].morale - st.units[i].losses.min(rules.units[i].morale)) as u32
+            })
         })
         .sum()
 }

@@ -24,8 +24,8 @@ use data::{Side, TsRules};
 use flow::Game;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use state::{Loc, Step, TsCommand, TsState};
 pub use state::Refusal;
+use state::{Loc, Step, TsCommand, TsState};
 use std::sync::Arc;
 
 pub const GAME_ID: &str = "trautenau-soor";

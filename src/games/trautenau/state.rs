@@ -146,7 +146,9 @@ pub enum AfterRetreat {
         hex: Coord,
     },
     /// 9.5.3: defensive fire is over; the surviving attackers of this assault attack.
-    Attack { assault: u8 },
+    Attack {
+        assault: u8,
+    },
 }
 
 /// A decision that interrupts the step in progress.

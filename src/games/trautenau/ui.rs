@@ -331,9 +331,7 @@ fn decorate(
                 ));
                 p.spawn((
                     Mesh2d(band.clone()),
-                    MeshMaterial2d(
-                        materials.add(formation_colour(f, r.formations[f].independent)),
-                    ),
+                    MeshMaterial2d(materials.add(formation_colour(f, r.formations[f].independent))),
                     Transform::from_xyz(0.0, S * 0.47, 0.1),
                 ));
                 p.spawn((
@@ -425,7 +423,16 @@ fn place_pieces(
     rules: Res<TsRulesRes>,
     rev: Res<TsRevision>,
     mut last: Local<u64>,
-    mut units: Query<(&Counter, &UnitStatus, &mut Transform, &mut Visibility, &Children), Without<Leader>>,
+    mut units: Query<
+        (
+            &Counter,
+            &UnitStatus,
+            &mut Transform,
+            &mut Visibility,
+            &Children,
+        ),
+        Without<Leader>,
+    >,
     mut leaders: Query<(&Leader, &LeaderStatus, &mut Transform, &mut Visibility), Without<Counter>>,
     mut arrows: Query<&mut Transform, (With<FacingArrow>, Without<Counter>, Without<Leader>)>,
     added: Query<(), Added<Transform>>,
@@ -508,12 +515,20 @@ fn counter_faces(
         st[c.id as usize] = Some(s.0);
     }
     for (f, mut t, mut col) in &mut faces {
-        let Some(Some(s)) = st.get(f.0 as usize) else { continue };
+        let Some(Some(s)) = st.get(f.0 as usize) else {
+            continue;
+        };
         let d = &r.units[f.0 as usize];
         let mut txt = if d.arm == Arm::Artillery {
             format!("{}-{}-{} r{}", d.combat, d.morale, d.movement, d.range)
         } else {
-            format!("{}{}-{}-{}", d.combat, if d.heavy { "*" } else { "" }, d.morale, d.movement)
+            format!(
+                "{}{}-{}-{}",
+                d.combat,
+                if d.heavy { "*" } else { "" },
+                d.morale,
+                d.movement
+            )
         };
         if s.disorg {
             txt = format!("DIS {txt}");
@@ -538,7 +553,9 @@ fn counter_faces(
         ls[l.id as usize] = Some(s.0);
     }
     for (f, mut t) in &mut lfaces {
-        let Some(Some(s)) = ls.get(f.0 as usize) else { continue };
+        let Some(Some(s)) = ls.get(f.0 as usize) else {
+            continue;
+        };
         let d = &r.leaders[f.0 as usize];
         let base: String = d
             .name
@@ -624,9 +641,20 @@ fn candidates(rules: &TsRules, st: &TsState, ui: &TsUi) -> Vec<TsCommand> {
 
 /// The facing a unit should take on arriving at `to`: the stack's facing if forced,
 /// else the direction of the last step of its path, else its current facing.
-fn natural_facing(options: &[TsCommand], st: &TsState, u: UnitId, to: Coord, path: &[Coord]) -> Option<TsCommand> {
+fn natural_facing(
+    options: &[TsCommand],
+    st: &TsState,
+    u: UnitId,
+    to: Coord,
+    path: &[Coord],
+) -> Option<TsCommand> {
     let cur = st.units[u as usize].facing;
-    let last = path.iter().rev().nth(1).copied().or(st.units[u as usize].loc.hex());
+    let last = path
+        .iter()
+        .rev()
+        .nth(1)
+        .copied()
+        .or(st.units[u as usize].loc.hex());
     let want = last.and_then(|p| Dir::between(p, to)).unwrap_or(cur);
     let mine: Vec<&TsCommand> = options
         .iter()
@@ -666,7 +694,10 @@ fn handle_clicks(world: &mut World) {
             .filter(|u| Some(rules.units[*u as usize].side) == active)
             .collect();
         // Moves: one click picks the natural facing; the wheel turns it afterwards.
-        let move_hits: Vec<&TsCommand> = hits.iter().filter(|c| matches!(c, TsCommand::Move { .. })).collect();
+        let move_hits: Vec<&TsCommand> = hits
+            .iter()
+            .filter(|c| matches!(c, TsCommand::Move { .. }))
+            .collect();
         if let (Some(u), false) = (ui.selected, move_hits.is_empty()) {
             let path = rules::destinations(&rules, &st, &view, u, st.g.hour)
                 .into_iter()
@@ -683,7 +714,9 @@ fn handle_clicks(world: &mut World) {
             Some(TsCommand::Retreat { .. } | TsCommand::RetreatBefore { .. }) => {
                 // keep the unit's facing when it may
                 let cur = st.g.pending.first().and_then(|p| match p {
-                    Pending::Retreat { units, .. } => units.first().map(|u| st.units[*u as usize].facing),
+                    Pending::Retreat { units, .. } => {
+                        units.first().map(|u| st.units[*u as usize].facing)
+                    }
                     _ => None,
                 });
                 let keep: Vec<TsCommand> = hits
@@ -691,16 +724,36 @@ fn handle_clicks(world: &mut World) {
                     .filter(|c| matches!(c, TsCommand::Retreat { facing, .. } | TsCommand::RetreatBefore { facing, .. } if Some(*facing) == cur))
                     .cloned()
                     .collect();
-                if keep.is_empty() { hits.iter().take(1).cloned().collect() } else { keep }
+                if keep.is_empty() {
+                    hits.iter().take(1).cloned().collect()
+                } else {
+                    keep
+                }
             }
-            Some(TsCommand::Barrage { .. }) => hits.iter().filter(|c| matches!(c, TsCommand::Barrage { turn: None, .. })).take(1).cloned().collect(),
+            Some(TsCommand::Barrage { .. }) => hits
+                .iter()
+                .filter(|c| matches!(c, TsCommand::Barrage { turn: None, .. }))
+                .take(1)
+                .cloned()
+                .collect(),
             _ => hits.clone(),
         };
-        if first_kind.len() == 1 || (!first_kind.is_empty() && first_kind.iter().all(|c| matches!(c, TsCommand::MoveChief { .. } | TsCommand::MoveLeader { .. }))) {
+        if first_kind.len() == 1
+            || (!first_kind.is_empty()
+                && first_kind.iter().all(|c| {
+                    matches!(
+                        c,
+                        TsCommand::MoveChief { .. } | TsCommand::MoveLeader { .. }
+                    )
+                }))
+        {
             send(world, first_kind[0].clone());
             let mut ui = world.resource_mut::<TsUi>();
             ui.message.clear();
-            if matches!(first_kind[0], TsCommand::MoveChief { .. } | TsCommand::MoveLeader { .. }) {
+            if matches!(
+                first_kind[0],
+                TsCommand::MoveChief { .. } | TsCommand::MoveLeader { .. }
+            ) {
                 ui.leader = None;
             }
         } else if st.g.step == Step::Declare
@@ -712,21 +765,35 @@ fn handle_clicks(world: &mut World) {
             let legal = flow::legal_commands(&rules, &st);
             let mut units: Vec<(UnitId, u8, bool)> = Vec::new();
             for c in &legal {
-                if let TsCommand::Declare { target, units: us, .. } = c
+                if let TsCommand::Declare {
+                    target, units: us, ..
+                } = c
                     && *target == hex
                     && us.len() == 1
                     && !units.iter().any(|x| x.0 == us[0].0)
                 {
-                    units.push((us[0].0, us[0].1, Some(us[0].0) == world.resource::<TsUi>().selected || world.resource::<TsUi>().selected.is_none()));
+                    units.push((
+                        us[0].0,
+                        us[0].1,
+                        Some(us[0].0) == world.resource::<TsUi>().selected
+                            || world.resource::<TsUi>().selected.is_none(),
+                    ));
                 }
             }
             let mut ui = world.resource_mut::<TsUi>();
             if units.is_empty() {
-                ui.message = format!("No unit of the active formation has {hex} in its front hexes (9.5.1).");
+                ui.message = format!(
+                    "No unit of the active formation has {hex} in its front hexes (9.5.1)."
+                );
                 ui.message_rule = "9.5.1".into();
             } else {
-                ui.builder = Some(Builder { target: hex, units, coordinate: false });
-                ui.message = format!("Assault on {hex}: choose the units and points in the Assault panel.");
+                ui.builder = Some(Builder {
+                    target: hex,
+                    units,
+                    coordinate: false,
+                });
+                ui.message =
+                    format!("Assault on {hex}: choose the units and points in the Assault panel.");
             }
         } else if !own.is_empty() {
             let mut ui = world.resource_mut::<TsUi>();
@@ -741,17 +808,32 @@ fn handle_clicks(world: &mut World) {
         } else if let Some(sel) = world.resource::<TsUi>().selected {
             let cmd = match st.g.step {
                 Step::Barrage => match view.units_at(hex).first() {
-                    Some(&t) => TsCommand::Barrage { unit: sel, target: t, turn: None },
-                    None => TsCommand::Move { unit: sel, to: hex, facing: st.units[sel as usize].facing },
+                    Some(&t) => TsCommand::Barrage {
+                        unit: sel,
+                        target: t,
+                        turn: None,
+                    },
+                    None => TsCommand::Move {
+                        unit: sel,
+                        to: hex,
+                        facing: st.units[sel as usize].facing,
+                    },
                 },
-                _ => TsCommand::Move { unit: sel, to: hex, facing: st.units[sel as usize].facing },
+                _ => TsCommand::Move {
+                    unit: sel,
+                    to: hex,
+                    facing: st.units[sel as usize].facing,
+                },
             };
-            let r = flow::check(&rules, &st, &cmd).err().unwrap_or_else(|| Refusal::new("", "allowed"));
+            let r = flow::check(&rules, &st, &cmd)
+                .err()
+                .unwrap_or_else(|| Refusal::new("", "allowed"));
             let mut ui = world.resource_mut::<TsUi>();
             ui.message = format!("Not allowed: {}", r.reason);
             ui.message_rule = r.rule.clone();
         } else {
-            world.resource_mut::<TsUi>().message = format!("{hex}: nothing to do here now. {}", hint(&rules, &st));
+            world.resource_mut::<TsUi>().message =
+                format!("{hex}: nothing to do here now. {}", hint(&rules, &st));
         }
     }
 }
@@ -779,12 +861,17 @@ fn turn_with_wheel(world: &mut World) {
     if steps == 0 {
         return;
     }
-    let Some(u) = world.resource::<TsUi>().selected else { return };
+    let Some(u) = world.resource::<TsUi>().selected else {
+        return;
+    };
     let rules = world.resource::<TsRulesRes>().0.clone();
     let Some(st) = gather(world) else { return };
     let cur = st.units[u as usize].facing;
     let want = Dir::ALL[((cur.index() as i32 + steps).rem_euclid(6)) as usize];
-    let cmd = TsCommand::Face { unit: u, facing: want };
+    let cmd = TsCommand::Face {
+        unit: u,
+        facing: want,
+    };
     match flow::check(&rules, &st, &cmd) {
         Ok(()) => send(world, cmd),
         Err(r) => {
@@ -796,24 +883,45 @@ fn turn_with_wheel(world: &mut World) {
 }
 
 fn hint(rules: &TsRules, st: &TsState) -> String {
-    let who = flow::active_side(rules, st).map(|s| s.name()).unwrap_or("nobody");
+    let who = flow::active_side(rules, st)
+        .map(|s| s.name())
+        .unwrap_or("nobody");
     if let Some(p) = st.g.pending.first() {
         return match p {
-            Pending::Defence { .. } => format!("{who}: defend (share your points in the panel) or fall back before combat by clicking a lit hex (9.5.3, 9.5.4)."),
+            Pending::Defence { .. } => format!(
+                "{who}: defend (share your points in the panel) or fall back before combat by clicking a lit hex (9.5.3, 9.5.4)."
+            ),
             Pending::Retreat { units, .. } => format!(
                 "{who}: click a lit hex to retreat {} (9.5.8).",
-                units.first().map(|u| rules.units[*u as usize].name.as_str()).unwrap_or("")
+                units
+                    .first()
+                    .map(|u| rules.units[*u as usize].name.as_str())
+                    .unwrap_or("")
             ),
-            Pending::Advance { .. } => format!("{who}: choose the attacker that advances in the panel (9.5.9)."),
+            Pending::Advance { .. } => {
+                format!("{who}: choose the attacker that advances in the panel (9.5.9).")
+            }
         };
     }
     match st.g.step {
-        Step::ChiefMove(_) => format!("{who}: select your commander in chief in the panel, then a lit hex; or end (7.1)."),
-        Step::ChooseFirst(_) => format!("{who}: you won the initiative — pick the formation that acts first (8)."),
-        Step::Barrage => format!("{who}: select a battery, then a lit enemy unit in range and sight; or end barrages (9.2)."),
-        Step::Movement => format!("{who}: select a unit, click a lit hex; Shift+wheel or Q/E turns it; end movement when done (9.3)."),
-        Step::Declare => format!("{who}: click an enemy hex in front of your units to declare an assault; end declarations when done (9.5.1)."),
-        Step::Combat => format!("{who}: resolve the declared assaults in the order you choose (9.5.3)."),
+        Step::ChiefMove(_) => format!(
+            "{who}: select your commander in chief in the panel, then a lit hex; or end (7.1)."
+        ),
+        Step::ChooseFirst(_) => {
+            format!("{who}: you won the initiative — pick the formation that acts first (8).")
+        }
+        Step::Barrage => format!(
+            "{who}: select a battery, then a lit enemy unit in range and sight; or end barrages (9.2)."
+        ),
+        Step::Movement => format!(
+            "{who}: select a unit, click a lit hex; Shift+wheel or Q/E turns it; end movement when done (9.3)."
+        ),
+        Step::Declare => format!(
+            "{who}: click an enemy hex in front of your units to declare an assault; end declarations when done (9.5.1)."
+        ),
+        Step::Combat => {
+            format!("{who}: resolve the declared assaults in the order you choose (9.5.3).")
+        }
         Step::GameOver => "The game is over.".into(),
     }
 }
@@ -875,9 +983,12 @@ fn save_now(world: &mut World) {
 }
 
 pub fn undo(world: &mut World) {
-    let Some(log) = world.get_resource::<TsCommandLog>().cloned() else { return };
+    let Some(log) = world.get_resource::<TsCommandLog>().cloned() else {
+        return;
+    };
     if undoable(&log) == 0 {
-        world.resource_mut::<TsUi>().message = "Nothing to undo: the last command rolled dice, and rolls are final.".into();
+        world.resource_mut::<TsUi>().message =
+            "Nothing to undo: the last command rolled dice, and rolls are final.".into();
         return;
     }
     let rules = world.resource::<TsRulesRes>().0.clone();
@@ -895,7 +1006,13 @@ fn show_outcomes(mut reader: MessageReader<TsOutcome>, mut ui: ResMut<TsUi>) {
                 ui.message_rule = r.rule.clone();
             }
             TsOutcome::Applied(c) => {
-                if matches!(c, TsCommand::Done | TsCommand::Declare { .. } | TsCommand::Barrage { .. } | TsCommand::Evacuate { .. }) {
+                if matches!(
+                    c,
+                    TsCommand::Done
+                        | TsCommand::Declare { .. }
+                        | TsCommand::Barrage { .. }
+                        | TsCommand::Evacuate { .. }
+                ) {
                     ui.selected = None;
                 }
                 if matches!(c, TsCommand::Declare { .. }) {
@@ -930,7 +1047,11 @@ fn highlights(world: &mut World) {
     let rev = world.resource::<TsRevision>().0;
     let key = {
         let ui = world.resource::<TsUi>();
-        (ui.selected, ui.leader, ui.builder.as_ref().map(|b| b.target))
+        (
+            ui.selected,
+            ui.leader,
+            ui.builder.as_ref().map(|b| b.target),
+        )
     };
     if world.resource::<TsUi>().drawn_rev == rev && world.resource::<TsUi>().drawn_sel == key {
         return;
@@ -964,14 +1085,18 @@ fn highlights(world: &mut World) {
                     .find(|d| d.hex == t)
                     .map(|d| {
                         let ma = rules.units[*unit as usize].movement as i32;
-                        (ma - st.units[*unit as usize].spent as i32 - d.cost as i32).max(0).to_string()
+                        (ma - st.units[*unit as usize].spent as i32 - d.cost as i32)
+                            .max(0)
+                            .to_string()
                     })
                     .unwrap_or_default();
                 (left, Color::srgba(0.2, 0.8, 0.2, 0.35))
             }
             TsCommand::Barrage { .. } => ("fire".into(), Color::srgba(0.9, 0.1, 0.1, 0.45)),
             TsCommand::Declare { .. } => ("assault".into(), Color::srgba(0.9, 0.1, 0.1, 0.45)),
-            TsCommand::Retreat { .. } | TsCommand::RetreatBefore { .. } => ("retreat".into(), Color::srgba(0.9, 0.6, 0.1, 0.45)),
+            TsCommand::Retreat { .. } | TsCommand::RetreatBefore { .. } => {
+                ("retreat".into(), Color::srgba(0.9, 0.6, 0.1, 0.45))
+            }
             _ => (String::new(), Color::srgba(0.2, 0.5, 0.95, 0.35)),
         };
         if !targets.iter().any(|x| x.0 == t) {
@@ -979,7 +1104,12 @@ fn highlights(world: &mut World) {
         }
     }
     if let Some(Pending::Advance { hex, .. }) = st.g.pending.first() {
-        targets.push((*hex, "advance".into(), Color::srgba(0.9, 0.3, 0.9, 0.45), 0.95));
+        targets.push((
+            *hex,
+            "advance".into(),
+            Color::srgba(0.9, 0.3, 0.9, 0.45),
+            0.95,
+        ));
     }
     if let Some(u) = selected
         && let Some(h) = st.units[u as usize].loc.hex()
@@ -1000,7 +1130,9 @@ fn highlights(world: &mut World) {
     }
     let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
     for (c, label, colour, size) in targets {
-        let mesh = world.resource_mut::<Assets<Mesh>>().add(RegularPolygon::new(S * size, 6));
+        let mesh = world
+            .resource_mut::<Assets<Mesh>>()
+            .add(RegularPolygon::new(S * size, 6));
         let mat = world.resource_mut::<Assets<ColorMaterial>>().add(colour);
         let z = if size < 0.9 { 1.2 } else { 1.0 };
         world.spawn((
@@ -1031,11 +1163,18 @@ fn pct(x: f64) -> String {
 fn fire_table(ui_: &mut egui::Ui, fire: &combat::Fire, open_rule: &mut Option<String>) {
     ui_.label(format!(
         "{} points ÷ protection → {} · column {} · die modifier {:+}",
-        fire.points, fire.divided, fire.column, fire.drm()
+        fire.points,
+        fire.divided,
+        fire.column,
+        fire.drm()
     ));
     for m in fire.column_mods.iter().chain(fire.die_mods.iter()) {
         ui_.horizontal(|ui_| {
-            let kind = if fire.column_mods.contains(m) { "column" } else { "die" };
+            let kind = if fire.column_mods.contains(m) {
+                "column"
+            } else {
+                "die"
+            };
             ui_.label(format!("  {:+} {kind}: {}", m.value, m.label));
             if ui_.small_button(&m.rule).clicked() {
                 *open_rule = Some(m.rule.clone());
@@ -1043,7 +1182,13 @@ fn fire_table(ui_: &mut egui::Ui, fire: &combat::Fire, open_rule: &mut Option<St
         });
     }
     let o = fire.odds();
-    ui_.strong(format!("- {}   T {}   D {}   D+1 {}", pct(o[0]), pct(o[1]), pct(o[2]), pct(o[3])));
+    ui_.strong(format!(
+        "- {}   T {}   D {}   D+1 {}",
+        pct(o[0]),
+        pct(o[1]),
+        pct(o[2]),
+        pct(o[3])
+    ));
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -1085,31 +1230,59 @@ fn panels(
         && let Some(from) = st.units[u as usize].loc.hex()
     {
         if st.g.step == Step::Movement
-            && let Some(d) = rules::destinations(r, &st, &view, u, st.g.hour).into_iter().find(|d| d.hex == h)
+            && let Some(d) = rules::destinations(r, &st, &view, u, st.g.hour)
+                .into_iter()
+                .find(|d| d.hex == h)
         {
             let mut pts = vec![to_world(from)];
             pts.extend(d.path.iter().map(|c| to_world(*c)));
             pts.push(to_world(h));
             gizmos.linestrip_2d(pts, Color::srgb(0.1, 0.1, 0.9));
         }
-        if r.units[u as usize].arm == Arm::Artillery && h != from && view.side_at(h).is_some_and(|s| s != r.units[u as usize].side) {
+        if r.units[u as usize].arm == Arm::Artillery
+            && h != from
+            && view
+                .side_at(h)
+                .is_some_and(|s| s != r.units[u as usize].side)
+        {
             let occupied = |c: Coord| !view.units_at(c).is_empty();
             let l = los::line_of_sight(&r.map, &occupied, from, h);
             let in_range = from.distance(h) <= r.units[u as usize].range as u32;
-            let colour = if l.clear && in_range { Color::srgb(0.1, 0.8, 0.1) } else { Color::srgb(0.9, 0.1, 0.1) };
+            let colour = if l.clear && in_range {
+                Color::srgb(0.1, 0.8, 0.1)
+            } else {
+                Color::srgb(0.9, 0.1, 0.1)
+            };
             gizmos.line_2d(to_world(from), to_world(h), colour);
             if let Some(b) = l.blocked_by {
                 gizmos.circle_2d(to_world(b), S * 0.6, Color::srgb(0.9, 0.1, 0.1));
             }
-            egui::Window::new("Line of sight").anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0]).show(ctx, |ui_| {
-                ui_.label(format!("{from} → {h}: {} hexes, range {}", from.distance(h), r.units[u as usize].range));
-                match (l.clear, l.blocked_by) {
-                    (true, _) if in_range => { ui_.label("Clear line of sight: a legal target (9.2)."); }
-                    (true, _) => { ui_.label("Clear, but out of range (9.2)."); }
-                    (false, Some(b)) => { ui_.colored_label(egui::Color32::LIGHT_RED, format!("Blocked by hex {b} (9.2).")); }
-                    (false, None) => { ui_.colored_label(egui::Color32::LIGHT_RED, "Blocked (9.2)."); }
-                }
-            });
+            egui::Window::new("Line of sight")
+                .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+                .show(ctx, |ui_| {
+                    ui_.label(format!(
+                        "{from} → {h}: {} hexes, range {}",
+                        from.distance(h),
+                        r.units[u as usize].range
+                    ));
+                    match (l.clear, l.blocked_by) {
+                        (true, _) if in_range => {
+                            ui_.label("Clear line of sight: a legal target (9.2).");
+                        }
+                        (true, _) => {
+                            ui_.label("Clear, but out of range (9.2).");
+                        }
+                        (false, Some(b)) => {
+                            ui_.colored_label(
+                                egui::Color32::LIGHT_RED,
+                                format!("Blocked by hex {b} (9.2)."),
+                            );
+                        }
+                        (false, None) => {
+                            ui_.colored_label(egui::Color32::LIGHT_RED, "Blocked (9.2).");
+                        }
+                    }
+                });
         }
     }
     let hour = st.g.hour;
@@ -1229,198 +1402,333 @@ fn panels(
         ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom · Shift+wheel turn");
     });
     // the activation cup (1.2.4, 8, 9)
-    egui::Window::new("Activation cup").anchor(egui::Align2::LEFT_TOP, [8.0, 330.0]).default_width(300.0).show(ctx, |ui_| {
-        if let Some(s) = st.g.initiative {
-            ui_.label(format!("Initiative: {} (8)", s.name()));
-        }
-        if let Some(f) = st.g.active {
-            let fs = &st.formations[f];
-            ui_.label(egui::RichText::new(format!("Acting: {} ({})", r.formations[f].name, r.formations[f].side.name())).strong());
-            if fs.failed_activation {
-                ui_.colored_label(egui::Color32::LIGHT_RED, "Activation test failed: out of command (9.1.1)");
+    egui::Window::new("Activation cup")
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 330.0])
+        .default_width(300.0)
+        .show(ctx, |ui_| {
+            if let Some(s) = st.g.initiative {
+                ui_.label(format!("Initiative: {} (8)", s.name()));
             }
-        }
-        ui_.label("Still in the cup:");
-        for (f, fd) in r.formations.iter().enumerate() {
-            if st.formations[f].in_cup {
-                ui_.label(format!("  • {} ({})", fd.name, fd.side.name()));
+            if let Some(f) = st.g.active {
+                let fs = &st.formations[f];
+                ui_.label(
+                    egui::RichText::new(format!(
+                        "Acting: {} ({})",
+                        r.formations[f].name,
+                        r.formations[f].side.name()
+                    ))
+                    .strong(),
+                );
+                if fs.failed_activation {
+                    ui_.colored_label(
+                        egui::Color32::LIGHT_RED,
+                        "Activation test failed: out of command (9.1.1)",
+                    );
+                }
             }
-        }
-        ui_.separator();
-        ui_.label("Demoralisation (10.2): steps lost / threshold");
-        for (f, fd) in r.formations.iter().enumerate() {
-            let lost = flow::formation_losses(r, &st, f);
-            let txt = format!("{}: {lost}/{}{}", fd.name, fd.demo, if st.formations[f].demoralised { " — DEMORALISED" } else { "" });
-            if st.formations[f].demoralised {
-                ui_.colored_label(egui::Color32::LIGHT_RED, txt);
-            } else {
-                ui_.small(txt);
+            ui_.label("Still in the cup:");
+            for (f, fd) in r.formations.iter().enumerate() {
+                if st.formations[f].in_cup {
+                    ui_.label(format!("  • {} ({})", fd.name, fd.side.name()));
+                }
             }
-        }
-    });
-    // assault builder (9.5.1, 9.5.2) with exact odds
-    let mut close_builder = false;
-    if st.g.step == Step::Declare && st.g.pending.is_empty()
-        && let Some(mut b) = ui.builder.clone()
-    {
-        egui::Window::new("Assault").anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0]).show(ctx, |ui_| {
-            ui_.strong(format!("Assault on {}", b.target));
-            for (u, pts, on) in b.units.iter_mut() {
-                let d = &r.units[*u as usize];
-                ui_.horizontal(|ui_| {
-                    ui_.checkbox(on, &d.name);
-                    ui_.add(egui::DragValue::new(pts).range(0..=d.combat));
-                    ui_.small(format!("of {}", d.combat));
-                });
-            }
-            ui_.checkbox(&mut b.coordinate, "Coordinated assault (9.5.2: commander stacked with an attacker, test 6+)");
-            let chosen: Vec<(UnitId, u8)> = b.units.iter().filter(|x| x.2).map(|x| (x.0, x.1)).collect();
-            let cmd = TsCommand::Declare { target: b.target, units: chosen.clone(), coordinate: b.coordinate };
-            if !chosen.is_empty() {
-                let asl = Assault { target: b.target, attackers: chosen.clone(), coordinated: b.coordinate, leader: None, resolved: false };
-                let defs: Vec<UnitId> = view.units_at(b.target).to_vec();
-                let input = flow::attack_input(r, &st, &asl, &chosen, &defs);
-                ui_.separator();
-                ui_.label("If the attackers survive defensive fire, together:");
-                fire_table(ui_, &combat::fire(&input), &mut open_rule);
-            }
-            match flow::check(r, &st, &cmd) {
-                Ok(()) => {
-                    if ui_.button("Declare").clicked() {
-                        ui.outbox.push(cmd);
+            ui_.separator();
+            ui_.label("Demoralisation (10.2): steps lost / threshold");
+            for (f, fd) in r.formations.iter().enumerate() {
+                let lost = flow::formation_losses(r, &st, f);
+                let txt = format!(
+                    "{}: {lost}/{}{}",
+                    fd.name,
+                    fd.demo,
+                    if st.formations[f].demoralised {
+                        " — DEMORALISED"
+                    } else {
+                        ""
                     }
+                );
+                if st.formations[f].demoralised {
+                    ui_.colored_label(egui::Color32::LIGHT_RED, txt);
+                } else {
+                    ui_.small(txt);
                 }
-                Err(e) => {
-                    ui_.colored_label(egui::Color32::LIGHT_RED, format!("{} ({})", e.reason, e.rule));
-                }
-            }
-            if ui_.button("Cancel").clicked() {
-                close_builder = true;
             }
         });
+    // assault builder (9.5.1, 9.5.2) with exact odds
+    let mut close_builder = false;
+    if st.g.step == Step::Declare
+        && st.g.pending.is_empty()
+        && let Some(mut b) = ui.builder.clone()
+    {
+        egui::Window::new("Assault")
+            .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+            .show(ctx, |ui_| {
+                ui_.strong(format!("Assault on {}", b.target));
+                for (u, pts, on) in b.units.iter_mut() {
+                    let d = &r.units[*u as usize];
+                    ui_.horizontal(|ui_| {
+                        ui_.checkbox(on, &d.name);
+                        ui_.add(egui::DragValue::new(pts).range(0..=d.combat));
+                        ui_.small(format!("of {}", d.combat));
+                    });
+                }
+                ui_.checkbox(
+                    &mut b.coordinate,
+                    "Coordinated assault (9.5.2: commander stacked with an attacker, test 6+)",
+                );
+                let chosen: Vec<(UnitId, u8)> =
+                    b.units.iter().filter(|x| x.2).map(|x| (x.0, x.1)).collect();
+                let cmd = TsCommand::Declare {
+                    target: b.target,
+                    units: chosen.clone(),
+                    coordinate: b.coordinate,
+                };
+                if !chosen.is_empty() {
+                    let asl = Assault {
+                        target: b.target,
+                        attackers: chosen.clone(),
+                        coordinated: b.coordinate,
+                        leader: None,
+                        resolved: false,
+                    };
+                    let defs: Vec<UnitId> = view.units_at(b.target).to_vec();
+                    let input = flow::attack_input(r, &st, &asl, &chosen, &defs);
+                    ui_.separator();
+                    ui_.label("If the attackers survive defensive fire, together:");
+                    fire_table(ui_, &combat::fire(&input), &mut open_rule);
+                }
+                match flow::check(r, &st, &cmd) {
+                    Ok(()) => {
+                        if ui_.button("Declare").clicked() {
+                            ui.outbox.push(cmd);
+                        }
+                    }
+                    Err(e) => {
+                        ui_.colored_label(
+                            egui::Color32::LIGHT_RED,
+                            format!("{} ({})", e.reason, e.rule),
+                        );
+                    }
+                }
+                if ui_.button("Cancel").clicked() {
+                    close_builder = true;
+                }
+            });
         ui.builder = if close_builder { None } else { Some(b) };
     }
     // declared assaults
     if st.g.step == Step::Combat || (st.g.step == Step::Declare && !st.g.assaults.is_empty()) {
-        egui::Window::new("Declared assaults").anchor(egui::Align2::RIGHT_TOP, [-8.0, 240.0]).show(ctx, |ui_| {
-            for (i, a) in st.g.assaults.iter().enumerate() {
-                let names: Vec<String> = a.attackers.iter().map(|(u, p)| format!("{} ({p})", r.units[*u as usize].name)).collect();
-                ui_.horizontal_wrapped(|ui_| {
-                    ui_.label(format!("{} ← {}{}{}", a.target, names.join(" + "), if a.coordinated { " [coordinated]" } else { "" }, if a.resolved { " — done" } else { "" }));
-                    let c = TsCommand::Resolve { assault: i as u8 };
-                    if legal.contains(&c) && ui_.button("Resolve").clicked() {
-                        ui.outbox.push(c);
-                    }
-                });
-            }
-        });
+        egui::Window::new("Declared assaults")
+            .anchor(egui::Align2::RIGHT_TOP, [-8.0, 240.0])
+            .show(ctx, |ui_| {
+                for (i, a) in st.g.assaults.iter().enumerate() {
+                    let names: Vec<String> = a
+                        .attackers
+                        .iter()
+                        .map(|(u, p)| format!("{} ({p})", r.units[*u as usize].name))
+                        .collect();
+                    ui_.horizontal_wrapped(|ui_| {
+                        ui_.label(format!(
+                            "{} ← {}{}{}",
+                            a.target,
+                            names.join(" + "),
+                            if a.coordinated { " [coordinated]" } else { "" },
+                            if a.resolved { " — done" } else { "" }
+                        ));
+                        let c = TsCommand::Resolve { assault: i as u8 };
+                        if legal.contains(&c) && ui_.button("Resolve").clicked() {
+                            ui.outbox.push(c);
+                        }
+                    });
+                }
+            });
     }
     // the defender's decision (9.5.2, 9.5.3, 9.5.4, 9.5.6)
     if let Some(Pending::Defence { assault }) = st.g.pending.first()
         && let Some(a) = st.g.assaults.get(*assault as usize).cloned()
     {
         let defs: Vec<UnitId> = view.units_at(a.target).to_vec();
-        let supports: Vec<UnitId> = legal.iter().filter_map(|c| match c { TsCommand::Defend { support: Some(s), .. } => Some(*s), _ => None }).collect();
-        let pool_base: u32 = defs.iter().map(|&d| r.units[d as usize].combat as u32).sum();
-        let pool = pool_base + ui.support.map(|s| r.units[s as usize].combat as u32).unwrap_or(0);
+        let supports: Vec<UnitId> = legal
+            .iter()
+            .filter_map(|c| match c {
+                TsCommand::Defend {
+                    support: Some(s), ..
+                } => Some(*s),
+                _ => None,
+            })
+            .collect();
+        let pool_base: u32 = defs
+            .iter()
+            .map(|&d| r.units[d as usize].combat as u32)
+            .sum();
+        let pool = pool_base
+            + ui.support
+                .map(|s| r.units[s as usize].combat as u32)
+                .unwrap_or(0);
         let n = if a.coordinated { a.attackers.len() } else { 1 };
         if ui.split.len() != n {
             ui.split = vec![0; n];
             ui.split[0] = pool as u8;
         }
-        egui::Window::new("Defence").anchor(egui::Align2::CENTER_TOP, [0.0, 8.0]).show(ctx, |ui_| {
-            ui_.strong(format!("{}: the assault on {} — defend or fall back", active.map(|s| s.name()).unwrap_or(""), a.target));
-            ui_.label(format!("Defence points to share: {pool} (9.5.3 A; flank shares are halved)"));
-            if !supports.is_empty() {
-                ui_.horizontal(|ui_| {
-                    ui_.label("Artillery support (9.5.6):");
-                    if ui_.selectable_label(ui.support.is_none(), "none").clicked() {
-                        ui.support = None;
-                        ui.split.clear();
-                    }
-                    for s in &supports {
-                        if ui_.selectable_label(ui.support == Some(*s), &r.units[*s as usize].name).clicked() {
-                            ui.support = Some(*s);
+        egui::Window::new("Defence")
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+            .show(ctx, |ui_| {
+                ui_.strong(format!(
+                    "{}: the assault on {} — defend or fall back",
+                    active.map(|s| s.name()).unwrap_or(""),
+                    a.target
+                ));
+                ui_.label(format!(
+                    "Defence points to share: {pool} (9.5.3 A; flank shares are halved)"
+                ));
+                if !supports.is_empty() {
+                    ui_.horizontal(|ui_| {
+                        ui_.label("Artillery support (9.5.6):");
+                        if ui_.selectable_label(ui.support.is_none(), "none").clicked() {
+                            ui.support = None;
                             ui.split.clear();
                         }
-                    }
-                });
-            }
-            let support = ui.support;
-            if ui.split.len() == n {
-                for k in 0..n {
-                    let (att, _) = a.attackers[k];
-                    let ah = st.units[att as usize].loc.hex().unwrap_or(a.target);
-                    let flank = defs.first().is_some_and(|&d| rules::is_flank_of(r, &st, d, ah));
-                    ui_.horizontal(|ui_| {
-                        ui_.label(format!("vs {}{}", r.units[att as usize].name, if flank { " (flank: halved)" } else { "" }));
-                        if n > 1 {
-                            ui_.add(egui::DragValue::new(&mut ui.split[k]).range(0..=pool as u8));
-                        } else {
-                            ui.split[k] = pool as u8;
-                            ui_.label(format!("{pool}"));
+                        for s in &supports {
+                            if ui_
+                                .selectable_label(
+                                    ui.support == Some(*s),
+                                    &r.units[*s as usize].name,
+                                )
+                                .clicked()
+                            {
+                                ui.support = Some(*s);
+                                ui.split.clear();
+                            }
                         }
                     });
-                    let input = flow::defensive_input(r, &st, &defs, support, ui.split[k], att, ah, a.target);
-                    fire_table(ui_, &combat::fire(&input), &mut open_rule);
                 }
-            }
-            let cmd = TsCommand::Defend { split: ui.split.clone(), support };
-            match flow::check(r, &st, &cmd) {
-                Ok(()) => {
-                    if ui_.button("Defend").clicked() {
-                        ui.outbox.push(cmd);
+                let support = ui.support;
+                if ui.split.len() == n {
+                    for k in 0..n {
+                        let (att, _) = a.attackers[k];
+                        let ah = st.units[att as usize].loc.hex().unwrap_or(a.target);
+                        let flank = defs
+                            .first()
+                            .is_some_and(|&d| rules::is_flank_of(r, &st, d, ah));
+                        ui_.horizontal(|ui_| {
+                            ui_.label(format!(
+                                "vs {}{}",
+                                r.units[att as usize].name,
+                                if flank { " (flank: halved)" } else { "" }
+                            ));
+                            if n > 1 {
+                                ui_.add(
+                                    egui::DragValue::new(&mut ui.split[k]).range(0..=pool as u8),
+                                );
+                            } else {
+                                ui.split[k] = pool as u8;
+                                ui_.label(format!("{pool}"));
+                            }
+                        });
+                        let input = flow::defensive_input(
+                            r,
+                            &st,
+                            &defs,
+                            support,
+                            ui.split[k],
+                            att,
+                            ah,
+                            a.target,
+                        );
+                        fire_table(ui_, &combat::fire(&input), &mut open_rule);
                     }
                 }
-                Err(e) => {
-                    ui_.colored_label(egui::Color32::LIGHT_RED, format!("{} ({})", e.reason, e.rule));
+                let cmd = TsCommand::Defend {
+                    split: ui.split.clone(),
+                    support,
+                };
+                match flow::check(r, &st, &cmd) {
+                    Ok(()) => {
+                        if ui_.button("Defend").clicked() {
+                            ui.outbox.push(cmd);
+                        }
+                    }
+                    Err(e) => {
+                        ui_.colored_label(
+                            egui::Color32::LIGHT_RED,
+                            format!("{} ({})", e.reason, e.rule),
+                        );
+                    }
                 }
-            }
-            if legal.iter().any(|c| matches!(c, TsCommand::RetreatBefore { .. })) {
-                ui_.small("Or click a lit orange hex to fall back before combat (9.5.4).");
-            }
-        });
+                if legal
+                    .iter()
+                    .any(|c| matches!(c, TsCommand::RetreatBefore { .. }))
+                {
+                    ui_.small("Or click a lit orange hex to fall back before combat (9.5.4).");
+                }
+            });
     }
     if let Some(Pending::Advance { optional, .. }) = st.g.pending.first() {
         let optional = *optional;
-        egui::Window::new("Advance after combat").anchor(egui::Align2::CENTER_TOP, [0.0, 8.0]).show(ctx, |ui_| {
-            ui_.label(if optional { "An attacker may occupy the hex (9.5.4)." } else { "An attacker must advance (9.5.9)." });
-            for c in &legal {
-                if let TsCommand::Advance { unit, facing } = c {
-                    let label = match unit {
-                        Some(u) => format!("{} facing {facing:?}", r.units[*u as usize].name),
-                        None => "Stay".into(),
-                    };
-                    if ui_.button(label).clicked() {
-                        ui.outbox.push(c.clone());
+        egui::Window::new("Advance after combat")
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+            .show(ctx, |ui_| {
+                ui_.label(if optional {
+                    "An attacker may occupy the hex (9.5.4)."
+                } else {
+                    "An attacker must advance (9.5.9)."
+                });
+                for c in &legal {
+                    if let TsCommand::Advance { unit, facing } = c {
+                        let label = match unit {
+                            Some(u) => format!("{} facing {facing:?}", r.units[*u as usize].name),
+                            None => "Stay".into(),
+                        };
+                        if ui_.button(label).clicked() {
+                            ui.outbox.push(c.clone());
+                        }
                     }
                 }
-            }
-        });
+            });
     }
     // a unit under the pointer
     if ui.builder.is_none()
         && let Some(h) = hovered.0
         && !view.units_at(h).is_empty()
-        && !(ui.selected.is_some_and(|u| r.units[u as usize].arm == Arm::Artillery))
+        && !(ui
+            .selected
+            .is_some_and(|u| r.units[u as usize].arm == Arm::Artillery))
     {
-        egui::Window::new("Hex").anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0]).show(ctx, |ui_| {
-            ui_.label(format!("{h} · {:?} · level {}", r.map.terrain(h), r.map.elevation(h)));
-            for &u in view.units_at(h) {
-                let d = &r.units[u as usize];
-                let s = &st.units[u as usize];
+        egui::Window::new("Hex")
+            .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+            .show(ctx, |ui_| {
                 ui_.label(format!(
-                    "{} ({}) · {:?}{} · {}-{}-{}{} · losses {} · facing {:?}{}",
-                    d.name, d.side.name(), d.arm, if d.heavy { " heavy" } else { "" },
-                    d.combat, d.morale, d.movement,
-                    if d.range > 0 { format!(" r{}", d.range) } else { String::new() },
-                    s.losses, s.facing, if s.disorg { " · disorganised" } else { "" }
+                    "{h} · {:?} · level {}",
+                    r.map.terrain(h),
+                    r.map.elevation(h)
                 ));
-            }
-            ui_.small("Counter values reconstructed (docs/games/trautenau-soor-data.md)");
-        });
+                for &u in view.units_at(h) {
+                    let d = &r.units[u as usize];
+                    let s = &st.units[u as usize];
+                    ui_.label(format!(
+                        "{} ({}) · {:?}{} · {}-{}-{}{} · losses {} · facing {:?}{}",
+                        d.name,
+                        d.side.name(),
+                        d.arm,
+                        if d.heavy { " heavy" } else { "" },
+                        d.combat,
+                        d.morale,
+                        d.movement,
+                        if d.range > 0 {
+                            format!(" r{}", d.range)
+                        } else {
+                            String::new()
+                        },
+                        s.losses,
+                        s.facing,
+                        if s.disorg { " · disorganised" } else { "" }
+                    ));
+                }
+                ui_.small("Counter values reconstructed (docs/games/trautenau-soor-data.md)");
+            });
     }
-    let clicks = crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|h| format!("{h:02}h"));
+    let clicks = crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|h| {
+        format!("{h:02}h")
+    });
     if let Some(rule) = clicks.rule.or(open_rule) {
         ui.rules_open = true;
         ui.rules_query = rule;
@@ -1440,20 +1748,30 @@ fn panels(
                 }
                 g.end_row();
                 for d in 0..=6 {
-                    g.label(if d == 6 { "6+".to_string() } else { format!("{d}") });
+                    g.label(if d == 6 {
+                        "6+".to_string()
+                    } else {
+                        format!("{d}")
+                    });
                     for c in 0..=7u8 {
                         g.label(combat::crt(c, d).label());
                     }
                     g.end_row();
                 }
             });
-            ui_.small("- nothing · T morale test · D disorganised and retreat · D+1 also one step loss");
+            ui_.small(
+                "- nothing · T morale test · D disorganised and retreat · D+1 also one step loss",
+            );
             ui_.separator();
             egui::Grid::new("tec").striped(true).show(ui_, |g| {
                 for row in [
                     ["Terrain", "Move", "Protection"],
                     ["Clear", "1", "1"],
-                    ["Level change", "+1 per level (not on a road)", "shooter -1 col per level up"],
+                    [
+                        "Level change",
+                        "+1 per level (not on a road)",
+                        "shooter -1 col per level up",
+                    ],
                     ["Woods", "inf +1, jäger +0, cav/art +2", "2"],
                     ["Village", "other terrain", "2, 360° facing"],
                     ["Town", "other terrain", "3, 360° facing"],
@@ -1473,18 +1791,23 @@ fn panels(
         });
     }
     if st.g.step == Step::GameOver {
-        egui::Window::new("Game over").anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui_| {
-            let [a, p] = st.g.vp;
-            ui_.heading(match st.g.winner { Some(w) => format!("{} wins", w.name()), None => "Tied game".into() });
-            ui_.label(format!("Austria {a} VP · Prussia {p} VP"));
-            let (_, lines) = flow::score(r, &st, true);
-            for l in lines {
-                ui_.small(l);
-            }
-            if ui_.button("Main menu").clicked() {
-                next.set(AppState::Menu);
-            }
-        });
+        egui::Window::new("Game over")
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui_| {
+                let [a, p] = st.g.vp;
+                ui_.heading(match st.g.winner {
+                    Some(w) => format!("{} wins", w.name()),
+                    None => "Tied game".into(),
+                });
+                ui_.label(format!("Austria {a} VP · Prussia {p} VP"));
+                let (_, lines) = flow::score(r, &st, true);
+                for l in lines {
+                    ui_.small(l);
+                }
+                if ui_.button("Main menu").clicked() {
+                    next.set(AppState::Menu);
+                }
+            });
     }
     Ok(())
 }
