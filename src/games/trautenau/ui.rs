@@ -10,7 +10,7 @@ use super::data::{Arm, Side, TsRules};
 use super::ecs::*;
 use super::flow;
 use super::los;
-use super::rules::{self, View};
+use super::rules;
 use super::state::*;
 use crate::engine::dice::Dice;
 use crate::engine::hexmap::{Coord, Dir};
@@ -47,7 +47,7 @@ pub struct TsUi {
     pub shown_rolls: usize,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Builder {
     pub target: Coord,
     pub units: Vec<(UnitId, u8, bool)>,
@@ -435,7 +435,7 @@ fn place_pieces(
     >,
     mut leaders: Query<(&Leader, &LeaderStatus, &mut Transform, &mut Visibility), Without<Counter>>,
     mut arrows: Query<&mut Transform, (With<FacingArrow>, Without<Counter>, Without<Leader>)>,
-    added: Query<(), Added<Transform>>,
+    added: Query<(), Added<Children>>,
 ) {
     if *last == rev.0 && added.is_empty() {
         return;
