@@ -11,7 +11,21 @@ fn a_lesson_step_renders_with_its_highlight() {
     shot("FELDZUG_LESSON", "tutorial-kg-1");
 }
 
+/// Trautenau – Soor: a selected unit shows its front and flank hexes and its moves.
+#[test]
+fn trautenau_selected_unit_shows_front_and_flank_hexes() {
+    shot_with(
+        "FELDZUG_AUTOSTART",
+        "trautenau",
+        &[("FELDZUG_SELECT", "p-1hus")],
+    );
+}
+
 fn shot(var: &str, value: &str) {
+    shot_with(var, value, &[]);
+}
+
+fn shot_with(var: &str, value: &str, extra: &[(&str, &str)]) {
     let out =
         std::env::temp_dir().join(format!("feldzug-smoke-{}-{value}.png", std::process::id()));
     let display_ok = std::env::var("DISPLAY").is_ok();
@@ -41,6 +55,7 @@ fn shot(var: &str, value: &str) {
         .env("XDG_RUNTIME_DIR", &runtime)
         .env("FELDZUG_SCREENSHOT", &out)
         .env(var, value)
+        .envs(extra.iter().copied())
         .spawn()
         .unwrap();
     // never hang the suite: give the window two minutes

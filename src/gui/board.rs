@@ -27,6 +27,11 @@ pub struct BoardMap {
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct HoveredHex(pub Option<Coord>);
 
+/// Centre the camera on a hex at a zoom scale once the board is drawn (screenshots,
+/// lessons, "go to" buttons).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct Focus(pub Option<(Coord, f32)>);
+
 /// A left click on a hex that egui did not take.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct HexClicked(pub Coord);
@@ -37,8 +42,12 @@ impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<BoardMap>()
             .init_resource::<HoveredHex>()
+            .init_resource::<Focus>()
             .add_message::<HexClicked>()
-            .add_systems(Update, (draw_board, camera_controls, pick_hex).chain());
+            .add_systems(
+                Update,
+                (draw_board, apply_focus, camera_controls, pick_hex).chain(),
+            );
     }
 }
 
@@ -292,6 +301,25 @@ fn draw_board(
     }
     if let Ok((mut tr, mut proj)) = cam.single_mut() {
         fit(&map, &mut tr, &mut proj, Vec2::new(1280.0, 800.0));
+    }
+}
+
+fn apply_focus(
+    board: Res<BoardMap>,
+    mut focus: ResMut<Focus>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+) {
+    if !board.drawn || board.map.is_none() {
+        return;
+    }
+    let Some((c, scale)) = focus.0.take() else {
+        return;
+    };
+    if let Ok((mut tr, mut proj)) = cam.single_mut() {
+        tr.translation = to_world(c).extend(tr.translation.z);
+        if let Projection::Orthographic(o) = &mut *proj {
+            o.scale = scale;
+        }
     }
 }
 

@@ -72,6 +72,9 @@ pub struct UnitDef {
     pub losses: u8,
     #[serde(default)]
     pub arrival: Option<Arrival>,
+    /// Arrival instead of `arrival` when this scenario option is chosen (13.1).
+    #[serde(default)]
+    pub variant_arrival: Option<(String, Arrival)>,
     #[serde(default)]
     pub note: String,
 }
@@ -105,6 +108,9 @@ pub struct LeaderDef {
     pub start: Option<Coord>,
     #[serde(default)]
     pub arrival: Option<Arrival>,
+    /// Arrival instead of `arrival` when this scenario option is chosen (13.1).
+    #[serde(default)]
+    pub variant_arrival: Option<(String, Arrival)>,
 }
 
 fn six() -> u8 {
@@ -139,6 +145,10 @@ pub struct FormationDef {
     /// Demoralised already at the start (linked game, 13.4).
     #[serde(default)]
     pub demoralised: bool,
+    /// Commander in chief instead of `chief` when this scenario option is chosen (13.1:
+    /// the 1st Guards Division under Bonin).
+    #[serde(default)]
+    pub variant_chief: Option<(String, String)>,
 }
 
 /// A map edge or hex list a side retreats toward and traces to, from an hour on
@@ -191,6 +201,40 @@ pub enum Victory {
     },
 }
 
+/// Chapter 13: the second day of the linked game. Hours are clock hours of day 2.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct LinkedDay {
+    pub start_hour: u8,
+    pub end_hour: u8,
+    #[serde(default)]
+    pub night_hours: Vec<u8>,
+    /// Lines of retreat on day 2 (12.1.3).
+    pub retreat_lines: Vec<RetreatLine>,
+    /// Day-2 scoring while the Austrian IV Corps has not entered (13.4: as Soor).
+    pub victory: Victory,
+    /// 13.4: locations scored at the end instead, once the IV Corps has entered, as
+    /// (location, VP if the Prussian I Corps fled on day 1 and never came back).
+    pub iv_locations: Vec<(Location, u8)>,
+    /// 13.3.1: IV Corps brigades (formation ids) in entry order, one per turn from the
+    /// turn a d6 shows `iv_roll`, rolled in the turns `iv_hours`.
+    pub iv_corps: Vec<String>,
+    /// The IV Corps independent units enter on the turn of the last brigade.
+    pub iv_independent: String,
+    pub iv_entry: Coord,
+    pub iv_hours: (u8, u8),
+    #[serde(default = "one")]
+    pub iv_roll: u8,
+    /// Austrian line of retreat once the IV Corps has entered (13.3.2).
+    pub iv_retreat: Vec<Coord>,
+    /// 13.3.2: Prussian I Corps divisions (formation ids) in return order after a panic,
+    /// by `return_entry`, one per turn from a d6 >= `return_roll`, rolled from the turn
+    /// after the IV Corps enters until `return_until`.
+    pub return_divisions: Vec<String>,
+    pub return_entry: Coord,
+    pub return_roll: u8,
+    pub return_until: u8,
+}
+
 /// Options a player picks before a game (13.1 Guard division).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Variant {
@@ -228,6 +272,9 @@ pub struct TsScenarioFile {
     pub forbidden: Vec<(Side, u8, Vec<Coord>)>,
     #[serde(default)]
     pub variants: Vec<Variant>,
+    /// The linked game's second day (13).
+    #[serde(default)]
+    pub day2: Option<LinkedDay>,
 }
 
 fn prussia() -> Side {
@@ -266,6 +313,10 @@ pub struct TsRules {
     pub variants: Vec<Variant>,
     /// Ids of pieces left out because their variant was not chosen.
     pub absent: BTreeSet<String>,
+    /// The linked game's second day (13).
+    pub day2: Option<LinkedDay>,
+    /// Scenario options chosen.
+    pub chosen: Vec<String>,
 }
 
 impl TsRules {
@@ -291,6 +342,29 @@ impl TsRules {
         variants: &[String],
     ) -> Result<Self, String> {
         super::validate::check(&file, &map, variants)?;
+        let mut file = file;
+        // 13.1: an option may change when a piece arrives and whom a formation obeys.
+        for u in &mut file.units {
+            if let Some((v, a)) = &u.variant_arrival
+                && variants.contains(v)
+            {
+                u.arrival = Some(a.clone());
+            }
+        }
+        for l in &mut file.leaders {
+            if let Some((v, a)) = &l.variant_arrival
+                && variants.contains(v)
+            {
+                l.arrival = Some(a.clone());
+            }
+        }
+        for f in &mut file.formations {
+            if let Some((v, c)) = &f.variant_chief
+                && variants.contains(v)
+            {
+                f.chief = c.clone();
+            }
+        }
         let mut absent = BTreeSet::new();
         for v in &file.variants {
             if !variants.contains(&v.id) {
@@ -345,6 +419,8 @@ impl TsRules {
             forbidden: file.forbidden,
             variants: file.variants,
             absent,
+            day2: file.day2,
+            chosen: variants.to_vec(),
         })
     }
 

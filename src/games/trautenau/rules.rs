@@ -1162,6 +1162,7 @@ pub(crate) mod tests {
             inactive_until: None,
             inactive_except: vec![],
             demoralised: false,
+            variant_chief: None,
         };
         let ldef = |id: &str, side, f: &str| LeaderDef {
             id: id.into(),
@@ -1175,6 +1176,7 @@ pub(crate) mod tests {
             movement: 6,
             start: None,
             arrival: None,
+            variant_arrival: None,
         };
         let udefs: Vec<UnitDef> = units
             .iter()
@@ -1195,6 +1197,7 @@ pub(crate) mod tests {
                 facing: Dir::N,
                 losses: 0,
                 arrival: None,
+                variant_arrival: None,
                 note: String::new(),
             })
             .collect();
@@ -1236,6 +1239,8 @@ pub(crate) mod tests {
             forbidden: vec![],
             variants: vec![],
             absent: BTreeSet::new(),
+            day2: None,
+            chosen: vec![],
         }
     }
 

@@ -169,11 +169,20 @@ pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
                 }
                 cmds = g.commands;
             }
-            let _ = restore_game(world, rules, seed, &cmds);
+            let _ = restore_game(world, rules.clone(), seed, &cmds);
+            // FELDZUG_SELECT=<unit id>: select it and centre the view on it (screenshots).
+            let select = std::env::var("FELDZUG_SELECT").ok().and_then(|id| {
+                let u = rules.units.iter().position(|d| d.id == id)?;
+                let st = gather(world)?;
+                Some((u as UnitId, st.units[u].loc.hex()?))
+            });
+            if let Some((_, c)) = select {
+                world.resource_mut::<crate::gui::board::Focus>().0 = Some((c, 0.45));
+            }
             let mut ui = world.resource_mut::<TsUi>();
             ui.variants = variants.to_vec();
             ui.seed = seed;
-            ui.selected = None;
+            ui.selected = select.map(|s| s.0);
             ui.message = format!("New game, seed {seed}.");
         }
         Err(e) => world.resource_mut::<crate::gui::MenuState>().message = e,
