@@ -428,10 +428,14 @@ impl TsRules {
         self.night_hours.contains(&hour)
     }
 
-    /// The hexes `side` retreats toward and traces to at `hour`.
+    /// The hexes `side` retreats toward and traces to at `hour` (hours of the second day
+    /// of a linked game count from 24: 32 is 08.00 on day 2).
     pub fn retreat_hexes(&self, side: Side, hour: u8) -> Vec<Coord> {
-        let mut v: Vec<Coord> = self
-            .retreat_lines
+        let (lines, hour) = match &self.day2 {
+            Some(d) if hour >= 24 => (&d.retreat_lines, hour - 24),
+            _ => (&self.retreat_lines, hour),
+        };
+        let mut v: Vec<Coord> = lines
             .iter()
             .filter(|r| r.side == side && hour >= r.from_hour && hour <= r.to_hour)
             .flat_map(|r| r.hexes.iter().copied())

@@ -83,6 +83,10 @@ pub fn new_state(rules: &TsRules) -> TsState {
             banked_vp: [0, 0],
             panic: false,
             evacuated_clean: [0, 0],
+            day1_vp: [0, 0],
+            iv_start: None,
+            fled: false,
+            return_start: None,
         },
     };
     mark_occupants(rules, &mut st);
@@ -304,7 +308,7 @@ fn trail_between(rules: &TsRules, a: Coord, b: Coord) -> bool {
 }
 
 fn exit_hexes(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
-    match &rules.victory {
+    match victory(rules, st) {
         Victory::Trautenau {
             exit,
             evacuation_needs,
@@ -439,7 +443,7 @@ fn chief_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coor
     }
     match ls.loc {
         Loc::Map(c) => rules::leader_destinations(rules, st, view, ld.side, c, ld.movement, true),
-        Loc::Off => match &ld.arrival {
+        Loc::Off => match &leader_arrival(rules, st, l) {
             // 9.4: a commander in chief enters in his own command phase.
             Some(a) if arrived_due(st, a) && !rules.absent.contains(&ld.id) => {
                 let mut v =
@@ -463,6 +467,140 @@ fn arrived_due(st: &TsState, a: &Arrival) -> bool {
     (a.day, a.hour) <= (st.g.day, st.g.hour)
 }
 
+/// The hour on a single clock over both days of a linked game (day 2 08.00 = 32); the
+/// rules functions take this (retreat lines change with the day).
+pub fn abs_hour(st: &TsState) -> u8 {
+    st.g.hour.saturating_add(24 * st.g.day.saturating_sub(1))
+}
+
+/// Last turn of the current day.
+pub fn end_hour(rules: &TsRules, st: &TsState) -> u8 {
+    match &rules.day2 {
+        Some(d) if st.g.day >= 2 => d.end_hour,
+        _ => rules.end_hour,
+    }
+}
+
+/// First turn of the current day.
+pub fn start_hour(rules: &TsRules, st: &TsState) -> u8 {
+    match &rules.day2 {
+        Some(d) if st.g.day >= 2 => d.start_hour,
+        _ => rules.start_hour,
+    }
+}
+
+/// 1.1: a night turn of the current day (dark blue on the track).
+pub fn is_night_at(rules: &TsRules, st: &TsState, hour: u8) -> bool {
+    match &rules.day2 {
+        Some(d) if st.g.day >= 2 => d.night_hours.contains(&hour),
+        _ => rules.is_night(hour),
+    }
+}
+
+pub fn is_night(rules: &TsRules, st: &TsState) -> bool {
+    is_night_at(rules, st, st.g.hour)
+}
+
+/// How the current day scores (11.4, 12.4, 13.4).
+pub fn victory<'a>(rules: &'a TsRules, st: &TsState) -> &'a Victory {
+    match &rules.day2 {
+        Some(d) if st.g.day >= 2 => &d.victory,
+        _ => &rules.victory,
+    }
+}
+
+/// The Prussian I Corps formations that flee and come back (13.2, 13.3.2): the listed
+/// divisions, and every other formation of their commander in chief with the last one.
+fn return_slot(rules: &TsRules, f: usize) -> Option<usize> {
+    let d = rules.day2.as_ref()?;
+    if let Some(k) = d
+        .return_divisions
+        .iter()
+        .position(|x| *x == rules.formations[f].id)
+    {
+        return Some(k);
+    }
+    let chief = d
+        .return_divisions
+        .first()
+        .and_then(|id| rules.formation(id))
+        .map(|g| rules.formations[g].chief.clone())?;
+    (rules.formations[f].chief == chief && rules.formations[f].side == Side::Prussia)
+        .then(|| d.return_divisions.len().saturating_sub(1))
+}
+
+/// 13.3.1: the IV Corps entry turn offset of a formation (brigades one per turn, the
+/// independent units with the last brigade).
+fn iv_slot(rules: &TsRules, f: usize) -> Option<usize> {
+    let d = rules.day2.as_ref()?;
+    let id = &rules.formations[f].id;
+    if let Some(k) = d.iv_corps.iter().position(|x| x == id) {
+        return Some(k);
+    }
+    (*id == d.iv_independent).then(|| d.iv_corps.len().saturating_sub(1))
+}
+
+/// When a formation's pieces arrive, if the linked game decides it by a roll (13.3).
+fn dynamic_arrival(rules: &TsRules, st: &TsState, f: usize) -> Option<Option<Arrival>> {
+    let d = rules.day2.as_ref()?;
+    if let Some(k) = iv_slot(rules, f) {
+        return Some(st.g.iv_start.map(|h| Arrival {
+            hour: h.saturating_add(k as u8),
+            hex: d.iv_entry,
+            day: 2,
+        }));
+    }
+    if st.g.fled
+        && let Some(k) = return_slot(rules, f)
+    {
+        return Some(st.g.return_start.map(|h| Arrival {
+            hour: h.saturating_add(k as u8),
+            hex: d.return_entry,
+            day: 2,
+        }));
+    }
+    None
+}
+
+/// When and where a unit arrives (9.4, 13.3).
+pub fn unit_arrival(rules: &TsRules, st: &TsState, u: UnitId) -> Option<Arrival> {
+    let f = rules.unit_formation[u as usize];
+    match dynamic_arrival(rules, st, f) {
+        Some(a) => a,
+        None => rules.units[u as usize].arrival.clone(),
+    }
+}
+
+/// When and where a commander arrives (9.4, 13.3): a chief with his first formation.
+pub fn leader_arrival(rules: &TsRules, st: &TsState, l: usize) -> Option<Arrival> {
+    let ld = &rules.leaders[l];
+    let f = match &ld.kind {
+        LeaderKind::Formation { formation, .. } => rules.formation(formation),
+        LeaderKind::Chief { .. } => rules
+            .formations
+            .iter()
+            .enumerate()
+            .filter(|(_, fd)| fd.chief == ld.id)
+            .filter_map(|(i, _)| {
+                iv_slot(rules, i)
+                    .or_else(|| {
+                        if st.g.fled {
+                            return_slot(rules, i)
+                        } else {
+                            None
+                        }
+                    })
+                    .map(|k| (k, i))
+            })
+            .min()
+            .map(|x| x.1),
+    };
+    match f.and_then(|f| dynamic_arrival(rules, st, f)) {
+        Some(a) => a,
+        None => ld.arrival.clone(),
+    }
+}
+
 fn formation_leader_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
     let ls = &st.leaders[l];
     let ld = &rules.leaders[l];
@@ -477,7 +615,7 @@ fn formation_leader_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) 
     }
     match ls.loc {
         Loc::Map(c) => rules::leader_destinations(rules, st, view, ld.side, c, ld.movement, false),
-        Loc::Off => match &ld.arrival {
+        Loc::Off => match &leader_arrival(rules, st, l) {
             Some(a) if arrived_due(st, a) => {
                 let mut v = vec![a.hex];
                 v.extend(rules::leader_destinations(
@@ -561,7 +699,7 @@ fn move_options(rules: &TsRules, st: &TsState, view: &View, u: UnitId, out: &mut
                     out.push(TsCommand::Face { unit: u, facing: f });
                 }
             }
-            for dest in rules::destinations(rules, st, view, u, st.g.hour) {
+            for dest in rules::destinations(rules, st, view, u, abs_hour(st)) {
                 for f in end_facings(rules, st, view, u, dest.hex) {
                     out.push(TsCommand::Move {
                         unit: u,
@@ -584,7 +722,7 @@ fn move_options(rules: &TsRules, st: &TsState, view: &View, u: UnitId, out: &mut
                     u,
                     entry,
                     st.formations[f].entered,
-                    st.g.hour,
+                    abs_hour(st),
                 ) {
                     for fc in end_facings(rules, st, view, u, dest.hex) {
                         out.push(TsCommand::Move {
@@ -618,7 +756,8 @@ fn end_facings(rules: &TsRules, st: &TsState, view: &View, u: UnitId, hex: Coord
 /// last in its column.
 pub fn entry_hex_due(rules: &TsRules, st: &TsState, u: UnitId) -> Option<Coord> {
     let d = &rules.units[u as usize];
-    let a = d.arrival.as_ref()?;
+    let a = unit_arrival(rules, st, u)?;
+    let a = &a;
     if st.units[u as usize].loc != Loc::Off || !arrived_due(st, a) || rules.absent.contains(&d.id) {
         return None;
     }
@@ -628,9 +767,8 @@ pub fn entry_hex_due(rules: &TsRules, st: &TsState, u: UnitId) -> Option<Coord> 
                 && o.arm != Arm::Artillery
                 && st.units[i].loc == Loc::Off
                 && !rules.absent.contains(&o.id)
-                && o.arrival
-                    .as_ref()
-                    .is_some_and(|oa| oa.hex == a.hex && arrived_due(st, oa))
+                && unit_arrival(rules, st, i as UnitId)
+                    .is_some_and(|oa| oa.hex == a.hex && arrived_due(st, &oa))
         });
         if blocked {
             return None;
@@ -790,7 +928,8 @@ fn pending_options(
         } => {
             if let Some(&u) = units.first() {
                 let f = st.units[u as usize].facing;
-                for (to, _) in rules::retreat_options(rules, st, view, u, *from, enemies, st.g.hour)
+                for (to, _) in
+                    rules::retreat_options(rules, st, view, u, *from, enemies, abs_hour(st))
                 {
                     for fc in [f, rot(f, 1), rot(f, 5)] {
                         if end_facings(rules, st, view, u, to).contains(&fc) {
@@ -891,7 +1030,8 @@ fn retreat_before_options(
         .collect();
     let f = st.units[first as usize].facing;
     let mut out = Vec::new();
-    for (to, _) in rules::retreat_options(rules, st, view, first, a.target, &enemies, st.g.hour) {
+    for (to, _) in rules::retreat_options(rules, st, view, first, a.target, &enemies, abs_hour(st))
+    {
         // The whole stack must fit where it goes.
         let mut arms: Vec<Arm> = view
             .units_at(to)
@@ -1577,6 +1717,7 @@ impl Game<'_> {
                 self.place_aide(l);
             }
         }
+        self.reinforcement_rolls();
         // 7.1: reaction tests.
         let view = rules::view(self.rules, self.st);
         for l in 0..self.rules.leaders.len() {
@@ -1623,8 +1764,8 @@ impl Game<'_> {
                     }
                 }
                 Loc::Off => {
-                    if let Some(a) = &self.rules.leaders[l].arrival
-                        && arrived_due(self.st, a)
+                    if let Some(a) = leader_arrival(self.rules, self.st, l)
+                        && arrived_due(self.st, &a)
                         && !self.rules.absent.contains(&self.rules.leaders[l].id)
                     {
                         self.st.leaders[l].may_move = true;
@@ -1698,7 +1839,8 @@ impl Game<'_> {
                     && (self.st.units[i].loc.hex().is_some()
                         || (self.st.units[i].loc == Loc::Off
                             && !self.rules.absent.contains(&u.id)
-                            && u.arrival.as_ref().is_some_and(|a| arrived_due(self.st, a))))
+                            && unit_arrival(self.rules, self.st, i as UnitId)
+                                .is_some_and(|a| arrived_due(self.st, &a))))
             });
             self.st.formations[f].in_cup = present;
         }
@@ -1964,8 +2106,9 @@ impl Game<'_> {
             hold,
             bonus,
             ..
-        } = &self.rules.victory
+        } = victory(self.rules, self.st)
             && hour == *check_hour
+            && self.st.g.iv_start.is_none()
         {
             let held = hold
                 .iter()
@@ -1988,7 +2131,7 @@ impl Game<'_> {
             );
         }
         // 11.4.2: Bonin's panic.
-        if let Victory::Trautenau { panic_from, .. } = &self.rules.victory
+        if let Victory::Trautenau { panic_from, .. } = victory(self.rules, self.st)
             && hour >= *panic_from
         {
             let (vp, _) = score(self.rules, self.st, false);
@@ -2003,11 +2146,18 @@ impl Game<'_> {
                 self.note(
                     "11.4.2",
                     format!(
-                        "Bonin panics ({} + {level}): the game ends in a major Austrian victory",
+                        "Bonin panics ({} + {level}): a major Austrian victory",
                         r.die
                     ),
                 );
-                self.finish();
+                // 13.1 / 13.2: in the linked game the second day follows unless the
+                // Guard division came to Bonin's help.
+                let guard = self.rules.chosen.iter().any(|v| v == "guard-1866");
+                if self.rules.day2.is_some() && self.st.g.day == 1 && !guard {
+                    self.next_day();
+                } else {
+                    self.finish();
+                }
                 return;
             }
             self.note(
@@ -2015,12 +2165,194 @@ impl Game<'_> {
                 format!("Bonin holds his nerve ({} + {level})", r.die),
             );
         }
-        if hour >= self.rules.end_hour {
-            self.finish();
+        if hour >= end_hour(self.rules, self.st) {
+            if self.st.g.day == 1 && self.rules.day2.is_some() {
+                self.next_day();
+            } else {
+                self.finish();
+            }
             return;
         }
         self.st.g.hour += 1;
         self.begin_turn();
+    }
+
+    /// 13.2: the night between the two days of the linked game.
+    fn next_day(&mut self) {
+        let (mut vp, lines) = score(self.rules, self.st, false);
+        for l in lines {
+            self.note("13.4", format!("Day one: {l}"));
+        }
+        if self.st.g.panic {
+            // 13.4: Bonin's panic counts as a major Austrian victory of 5 VP.
+            vp = [5, 0];
+        }
+        self.st.g.day1_vp = vp;
+        let panicked = self.st.g.panic;
+        self.st.g.panic = false;
+        self.note(
+            "13.2",
+            format!(
+                "End of the first day: Austria {} VP, Prussia {} VP",
+                vp[0], vp[1]
+            ),
+        );
+        if panicked {
+            // 13.2: every Prussian unit present is withdrawn; the I Corps may come back.
+            self.st.g.fled = true;
+            for i in 0..self.st.units.len() {
+                if self.rules.units[i].side == Side::Prussia && self.st.units[i].loc.hex().is_some()
+                {
+                    self.st.units[i].loc = Loc::Off;
+                    self.st.units[i].disorg = false;
+                }
+            }
+            for l in 0..self.st.leaders.len() {
+                if self.rules.leaders[l].side == Side::Prussia
+                    && self.st.leaders[l].loc.hex().is_some()
+                {
+                    self.st.leaders[l].loc = Loc::Off;
+                }
+            }
+            self.note(
+                "13.2",
+                "Bonin panicked: the Prussian I Corps leaves the field",
+            );
+        } else {
+            // 13.2: units in an enemy ZoC on protection-1 ground fall back as in a
+            // retreat after combat; the loser's units also test their morale. The
+            // loser moves first (Prussia on a tie).
+            let loser = if vp[0] > vp[1] {
+                Side::Prussia
+            } else if vp[1] > vp[0] {
+                Side::Austria
+            } else {
+                Side::Prussia
+            };
+            for side in [loser, loser.other()] {
+                for i in 0..self.st.units.len() {
+                    let u = i as UnitId;
+                    if self.rules.units[i].side != side {
+                        continue;
+                    }
+                    let Some(h) = self.st.units[i].loc.hex() else {
+                        continue;
+                    };
+                    let view = rules::view(self.rules, self.st);
+                    if protection(self.rules, h) != 1
+                        || !rules::in_enemy_zoc(self.rules, self.st, &view, side, h)
+                    {
+                        continue;
+                    }
+                    let enemies: Vec<Coord> = self
+                        .rules
+                        .map
+                        .neighbors(h)
+                        .map(|(_, n)| n)
+                        .filter(|&n| view.side_at(n) == Some(side.other()))
+                        .collect();
+                    match rules::retreat_options(
+                        self.rules,
+                        self.st,
+                        &view,
+                        u,
+                        h,
+                        &enemies,
+                        abs_hour(self.st),
+                    )
+                    .first()
+                    {
+                        Some(&(to, loss)) => {
+                            self.st.units[i].loc = Loc::Map(to);
+                            let f = self.st.units[i].facing;
+                            for x in view.units_at(to) {
+                                if side_of(self.rules, *x) == side {
+                                    self.st.units[i].facing = self.st.units[*x as usize].facing;
+                                }
+                            }
+                            let _ = f;
+                            self.note(
+                                "13.2",
+                                format!("{} falls back to {to} for the night", self.uname(u)),
+                            );
+                            if loss {
+                                self.lose_step(u, "13.2");
+                            }
+                        }
+                        None => {
+                            self.note(
+                                "13.2",
+                                format!("{} cannot fall back and loses a step", self.uname(u)),
+                            );
+                            self.lose_step(u, "13.2");
+                        }
+                    }
+                    if side == loser
+                        && self.st.units[i].loc.hex().is_some()
+                        && !self.morale_test(u, "the night after a lost battle (13.2)")
+                    {
+                        self.st.units[i].disorg = true;
+                    }
+                }
+            }
+        }
+        // Day-two scoring counts only new losses (12.4.1).
+        for i in 0..self.st.units.len() {
+            self.st.units[i].initial_losses = match self.st.units[i].loc {
+                Loc::Eliminated => self.rules.units[i].morale,
+                _ => self.st.units[i].losses,
+            };
+        }
+        self.st.g.evacuated_clean = [0, 0];
+        self.st.g.banked_vp = [0, 0];
+        self.st.g.day = 2;
+        self.st.g.hour = start_hour(self.rules, self.st);
+        self.st.g.active = None;
+        self.st.g.assaults.clear();
+        self.note(
+            "13.2",
+            format!("The second day begins at {:02}.00", self.st.g.hour),
+        );
+        self.begin_turn();
+    }
+
+    /// 13.3: the day-two reinforcement rolls at the start of a turn.
+    fn reinforcement_rolls(&mut self) {
+        let Some(d) = self.rules.day2.clone() else {
+            return;
+        };
+        if self.st.g.day < 2 {
+            return;
+        }
+        let hour = self.st.g.hour;
+        if self.st.g.iv_start.is_none() && hour >= d.iv_hours.0 && hour <= d.iv_hours.1 {
+            let r = self.dice.d6("Austrian IV Corps arrives?", "13.3.1", vec![]);
+            if r.die == d.iv_roll {
+                self.st.g.iv_start = Some(hour);
+                self.note("13.3.1", format!("{}: the Austrian IV Corps marches to the guns, one brigade per turn from now", r.die));
+            } else {
+                self.note("13.3.1", format!("{}: no sign of the IV Corps", r.die));
+            }
+        }
+        if self.st.g.fled
+            && self.st.g.return_start.is_none()
+            && self.st.g.iv_start.is_some_and(|h| hour > h)
+            && hour <= d.return_until
+        {
+            let r = self.dice.d6("Prussian I Corps returns?", "13.3.2", vec![]);
+            if r.die >= d.return_roll {
+                self.st.g.return_start = Some(hour);
+                self.note(
+                    "13.3.2",
+                    format!(
+                        "{}: the Prussian I Corps comes back, one division per turn",
+                        r.die
+                    ),
+                );
+            } else {
+                self.note("13.3.2", format!("{}: the I Corps stays away", r.die));
+            }
+        }
     }
 
     fn finish(&mut self) {
@@ -2125,7 +2457,7 @@ impl Game<'_> {
                 && !s.chief_command
                 && !self.rules.formations[f].independent,
             demoralised: self.st.formations[f].demoralised && !self.rules.formations[f].independent,
-            night: self.rules.is_night(self.st.g.hour),
+            night: is_night(self.rules, self.st),
             rally,
             leader_adjacent: leader_adj,
             under_enemy_artillery: under_art,
@@ -2216,7 +2548,7 @@ impl Game<'_> {
             shooter_losses: self.st.units[u as usize].losses,
             shooter_levels: vec![self.rules.map.elevation(from)],
             target_level: self.rules.map.elevation(to),
-            night: self.rules.is_night(self.st.g.hour),
+            night: is_night(self.rules, self.st),
             artillery_adjacent: from.distance(to) == 1,
             ..Default::default()
         }
@@ -2422,7 +2754,7 @@ impl Game<'_> {
         let i = u as usize;
         let side = self.rules.units[i].side;
         let (cost, dis, path) = match self.st.units[i].loc {
-            Loc::Map(_) => rules::destinations(self.rules, self.st, &view, u, self.st.g.hour)
+            Loc::Map(_) => rules::destinations(self.rules, self.st, &view, u, abs_hour(self.st))
                 .into_iter()
                 .find(|d| d.hex == to)
                 .map(|d| (d.cost, d.disorganises, d.path))
@@ -2437,7 +2769,7 @@ impl Game<'_> {
                     u,
                     entry,
                     self.st.formations[f].entered,
-                    self.st.g.hour,
+                    abs_hour(self.st),
                 )
                 .into_iter()
                 .find(|d| d.hex == to)
@@ -3030,7 +3362,7 @@ pub fn defensive_input(
                 rules.units[d as usize].side == Side::Prussia
                     && rules.units[d as usize].arm.is_infantry()
             }),
-        night: rules.is_night(st.g.hour),
+        night: is_night(rules, st),
         guard: pts > 0 && defs.iter().any(|&d| rules.units[d as usize].guard),
         leader_bonus: dleader
             .map(|l| match rules.leaders[l as usize].kind {
@@ -3092,7 +3424,7 @@ pub fn attack_input(
         target_level: m.elevation(t),
         across_bridge: bridge,
         across_ravine_or_escarpment: across(SideKind::Ravine) || across(SideKind::Escarpment),
-        night: rules.is_night(st.g.hour),
+        night: is_night(rules, st),
         guard: attackers
             .iter()
             .any(|(u, p)| *p > 0 && rules.units[*u as usize].guard),
@@ -3147,7 +3479,7 @@ pub fn formation_losses(rules: &TsRules, st: &TsState, f: usize) -> u32 {
 /// 11.4.1: hexes from which `side` can reach its map edge avoiding enemy units and enemy
 /// ZoC without friends.
 pub fn can_trace_home(rules: &TsRules, st: &TsState, view: &View, side: Side, from: Coord) -> bool {
-    let home = rules.retreat_hexes(side, st.g.hour);
+    let home = rules.retreat_hexes(side, abs_hour(st));
     if home.is_empty() {
         return true;
     }
@@ -3223,19 +3555,19 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
             continue;
         }
         let s = &st.units[i];
-        let counted = s.losses.saturating_sub(match rules.victory {
+        let counted = s.losses.saturating_sub(match victory(rules, st) {
             Victory::Soor { .. } => s.initial_losses,
             _ => 0,
         }) as u32;
         match s.loc {
             Loc::Eliminated => {
-                lost[d.side.idx()] +=
-                    (d.morale
-                        .saturating_sub(if matches!(rules.victory, Victory::Soor { .. }) {
-                            s.initial_losses
-                        } else {
-                            0
-                        })) as u32
+                lost[d.side.idx()] += (d.morale.saturating_sub(
+                    if matches!(victory(rules, st), Victory::Soor { .. }) {
+                        s.initial_losses
+                    } else {
+                        0
+                    },
+                )) as u32
             }
             Loc::Map(h) => {
                 if end && !can_trace_home(rules, st, &view, d.side, h) {
@@ -3258,8 +3590,12 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
         ));
     }
     for (f, fd) in rules.formations.iter().enumerate() {
-        let demo = st.formations[f].demoralised
-            || (end
+        // 13.4: in the linked game a formation scores on the day it breaks only.
+        let fs = &st.formations[f];
+        let today = fs.demoralised && (rules.day2.is_none() || fs.demoralised_day == st.g.day);
+        let demo = today
+            || (!fs.demoralised
+                && end
                 && formation_losses(rules, st, f) + trapped_of(rules, st, &view, f, end)
                     >= fd.demo as u32);
         if demo {
@@ -3272,7 +3608,7 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
             ));
         }
     }
-    match &rules.victory {
+    match victory(rules, st) {
         Victory::Trautenau { locations, .. } => {
             for l in locations {
                 for side in Side::BOTH {
@@ -3290,6 +3626,19 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
         }
         Victory::Soor { .. } => {
             vp[Side::Austria.idx()] += st.g.banked_vp[Side::Austria.idx()] as i32;
+            // 13.4: once the IV Corps has come, places score at the end instead.
+            if let (Some(d), Some(_)) = (&rules.day2, st.g.iv_start) {
+                let gone = st.g.fled && st.g.return_start.is_none();
+                for (l, fled_vp) in &d.iv_locations {
+                    let v = if gone { *fled_vp } else { l.vp } as i32;
+                    for side in Side::BOTH {
+                        if v > 0 && controls(rules, st, side, l) {
+                            vp[side.idx()] += v;
+                            lines.push(format!("{}: {v} VP for {}", side.name(), l.name));
+                        }
+                    }
+                }
+            }
             if end {
                 let pen = on_map_steps[Side::Austria.idx()]
                     .saturating_sub(trapped[Side::Austria.idx()])
@@ -3301,6 +3650,14 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
     }
     if st.g.panic {
         vp = [5.max(vp[0]), 0];
+    }
+    if st.g.day >= 2 && rules.day2.is_some() {
+        let d1 = st.g.day1_vp;
+        lines.push(format!(
+            "First day: Austria {} VP, Prussia {} VP (13.4)",
+            d1[0], d1[1]
+        ));
+        vp = [vp[0] + d1[0], vp[1] + d1[1]];
     }
     (vp, lines)
 }

@@ -217,7 +217,7 @@ pub fn summary(rules: &TsRules, st: &TsState, seed: u64, commands: usize) -> Sum
         ]
         .into_iter()
         .collect(),
-        turns: st.g.hour.saturating_sub(rules.start_hour) as u32 + 1,
+        turns: flow::abs_hour(st).saturating_sub(rules.start_hour) as u32 + 1,
         commands,
         state_hash: state_hash(st),
     }

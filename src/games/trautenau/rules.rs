@@ -1295,6 +1295,10 @@ pub(crate) mod tests {
                 banked_vp: [0, 0],
                 panic: false,
                 evacuated_clean: [0, 0],
+                day1_vp: [0, 0],
+                iv_start: None,
+                fled: false,
+                return_start: None,
             },
         }
     }

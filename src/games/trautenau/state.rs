@@ -199,6 +199,13 @@ pub struct Globals {
     pub panic: bool,
     /// Evacuated units without losses, per side (11.4.1).
     pub evacuated_clean: [u8; 2],
+    /// Linked game (13): VP of the first day [Austria, Prussia].
+    pub day1_vp: [i32; 2],
+    /// 13.3.1: turn on which the Austrian IV Corps starts to enter.
+    pub iv_start: Option<u8>,
+    /// 13.2 / 13.3.2: the Prussian I Corps fled on day one, and the turn it starts back.
+    pub fled: bool,
+    pub return_start: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -708,7 +708,7 @@ fn handle_clicks(world: &mut World) {
             .filter(|c| matches!(c, TsCommand::Move { .. }))
             .collect();
         if let (Some(u), false) = (ui.selected, move_hits.is_empty()) {
-            let path = rules::destinations(&rules, &st, &view, u, st.g.hour)
+            let path = rules::destinations(&rules, &st, &view, u, flow::abs_hour(&st))
                 .into_iter()
                 .find(|d| d.hex == hex)
                 .map(|d| d.path)
@@ -1080,7 +1080,7 @@ fn highlights(world: &mut World) {
     let view = rules::view(&rules, &st);
     let dests = match selected {
         Some(u) if st.g.step == Step::Movement && st.units[u as usize].loc.hex().is_some() => {
-            rules::destinations(&rules, &st, &view, u, st.g.hour)
+            rules::destinations(&rules, &st, &view, u, flow::abs_hour(&st))
         }
         _ => vec![],
     };
@@ -1239,7 +1239,7 @@ fn panels(
         && let Some(from) = st.units[u as usize].loc.hex()
     {
         if st.g.step == Step::Movement
-            && let Some(d) = rules::destinations(r, &st, &view, u, st.g.hour)
+            && let Some(d) = rules::destinations(r, &st, &view, u, flow::abs_hour(&st))
                 .into_iter()
                 .find(|d| d.hex == h)
         {
@@ -1298,9 +1298,12 @@ fn panels(
     egui::Window::new("Turn").anchor(egui::Align2::LEFT_TOP, [8.0, 8.0]).default_width(300.0).resizable(false).show(ctx, |ui_| {
         ui_.heading(format!("{:02}.00 · {}", hour, st.g.step.phase_name()));
         ui_.horizontal_wrapped(|ui_| {
-            for h in r.start_hour..=r.end_hour {
+            if r.day2.is_some() {
+                ui_.label(format!("Day {}", st.g.day));
+            }
+            for h in flow::start_hour(r, &st)..=flow::end_hour(r, &st) {
                 let mut txt = egui::RichText::new(format!("{h:02}"));
-                if r.is_night(h) {
+                if flow::is_night_at(r, &st, h) {
                     txt = txt.background_color(egui::Color32::from_rgb(20, 30, 90)).color(egui::Color32::WHITE);
                 }
                 if h == hour {
