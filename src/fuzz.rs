@@ -11,7 +11,14 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-pub const TARGETS: [&str; 3] = ["scenario", "save", "commands"];
+pub const TARGETS: [&str; 6] = [
+    "scenario",
+    "save",
+    "commands",
+    "ts-scenario",
+    "ts-save",
+    "ts-commands",
+];
 
 /// Runs one input through a target; Err on panic.
 pub fn run_target(target: &str, data: &[u8]) -> Result<(), String> {
@@ -30,6 +37,17 @@ pub fn run_target(target: &str, data: &[u8]) -> Result<(), String> {
             Ok(())
         }
         "commands" => commands_target(&data),
+        "ts-scenario" => {
+            let text = String::from_utf8_lossy(&data);
+            let _ = crate::games::trautenau::data::TsRules::from_text("fuzz.ron", &text, &[]);
+            Ok(())
+        }
+        "ts-save" => {
+            let text = String::from_utf8_lossy(&data);
+            let _ = crate::games::trautenau::replay_save("fuzz.ron", &text);
+            Ok(())
+        }
+        "ts-commands" => ts_commands_target(&data),
         _ => Ok(()),
     }));
     outcome.map_err(|e| {
@@ -57,6 +75,79 @@ fn commands_target(data: &[u8]) -> Result<(), String> {
         };
         let _ = g.apply(&cmd);
         koniggratz::check_invariants(&g.rules, &g.st)
+            .map_err(|e| format!("invariant broken after {cmd:?}: {e}"))?;
+        if g.over() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Trautenau – Soor: arbitrary command sequences on a scenario chosen by the first byte.
+fn ts_commands_target(data: &[u8]) -> Result<(), String> {
+    use crate::games::trautenau as ts;
+    use ts::state::TsCommand;
+    let ids = ["trautenau", "soor", "trautenau-soor"];
+    let first = data.first().copied().unwrap_or(0);
+    let src = crate::engine::scenarios::find(ids[first as usize % 3])?;
+    let rules = ts::load_rules(&src, &[])?;
+    let mut g = ts::PureGame::new(rules, first as u64 / 3);
+    for ch in data.chunks(3).skip(1) {
+        let (a, b, c) = (ch[0], *ch.get(1).unwrap_or(&0), *ch.get(2).unwrap_or(&0));
+        let legal = g.legal();
+        let cmd = if a % 4 != 0 && !legal.is_empty() {
+            legal[(b as usize * 256 + c as usize) % legal.len()].clone()
+        } else {
+            use crate::engine::hexmap::{Coord, Dir};
+            let at = Coord::new(b as i32 % 24 - 4, c as i32 % 24 - 3);
+            let unit = (b as u16) % 90;
+            let facing = Dir::ALL[c as usize % 6];
+            match a % 13 {
+                0 => TsCommand::MoveChief {
+                    leader: c % 20,
+                    to: at,
+                },
+                1 => TsCommand::ChooseFormation { formation: c % 20 },
+                2 => TsCommand::Barrage {
+                    unit,
+                    target: c as u16 % 90,
+                    turn: None,
+                },
+                3 => TsCommand::Move {
+                    unit,
+                    to: at,
+                    facing,
+                },
+                4 => TsCommand::Face { unit, facing },
+                5 => TsCommand::MoveLeader {
+                    leader: c % 20,
+                    to: at,
+                },
+                6 => TsCommand::Declare {
+                    target: at,
+                    units: vec![(unit, c % 8)],
+                    coordinate: c % 2 == 0,
+                },
+                7 => TsCommand::Resolve { assault: c % 8 },
+                8 => TsCommand::RetreatBefore { to: at, facing },
+                9 => TsCommand::Defend {
+                    split: vec![b % 9, c % 9],
+                    support: (c % 3 == 0).then_some(unit),
+                },
+                10 => TsCommand::Retreat {
+                    unit,
+                    to: at,
+                    facing,
+                },
+                11 => TsCommand::Advance {
+                    unit: (c % 2 == 0).then_some(unit),
+                    facing,
+                },
+                _ => TsCommand::Done,
+            }
+        };
+        let _ = g.apply(&cmd);
+        ts::check_invariants(&g.rules, &g.st)
             .map_err(|e| format!("invariant broken after {cmd:?}: {e}"))?;
         if g.over() {
             break;
@@ -118,6 +209,28 @@ pub fn corpus(target: &str) -> Vec<Vec<u8>> {
             out.push(b"(version: 1, game: \"koniggratz\", scenario: \"koniggratz\", seed: 1, commands: [Pass])".to_vec());
             out
         }
+        "ts-save" => {
+            let mut out = Vec::new();
+            if let Ok(src) = crate::engine::scenarios::find("soor")
+                && let Ok((_, text)) = crate::engine::session::GameEntry::play_random(
+                    &crate::games::trautenau::Entry,
+                    &src,
+                    &[],
+                    3,
+                    3,
+                    80,
+                )
+            {
+                out.push(text.into_bytes());
+            }
+            out.push(b"(version: 1, game: \"trautenau-soor\", scenario: \"soor\", seed: 1, commands: [Done])".to_vec());
+            out
+        }
+        "ts-scenario" => crate::engine::scenarios::EMBEDDED_SCENARIOS
+            .iter()
+            .filter(|(n, _)| !n.starts_with("maps/") && !n.starts_with("koniggratz"))
+            .map(|(_, t)| t.as_bytes().to_vec())
+            .collect(),
         _ => vec![vec![1, 1, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]],
     }
 }

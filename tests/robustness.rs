@@ -74,6 +74,30 @@ proptest! {
         for c in &g.commands[n - k..] { u.apply(c).unwrap(); }
         prop_assert_eq!(u.hash(), g.hash());
     }
+
+    /// Trautenau – Soor: invariants after every command, undo then redo gives the same hash.
+    #[test]
+    fn trautenau_invariants_and_undo_redo(seed in 0u64..1_000_000, cut in 1usize..80, which in 0usize..3) {
+        use feldzug::games::trautenau as ts;
+        let id = ["trautenau", "soor", "trautenau-soor"][which];
+        let src = scenarios::find(id).unwrap();
+        let rules = ts::load_rules(&src, &[]).unwrap();
+        let mut g = ts::PureGame::new(rules.clone(), seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for _ in 0..150 {
+            if g.over() { break; }
+            let legal = g.legal();
+            let c = ts::random_command(&g.rules, &g.st, &legal, &mut rng).unwrap();
+            g.apply(&c).unwrap();
+            prop_assert!(ts::check_invariants(&g.rules, &g.st).is_ok());
+        }
+        let n = g.commands.len();
+        let k = cut.min(n);
+        let mut u = ts::PureGame::new(rules, seed);
+        for c in &g.commands[..n - k] { u.apply(c).unwrap(); }
+        for c in &g.commands[n - k..] { u.apply(c).unwrap(); }
+        prop_assert_eq!(u.hash(), g.hash());
+    }
 }
 
 #[cfg(unix)]
