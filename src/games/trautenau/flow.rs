@@ -60,7 +60,7 @@ pub fn new_state(rules: &TsRules) -> TsState {
         .iter()
         .map(|f| FormationState {
             demoralised: f.demoralised,
-            demoralised_day: if f.demoralised { 0 } else { 0 },
+            demoralised_day: 0,
             ..Default::default()
         })
         .collect();
@@ -888,8 +888,8 @@ fn pending_options(
                     splits.push(v);
                 }
                 let mut even = vec![pool / n as u8; n];
-                for k in 0..(pool as usize % n) {
-                    even[k] += 1;
+                for x in even.iter_mut().take(pool as usize % n) {
+                    *x += 1;
                 }
                 splits.push(even);
                 splits.sort();
@@ -1800,7 +1800,7 @@ impl Game<'_> {
                 }
                 None => false,
             };
-            if self.st.leaders[l].ooc != !reached {
+            if self.st.leaders[l].ooc == reached {
                 self.st.leaders[l].ooc = !reached;
             }
             if !reached {
@@ -2362,9 +2362,7 @@ impl Game<'_> {
         }
         self.st.g.vp = [vp[0].max(0) as u32, vp[1].max(0) as u32];
         let diff = vp[0] - vp[1];
-        self.st.g.winner = if self.st.g.panic {
-            Some(Side::Austria)
-        } else if diff >= 2 {
+        self.st.g.winner = if self.st.g.panic || diff >= 2 {
             Some(Side::Austria)
         } else if diff <= -2 {
             Some(Side::Prussia)

@@ -1701,9 +1701,9 @@ fn panels(
     if ui.builder.is_none()
         && let Some(h) = hovered.0
         && !view.units_at(h).is_empty()
-        && !(ui
+        && ui
             .selected
-            .is_some_and(|u| r.units[u as usize].arm == Arm::Artillery))
+            .is_none_or(|u| r.units[u as usize].arm != Arm::Artillery)
     {
         egui::Window::new("Hex")
             .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
