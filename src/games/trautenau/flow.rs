@@ -2198,7 +2198,7 @@ impl Game<'_> {
         if out != Outcome::Nothing {
             self.apply_outcome(&[target], out, true, "9.2.2");
             if let Some(h) = on_map(self.st, target) {
-                self.commander_casualties(h, side_of(self.rules, target), "9.5.13");
+                self.commander_casualties(h, side_of(self.rules, target), true);
             }
         }
         self.check_demoralisation();
@@ -2376,14 +2376,18 @@ impl Game<'_> {
     }
 
     /// 9.5.12 / 9.5.13: 2d6 for commanders stacked with units in a combat; 2 or 12 kills.
-    fn commander_casualties(&mut self, hex: Coord, side: Side, rule: &str) {
+    /// Commanders in chief roll only after a barrage (9.5.12, `barrage`); formation
+    /// commanders after a barrage or a combat they took part in (9.5.13).
+    fn commander_casualties(&mut self, hex: Coord, side: Side, barrage: bool) {
         for l in 0..self.rules.leaders.len() {
             if self.st.leaders[l].loc != Loc::Map(hex) || self.rules.leaders[l].side != side {
                 continue;
             }
-            if is_chief(self.rules, l) && rule != "9.5.12" {
+            let chief = is_chief(self.rules, l);
+            if chief && !barrage {
                 continue;
             }
+            let rule = if chief { "9.5.12" } else { "9.5.13" };
             let a = self.dice.d6(
                 &format!("commander casualty, {}", self.rules.leaders[l].name),
                 rule,
@@ -2742,7 +2746,7 @@ impl Game<'_> {
             retreating.extend(self.apply_outcome(&[att], out, false, "9.5.3"));
         }
         if leader_took_part {
-            self.commander_casualties(asl.target, def_side, "9.5.13");
+            self.commander_casualties(asl.target, def_side, false);
         }
         self.check_demoralisation();
         let enemies = vec![asl.target];
@@ -2817,7 +2821,7 @@ impl Game<'_> {
         if let Some(l) = asl.leader {
             let lh = self.st.leaders[l as usize].loc.hex();
             if let Some(h) = lh {
-                self.commander_casualties(h, att_side, "9.5.13");
+                self.commander_casualties(h, att_side, false);
             }
         }
         // Defending commanders that gave a bonus took part too.
