@@ -1192,6 +1192,20 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
                     ),
                 );
             }
+            let side = rules.units[u as usize].side;
+            if let Some((_, until, _)) = rules
+                .forbidden
+                .iter()
+                .find(|(s, until, hexes)| *s == side && st.g.hour <= *until && hexes.contains(to))
+            {
+                return Refusal::new(
+                    "12.1.5",
+                    format!(
+                        "{to} is closed to {} until the end of the {until:02}.00 turn",
+                        side.name()
+                    ),
+                );
+            }
             Refusal::new("9.3", why_not_move(rules, st, u, *to))
         }
         TsCommand::Face { unit, .. } => {
