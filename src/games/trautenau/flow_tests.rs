@@ -1429,14 +1429,15 @@ fn rule_12_1_5_austrians_keep_out_of_the_west_until_after_12() {
         .collect();
     assert!(!west.is_empty(), "{at13:?}");
     t.st.g.hour = 12;
-    t.refused(
+    let e = t.refused(
         &TsCommand::Move {
             unit: u,
             to: west[0],
             facing: Dir::S,
         },
-        "9.3",
+        "12.1.5",
     );
+    assert!(e.reason.contains("12.00"), "{e}");
 }
 
 #[test]
