@@ -2684,6 +2684,14 @@ impl Game<'_> {
             .first()
             .map(|(u, _)| side_of(self.rules, *u).other())
             .unwrap_or(Side::Austria);
+        if let Some(&first) = defs.first() {
+            let enemies: Vec<Coord> = asl
+                .attackers
+                .iter()
+                .filter_map(|(u, _)| on_map(self.st, *u))
+                .collect();
+            self.disorganise_crossed(first, asl.target, &enemies, to, "9.5.4");
+        }
         for &u in &defs {
             let i = u as usize;
             self.st.units[i].loc = Loc::Map(to);
@@ -2889,6 +2897,37 @@ impl Game<'_> {
         }
     }
 
+    /// 9.5.4 / 9.5.8: a unit retreating from `from` to `to` through over-stacked hexes of
+    /// friendly units disorganises the units of the hexes it crosses.
+    fn disorganise_crossed(
+        &mut self,
+        u: UnitId,
+        from: Coord,
+        enemies: &[Coord],
+        to: Coord,
+        rule: &str,
+    ) {
+        let view = rules::view(self.rules, self.st);
+        let side = side_of(self.rules, u);
+        let through =
+            rules::retreat_paths(self.rules, self.st, &view, u, from, enemies, self.st.g.hour)
+                .into_iter()
+                .find(|o| o.to == to)
+                .map(|o| o.through)
+                .unwrap_or_default();
+        for h in through {
+            for &x in view.units_at(h) {
+                if side_of(self.rules, x) == side && !self.st.units[x as usize].disorg {
+                    self.st.units[x as usize].disorg = true;
+                    self.note(
+                        rule,
+                        format!("{} is disorganised by a retreat through {h}", self.uname(x)),
+                    );
+                }
+            }
+        }
+    }
+
     fn retreat_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
         let Some(Pending::Retreat {
             mut units,
@@ -2903,6 +2942,7 @@ impl Game<'_> {
         };
         units.retain(|&x| x != u);
         let side = side_of(self.rules, u);
+        self.disorganise_crossed(u, from, &enemies, to, &rule);
         let view = rules::view(self.rules, self.st);
         let zoc_loss = rules::in_enemy_zoc(self.rules, self.st, &view, side, to)
             && view.side_at(to) != Some(side);
