@@ -188,7 +188,7 @@ impl T {
     }
 
     /// End of the command phase: the next Done runs 7.2, 9.1.4, 8 and the cup.
-    fn to_initiative(&mut self) {
+    fn end_command_phase(&mut self) {
         self.st.g.step = Step::ChiefMove(A);
         for l in &mut self.st.leaders {
             l.may_move = false;
@@ -346,7 +346,7 @@ fn rule_7_2_formation_commander_beyond_6_mp_is_out_of_command() {
         t.place(LA, c(1, row));
         t.place(CP, c(15, 13));
         t.place(LP, c(15, 15));
-        t.to_initiative();
+        t.end_command_phase();
         t.script([3, 3]);
         t.ok(TsCommand::Done);
         assert_eq!(
@@ -369,7 +369,7 @@ fn initiative_board() -> T {
     t.place(LA, c(2, 2));
     t.place(CP, c(14, 14));
     t.place(LP, c(14, 14));
-    t.to_initiative();
+    t.end_command_phase();
     t
 }
 
@@ -411,7 +411,7 @@ fn rule_8_higher_initiative_roll_wins() {
 fn rule_8_tie_goes_to_prussia_in_soor() {
     // rule 8: on a tie the Prussian has the initiative (Soor has no exception).
     let mut t = T::scenario("soor");
-    t.to_initiative();
+    t.end_command_phase();
     t.script([4, 3]); // Württemberg 4 + 1, Gablenz 3 + 2
     t.ok(TsCommand::Done);
     assert!(t.logged("8", "= 5"));
@@ -427,7 +427,7 @@ fn rule_11_1_5_initiative_tie_goes_to_austria_in_trautenau() {
     t.st.g.hour = 11;
     t.place(bonin, T::hexc("0901"));
     t.place(gablenz, T::hexc("0118"));
-    t.to_initiative();
+    t.end_command_phase();
     t.script([3, 1]); // Bonin 3 + 0, Gablenz 1 + 2
     t.ok(TsCommand::Done);
     assert_eq!(t.st.g.initiative, Some(A));
@@ -475,7 +475,7 @@ fn ooc_commander(extra: &[(Side, Arm, u8, Coord, Dir)]) -> T {
     t.place(LA, c(1, 9));
     t.place(CP, c(15, 13));
     t.place(LP, c(15, 15));
-    t.to_initiative();
+    t.end_command_phase();
     t.script([1, 6]);
     t.ok(TsCommand::Done);
     assert!(t.st.leaders[LA].ooc);
@@ -538,7 +538,7 @@ fn rule_9_1_2_out_of_command_unit_moves_half() {
     t.place(CA, c(2, 3));
     t.place(LP, c(16, 1));
     t.place(CP, c(16, 2));
-    t.to_initiative();
+    t.end_command_phase();
     t.script([1, 6]);
     t.ok(TsCommand::Done);
     t.ok(TsCommand::ChooseFormation {
@@ -588,7 +588,7 @@ fn rule_9_1_4_chief_commands_up_to_his_reaction_value() {
     t.place(LA, c(16, 16));
     t.place(LP, c(16, 1));
     t.place(CP, c(16, 2));
-    t.to_initiative();
+    t.end_command_phase();
     t.script([1, 6, 1]); // initiative to Austria, activation 1 + 1 fails
     t.ok(TsCommand::Done);
     assert_eq!(t.st.g.chief_budget[A.idx()], 4);
@@ -627,7 +627,7 @@ fn rule_9_1_3_independent_unit_acts_once_per_turn() {
     t.place(CA, c(5, 6));
     t.place(LP, c(15, 15));
     t.place(CP, c(15, 14));
-    t.to_initiative();
+    t.end_command_phase();
     t.script([1, 6]);
     t.ok(TsCommand::Done);
     t.ok(TsCommand::ChooseFormation {
@@ -1109,6 +1109,52 @@ fn rule_9_5_7_d_result_retreats_the_stack() {
 }
 
 #[test]
+fn rule_9_5_8_retreat_through_full_friendly_hexes_disorganises_them() {
+    // rule 9.5.8: a unit may retreat through hexes of friendly units until it reaches a
+    // hex where it may stack; the units of the hexes crossed become disorganised.
+    let a = TGT.neighbor(Dir::S);
+    let mut units = vec![(A, Inf, 4, a, Dir::N), (P, Inf, 4, TGT, Dir::S)];
+    let full = [
+        TGT.neighbor(Dir::NW),
+        TGT.neighbor(Dir::N),
+        TGT.neighbor(Dir::NE),
+    ];
+    for h in full {
+        units.push((P, Inf, 4, h, Dir::S));
+        units.push((P, Inf, 4, h, Dir::S));
+    }
+    let mut t = T::hand(&units);
+    t.r.units[1].combat = 1;
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t.script([1, 6]); // defensive fire "-"; attack D
+    t.ok(defend(&[1]));
+    let r = first_of(&t.legal(), |c| matches!(c, TsCommand::Retreat { .. }));
+    let TsCommand::Retreat { to, .. } = r else {
+        unreachable!()
+    };
+    let view = rules::view(&t.r, &t.st);
+    let path = rules::retreat_paths(&t.r, &t.st, &view, 1, TGT, &[a], t.st.g.hour)
+        .into_iter()
+        .find(|o| o.to == to)
+        .unwrap();
+    assert!(!path.through.is_empty(), "{path:?}");
+    t.ok(r);
+    assert_eq!(t.at(1), Some(to));
+    for u in 2..8 {
+        let h = t.at(u).unwrap();
+        assert_eq!(
+            t.st.units[u as usize].disorg,
+            path.through.contains(&h),
+            "unit {u} in {h}, crossed {:?}",
+            path.through
+        );
+    }
+}
+
+#[test]
 fn rule_9_5_8_unit_that_cannot_retreat_loses_a_step() {
     // rule 9.5.8: a unit with nowhere to retreat loses a step and stays.
     let corner = c(1, 1);
@@ -1386,7 +1432,7 @@ fn rule_12_1_4_grivicic_marker_not_in_the_cup_at_10() {
         let mut t = T::scenario("soor");
         let (griv, mondel) = (t.fid("grivicic"), t.fid("mondel"));
         t.st.g.hour = hour;
-        t.to_initiative();
+        t.end_command_phase();
         t.script([1, 6]); // Austria wins the initiative
         t.ok(TsCommand::Done);
         assert_eq!(t.st.g.step, Step::ChooseFirst(A));
