@@ -1332,6 +1332,20 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
                     ),
                 );
             }
+            let side = rules.units[u as usize].side;
+            if let Some((_, until, _)) = rules
+                .forbidden
+                .iter()
+                .find(|(s, until, hexes)| *s == side && st.g.hour <= *until && hexes.contains(to))
+            {
+                return Refusal::new(
+                    "12.1.5",
+                    format!(
+                        "{to} is closed to {} until the end of the {until:02}.00 turn",
+                        side.name()
+                    ),
+                );
+            }
             Refusal::new("9.3", why_not_move(rules, st, u, *to))
         }
         TsCommand::Face { unit, .. } => {
@@ -2528,7 +2542,7 @@ impl Game<'_> {
         if out != Outcome::Nothing {
             self.apply_outcome(&[target], out, true, "9.2.2");
             if let Some(h) = on_map(self.st, target) {
-                self.commander_casualties(h, side_of(self.rules, target), "9.5.13");
+                self.commander_casualties(h, side_of(self.rules, target), true);
             }
         }
         self.check_demoralisation();
@@ -2706,14 +2720,18 @@ impl Game<'_> {
     }
 
     /// 9.5.12 / 9.5.13: 2d6 for commanders stacked with units in a combat; 2 or 12 kills.
-    fn commander_casualties(&mut self, hex: Coord, side: Side, rule: &str) {
+    /// Commanders in chief roll only after a barrage (9.5.12, `barrage`); formation
+    /// commanders after a barrage or a combat they took part in (9.5.13).
+    fn commander_casualties(&mut self, hex: Coord, side: Side, barrage: bool) {
         for l in 0..self.rules.leaders.len() {
             if self.st.leaders[l].loc != Loc::Map(hex) || self.rules.leaders[l].side != side {
                 continue;
             }
-            if is_chief(self.rules, l) && rule != "9.5.12" {
+            let chief = is_chief(self.rules, l);
+            if chief && !barrage {
                 continue;
             }
+            let rule = if chief { "9.5.12" } else { "9.5.13" };
             let a = self.dice.d6(
                 &format!("commander casualty, {}", self.rules.leaders[l].name),
                 rule,
@@ -2996,6 +3014,14 @@ impl Game<'_> {
             .first()
             .map(|(u, _)| side_of(self.rules, *u).other())
             .unwrap_or(Side::Austria);
+        if let Some(&first) = defs.first() {
+            let enemies: Vec<Coord> = asl
+                .attackers
+                .iter()
+                .filter_map(|(u, _)| on_map(self.st, *u))
+                .collect();
+            self.disorganise_crossed(first, asl.target, &enemies, to, "9.5.4");
+        }
         for &u in &defs {
             let i = u as usize;
             self.st.units[i].loc = Loc::Map(to);
@@ -3072,7 +3098,7 @@ impl Game<'_> {
             retreating.extend(self.apply_outcome(&[att], out, false, "9.5.3"));
         }
         if leader_took_part {
-            self.commander_casualties(asl.target, def_side, "9.5.13");
+            self.commander_casualties(asl.target, def_side, false);
         }
         self.check_demoralisation();
         let enemies = vec![asl.target];
@@ -3147,7 +3173,7 @@ impl Game<'_> {
         if let Some(l) = asl.leader {
             let lh = self.st.leaders[l as usize].loc.hex();
             if let Some(h) = lh {
-                self.commander_casualties(h, att_side, "9.5.13");
+                self.commander_casualties(h, att_side, false);
             }
         }
         // Defending commanders that gave a bonus took part too.
@@ -3201,6 +3227,37 @@ impl Game<'_> {
         }
     }
 
+    /// 9.5.4 / 9.5.8: a unit retreating from `from` to `to` through over-stacked hexes of
+    /// friendly units disorganises the units of the hexes it crosses.
+    fn disorganise_crossed(
+        &mut self,
+        u: UnitId,
+        from: Coord,
+        enemies: &[Coord],
+        to: Coord,
+        rule: &str,
+    ) {
+        let view = rules::view(self.rules, self.st);
+        let side = side_of(self.rules, u);
+        let through =
+            rules::retreat_paths(self.rules, self.st, &view, u, from, enemies, self.st.g.hour)
+                .into_iter()
+                .find(|o| o.to == to)
+                .map(|o| o.through)
+                .unwrap_or_default();
+        for h in through {
+            for &x in view.units_at(h) {
+                if side_of(self.rules, x) == side && !self.st.units[x as usize].disorg {
+                    self.st.units[x as usize].disorg = true;
+                    self.note(
+                        rule,
+                        format!("{} is disorganised by a retreat through {h}", self.uname(x)),
+                    );
+                }
+            }
+        }
+    }
+
     fn retreat_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
         let Some(Pending::Retreat {
             mut units,
@@ -3215,6 +3272,7 @@ impl Game<'_> {
         };
         units.retain(|&x| x != u);
         let side = side_of(self.rules, u);
+        self.disorganise_crossed(u, from, &enemies, to, &rule);
         let view = rules::view(self.rules, self.st);
         let zoc_loss = rules::in_enemy_zoc(self.rules, self.st, &view, side, to)
             && view.side_at(to) != Some(side);

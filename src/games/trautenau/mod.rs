@@ -14,6 +14,9 @@ pub mod state;
 pub mod ui;
 pub mod validate;
 
+#[cfg(test)]
+mod flow_tests;
+
 use crate::engine::dice::Dice;
 use crate::engine::hash::state_hash;
 use crate::engine::log::GameLog;

@@ -1,0 +1,1523 @@
+//! Rule-case tests of the sequence of play (flow.rs): one test per case, named `rule_…`
+//! with the case in a comment. Most use a hand-built all-clear board (the builders of
+//! `rules::tests`, plus two commanders in chief and an independent formation) so that
+//! every hex and die roll is known; the scenario rules (11, 12) use the real scenarios.
+
+use super::combat::{self, Outcome};
+use super::data::*;
+use super::flow::{self, Game};
+use super::rules::tests::{board, c, rules as base_rules, state as base_state};
+use super::rules::{self};
+use super::state::*;
+use crate::engine::dice::Dice;
+use crate::engine::hexmap::Coord;
+use crate::engine::log::GameLog;
+
+const A: Side = Side::Austria;
+const P: Side = Side::Prussia;
+use Arm::{Artillery as Art, Cavalry as Cav, Infantry as Inf};
+
+// Leaders of the hand-built rules: the formation commanders of `rules::tests::rules`,
+// then the two commanders in chief added by `hand`.
+const LA: usize = 0;
+const LP: usize = 1;
+const CA: usize = 2;
+const CP: usize = 3;
+// Formations: A and P of `rules::tests::rules`, then the Austrian independent units.
+const FA: usize = 0;
+const FP: usize = 1;
+const FI: usize = 2;
+
+/// A game position with its own dice and log.
+struct T {
+    r: TsRules,
+    st: TsState,
+    dice: Dice,
+    log: GameLog,
+}
+
+impl T {
+    /// Hand-built 16×16 clear board; units are (side, arm, MP, hex, facing), all with
+    /// combat 3 and morale 3, in command; leaders off the map.
+    fn hand(units: &[(Side, Arm, u8, Coord, Dir)]) -> Self {
+        let defs: Vec<(Side, Arm, u8)> = units.iter().map(|u| (u.0, u.1, u.2)).collect();
+        let mut r = base_rules(board(16, 16).build(), &defs);
+        let chief = |id: &str, side, reaction, initiative| LeaderDef {
+            id: id.into(),
+            name: id.into(),
+            side,
+            kind: LeaderKind::Chief {
+                reaction,
+                initiative,
+            },
+            movement: 6,
+            start: None,
+            arrival: None,
+        };
+        r.leaders.push(chief("CA", A, 4, 2));
+        r.leaders.push(chief("CP", P, 2, 0));
+        let mut ind = r.formations[FA].clone();
+        ind.id = "AI".into();
+        ind.name = "AI".into();
+        ind.independent = true;
+        r.formations.push(ind);
+        r.formation_leader.push(None);
+        r.formation_chief = vec![Some(CA), Some(CP), Some(CA)];
+        let at: Vec<Option<(Coord, Dir)>> = units.iter().map(|u| Some((u.3, u.4))).collect();
+        let st = base_state(&r, &at);
+        Self::with(r, st)
+    }
+
+    /// A scenario at its set-up.
+    fn scenario(id: &str) -> Self {
+        let src = crate::engine::scenarios::find(id).unwrap();
+        let r = (*super::load_rules(&src, &[]).unwrap()).clone();
+        let st = flow::new_state(&r);
+        Self::with(r, st)
+    }
+
+    fn with(r: TsRules, mut st: TsState) -> Self {
+        if st.formations.len() < r.formations.len() {
+            st.formations
+                .resize(r.formations.len(), FormationState::default());
+        }
+        Self {
+            r,
+            st,
+            dice: Dice::new(1),
+            log: GameLog::default(),
+        }
+    }
+
+    fn game(&mut self) -> Game<'_> {
+        Game {
+            rules: &self.r,
+            st: &mut self.st,
+            dice: &mut self.dice,
+            log: &mut self.log,
+        }
+    }
+
+    fn apply(&mut self, cmd: TsCommand) -> Result<(), Refusal> {
+        self.game().apply(&cmd)
+    }
+
+    #[track_caller]
+    fn ok(&mut self, cmd: TsCommand) {
+        if let Err(e) = self.apply(cmd.clone()) {
+            panic!("{cmd:?} refused: {e}");
+        }
+    }
+
+    fn check(&self, cmd: &TsCommand) -> Result<(), Refusal> {
+        flow::check(&self.r, &self.st, cmd)
+    }
+
+    #[track_caller]
+    fn refused(&self, cmd: &TsCommand, rule: &str) -> Refusal {
+        match self.check(cmd) {
+            Ok(()) => panic!("{cmd:?} should be refused under {rule}"),
+            Err(e) => {
+                assert_eq!(e.rule, rule, "{cmd:?}: {e}");
+                e
+            }
+        }
+    }
+
+    fn legal(&self) -> Vec<TsCommand> {
+        flow::legal_commands(&self.r, &self.st)
+    }
+
+    fn script(&mut self, d: impl IntoIterator<Item = u8>) {
+        self.dice.script(d);
+    }
+
+    /// Dice rolled for a rule case so far.
+    fn rolls(&self, rule: &str) -> usize {
+        self.dice.rolls.iter().filter(|r| r.rule == rule).count()
+    }
+
+    fn logged(&self, rule: &str, text: &str) -> bool {
+        self.log
+            .entries
+            .iter()
+            .any(|e| e.rule == rule && e.text.contains(text))
+    }
+
+    fn log_index(&self, rule: &str, text: &str) -> Option<usize> {
+        self.log
+            .entries
+            .iter()
+            .position(|e| e.rule == rule && e.text.contains(text))
+    }
+
+    fn place(&mut self, l: usize, at: Coord) {
+        self.st.leaders[l].loc = Loc::Map(at);
+    }
+
+    /// Hexes `u` may move to now (legal Move commands).
+    fn moves_of(&self, u: UnitId) -> Vec<Coord> {
+        let mut v: Vec<Coord> = self
+            .legal()
+            .iter()
+            .filter_map(|cmd| match cmd {
+                TsCommand::Move { unit, to, .. } if *unit == u => Some(*to),
+                _ => None,
+            })
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    fn first_move(&self, u: UnitId) -> TsCommand {
+        self.legal()
+            .into_iter()
+            .find(|cmd| matches!(cmd, TsCommand::Move { unit, .. } if *unit == u))
+            .unwrap_or_else(|| panic!("unit {u} has no legal move"))
+    }
+
+    fn at(&self, u: UnitId) -> Option<Coord> {
+        self.st.units[u as usize].loc.hex()
+    }
+
+    /// The active formation's step, as if its activation had reached it.
+    fn step(&mut self, step: Step, active: usize) {
+        self.st.g.step = step;
+        self.st.g.active = Some(active);
+    }
+
+    /// End of the command phase: the next Done runs 7.2, 9.1.4, 8 and the cup.
+    fn end_command_phase(&mut self) {
+        self.st.g.step = Step::ChiefMove(A);
+        for l in &mut self.st.leaders {
+            l.may_move = false;
+        }
+    }
+
+    /// The last activation of the turn is over: the cup is empty.
+    fn end_of_operations(&mut self, active: usize) {
+        for f in &mut self.st.formations {
+            f.in_cup = false;
+        }
+        self.st.g.assaults.clear();
+        self.step(Step::Combat, active);
+    }
+
+    /// Ends the declarations (the flow moves on by itself when nothing is left to
+    /// declare).
+    fn end_declarations(&mut self) {
+        if self.st.g.step == Step::Declare {
+            self.ok(TsCommand::Done);
+        }
+        assert_eq!(self.st.g.step, Step::Combat);
+    }
+
+    fn uid(&self, id: &str) -> UnitId {
+        self.r
+            .units
+            .iter()
+            .position(|u| u.id == id)
+            .unwrap_or_else(|| panic!("no unit {id}")) as UnitId
+    }
+
+    fn lid(&self, id: &str) -> usize {
+        self.r
+            .leaders
+            .iter()
+            .position(|l| l.id == id)
+            .unwrap_or_else(|| panic!("no leader {id}"))
+    }
+
+    fn fid(&self, id: &str) -> usize {
+        self.r
+            .formation(id)
+            .unwrap_or_else(|| panic!("no formation {id}"))
+    }
+
+    fn hexc(s: &str) -> Coord {
+        Coord::parse(s).unwrap()
+    }
+
+    fn mark(&mut self, at: Coord, side: Side) {
+        let i = self.r.map.index(at).unwrap();
+        self.st.last_occupant[i] = Some(side);
+    }
+}
+
+fn steps(from: Coord, dirs: &[Dir]) -> Coord {
+    dirs.iter().fold(from, |h, d| h.neighbor(*d))
+}
+
+fn declare(target: Coord, units: &[(UnitId, u8)], coordinate: bool) -> TsCommand {
+    TsCommand::Declare {
+        target,
+        units: units.to_vec(),
+        coordinate,
+    }
+}
+
+fn defend(split: &[u8]) -> TsCommand {
+    TsCommand::Defend {
+        split: split.to_vec(),
+        support: None,
+    }
+}
+
+fn first_of(legal: &[TsCommand], pred: impl Fn(&TsCommand) -> bool) -> TsCommand {
+    legal
+        .iter()
+        .find(|c| pred(c))
+        .cloned()
+        .unwrap_or_else(|| panic!("no such command among {legal:?}"))
+}
+
+// ---------------------------------------------------------------------------------------
+// 7 Command phase
+
+#[test]
+fn rule_7_1_chief_near_the_enemy_moves_without_a_test() {
+    // rule 7.1 (exception 1): within 3 hexes of an enemy unit, no reaction test.
+    let mut t = T::hand(&[
+        (A, Inf, 4, c(5, 5), Dir::S),
+        (P, Inf, 4, c(5, 8), Dir::N),
+        (P, Inf, 4, c(14, 14), Dir::N),
+    ]);
+    assert_eq!(c(5, 5).distance(c(5, 8)), 3);
+    t.place(CA, c(5, 5));
+    t.place(CP, c(14, 14));
+    // Only Prussia's chief rolls: 1 + 2 = 3, he stays.
+    t.script([1]);
+    t.game().start();
+    t.game().advance();
+    assert_eq!(t.rolls("7.1"), 1);
+    assert!(t.dice.rolls[0].purpose.contains("CP"));
+    assert!(t.st.leaders[CA].may_move);
+    assert!(!t.st.leaders[CP].may_move);
+    assert!(t.logged("7.1", "within 3 hexes"));
+    // Prussia had nothing to move; Austria's chief may ride.
+    assert_eq!(t.st.g.step, Step::ChiefMove(A));
+    assert!(
+        t.legal()
+            .iter()
+            .any(|c| matches!(c, TsCommand::MoveChief { leader, .. } if *leader as usize == CA))
+    );
+    t.refused(
+        &TsCommand::MoveChief {
+            leader: CP as LeaderId,
+            to: c(14, 13),
+        },
+        "7.1",
+    );
+}
+
+#[test]
+fn rule_7_1_failed_reaction_test_keeps_the_chief_in_place() {
+    // rule 7.1: 1d6 + reaction >= 6 to move, far from the enemy.
+    let mut t = T::hand(&[(A, Inf, 4, c(2, 2), Dir::S), (P, Inf, 4, c(14, 14), Dir::N)]);
+    t.place(CA, c(2, 2));
+    t.place(CP, c(14, 14));
+    // CA: 1 + 4 = 5 fails; CP: 4 + 2 = 6 passes.
+    t.script([1, 4]);
+    t.game().start();
+    t.game().advance();
+    assert_eq!(t.rolls("7.1"), 2);
+    assert!(!t.st.leaders[CA].may_move);
+    assert!(t.st.leaders[CP].may_move);
+    assert!(t.logged("7.1", "stays"));
+    assert_eq!(t.st.g.step, Step::ChiefMove(P));
+    // Prussia ends its chief moves; Austria's chief has none: on to the initiative.
+    t.ok(TsCommand::Done);
+    assert!(!matches!(t.st.g.step, Step::ChiefMove(_)));
+    assert_eq!(t.st.leaders[CA].loc, Loc::Map(c(2, 2)));
+    assert!(!t.st.leaders[CA].moved);
+}
+
+#[test]
+fn rule_7_2_formation_commander_beyond_6_mp_is_out_of_command() {
+    // rule 7.2: a line of command of 6 cavalry MP from the chief; beyond it, OOC.
+    for (row, ooc) in [(9, true), (8, false)] {
+        let mut t = T::hand(&[
+            (A, Inf, 4, c(1, 2), Dir::S),
+            (A, Inf, 4, c(1, row), Dir::S),
+            (P, Inf, 4, c(15, 15), Dir::N),
+        ]);
+        t.place(CA, c(1, 2));
+        t.place(LA, c(1, row));
+        t.place(CP, c(15, 13));
+        t.place(LP, c(15, 15));
+        t.end_command_phase();
+        t.script([3, 3]);
+        t.ok(TsCommand::Done);
+        assert_eq!(
+            t.st.leaders[LA].ooc,
+            ooc,
+            "commander {} hexes away",
+            row - 2
+        );
+        assert!(!t.st.leaders[LP].ooc);
+        assert_eq!(t.logged("7.2", "out of command"), ooc);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 8 Initiative
+
+fn initiative_board() -> T {
+    let mut t = T::hand(&[(A, Inf, 4, c(2, 2), Dir::S), (P, Inf, 4, c(14, 14), Dir::N)]);
+    t.place(CA, c(2, 2));
+    t.place(LA, c(2, 2));
+    t.place(CP, c(14, 14));
+    t.place(LP, c(14, 14));
+    t.end_command_phase();
+    t
+}
+
+#[test]
+fn rule_8_higher_initiative_roll_wins() {
+    // rule 8: 1d6 + initiative bonus, higher wins; the winner picks the first formation.
+    // Prussia rolls first (CP bonus 0), then Austria (CA bonus 2).
+    let mut t = initiative_board();
+    t.script([5, 1]); // 5 against 3
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.initiative, Some(P));
+    assert_eq!(t.st.g.step, Step::ChooseFirst(P));
+    assert_eq!(
+        t.legal(),
+        vec![TsCommand::ChooseFormation {
+            formation: FP as u8
+        }]
+    );
+    let mut t = initiative_board();
+    t.script([4, 3]); // 4 against 5
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.initiative, Some(A));
+    assert_eq!(t.st.g.step, Step::ChooseFirst(A));
+    t.refused(
+        &TsCommand::ChooseFormation {
+            formation: FP as u8,
+        },
+        "8",
+    );
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert_eq!(t.st.g.active, Some(FA));
+    // The other marker is in the cup.
+    assert!(t.st.formations[FP].in_cup);
+}
+
+#[test]
+fn rule_8_tie_goes_to_prussia_in_soor() {
+    // rule 8: on a tie the Prussian has the initiative (Soor has no exception).
+    let mut t = T::scenario("soor");
+    t.end_command_phase();
+    t.script([4, 3]); // Württemberg 4 + 1, Gablenz 3 + 2
+    t.ok(TsCommand::Done);
+    assert!(t.logged("8", "= 5"));
+    assert_eq!(t.st.g.initiative, Some(P));
+    assert_eq!(t.st.g.step, Step::ChooseFirst(P));
+}
+
+#[test]
+fn rule_11_1_5_initiative_tie_goes_to_austria_in_trautenau() {
+    // rule 11.1.5: in the Battle of Trautenau the Austrian wins initiative ties.
+    let mut t = T::scenario("trautenau");
+    let (bonin, gablenz) = (t.lid("bonin"), t.lid("gablenz"));
+    t.st.g.hour = 11;
+    t.place(bonin, T::hexc("0901"));
+    t.place(gablenz, T::hexc("0118"));
+    t.end_command_phase();
+    t.script([3, 1]); // Bonin 3 + 0, Gablenz 1 + 2
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.initiative, Some(A));
+    assert_eq!(t.st.g.step, Step::ChooseFirst(A));
+}
+
+#[test]
+fn rule_8_no_chief_on_the_map_no_initiative_and_markers_drawn() {
+    // rule 8: neither side has a commander in chief on the map at 09.00 in Trautenau
+    // (Gablenz arrives at 10.00, Bonin at 11.00): no initiative, every marker is drawn.
+    let src = crate::engine::scenarios::find("trautenau").unwrap();
+    let rules = super::load_rules(&src, &[]).unwrap();
+    let g = super::PureGame::new(rules, 3);
+    assert_eq!(g.st.g.hour, 9);
+    assert_eq!(g.st.g.initiative, None);
+    assert!(
+        g.log
+            .entries
+            .iter()
+            .any(|e| e.rule == "8" && e.text.contains("no commander in chief"))
+    );
+    assert!(
+        g.log
+            .entries
+            .iter()
+            .any(|e| e.rule == "9" && e.text.contains("Drawn from the cup"))
+    );
+    assert!(g.st.g.active.is_some());
+    assert!(!matches!(g.st.g.step, Step::ChooseFirst(_)));
+}
+
+// ---------------------------------------------------------------------------------------
+// 9.1 Activation and command
+
+/// LA is 7 hexes from CA: out of command (7.2). Austria wins the initiative.
+fn ooc_commander(extra: &[(Side, Arm, u8, Coord, Dir)]) -> T {
+    let mut units = vec![
+        (A, Inf, 4, c(1, 2), Dir::S),
+        (A, Inf, 4, c(1, 9), Dir::S),
+        (P, Inf, 4, c(15, 15), Dir::N),
+    ];
+    units.extend_from_slice(extra);
+    let mut t = T::hand(&units);
+    t.place(CA, c(1, 2));
+    t.place(LA, c(1, 9));
+    t.place(CP, c(15, 13));
+    t.place(LP, c(15, 15));
+    t.end_command_phase();
+    t.script([1, 6]);
+    t.ok(TsCommand::Done);
+    assert!(t.st.leaders[LA].ooc);
+    assert_eq!(t.st.g.step, Step::ChooseFirst(A));
+    t
+}
+
+#[test]
+fn rule_9_1_1_failed_activation_test_leaves_the_formation_out_of_command() {
+    // rule 9.1.1: 1d6 + command value (1) < 6: the formation stays out of command and its
+    // commander may not move.
+    let mut t = ooc_commander(&[]);
+    t.script([4]);
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert_eq!(t.rolls("9.1.1"), 1);
+    assert!(t.st.formations[FA].failed_activation);
+    assert!(t.st.leaders[LA].ooc);
+    assert!(!t.st.units[1].in_command);
+    assert_eq!(t.st.g.step, Step::Movement);
+    assert!(
+        !t.legal()
+            .iter()
+            .any(|c| matches!(c, TsCommand::MoveLeader { .. }))
+    );
+    t.refused(
+        &TsCommand::MoveLeader {
+            leader: LA as LeaderId,
+            to: c(1, 10),
+        },
+        "9.1.1",
+    );
+}
+
+#[test]
+fn rule_9_1_1_passed_activation_test_removes_the_ooc_marker() {
+    // rule 9.1.1: 1d6 + command value >= 6: the OOC marker goes, the formation acts.
+    let mut t = ooc_commander(&[]);
+    t.script([5]);
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert!(!t.st.formations[FA].failed_activation);
+    assert!(!t.st.leaders[LA].ooc);
+    assert!(t.st.units[1].in_command);
+    assert!(t.legal().contains(&TsCommand::MoveLeader {
+        leader: LA as LeaderId,
+        to: c(1, 10)
+    }));
+}
+
+#[test]
+fn rule_9_1_2_out_of_command_unit_moves_half() {
+    // rule 9.1.2 / 9.1.4: a unit more than 6 cavalry MP from its commander (and from the
+    // chief) is out of command: half its MP, and no farther from its commander.
+    let start = c(10, 10);
+    let mut t = T::hand(&[(A, Inf, 4, start, Dir::N), (P, Inf, 4, c(16, 1), Dir::S)]);
+    t.place(LA, c(2, 2));
+    t.place(CA, c(2, 3));
+    t.place(LP, c(16, 1));
+    t.place(CP, c(16, 2));
+    t.end_command_phase();
+    t.script([1, 6]);
+    t.ok(TsCommand::Done);
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert_eq!(t.st.g.step, Step::Movement);
+    assert!(!t.st.units[0].in_command);
+    assert!(!t.st.units[0].chief_command);
+    let moves = t.moves_of(0);
+    assert!(!moves.is_empty());
+    for m in &moves {
+        assert!(start.distance(*m) <= 2, "{m} is beyond half of 4 MP");
+        assert!(
+            m.distance(c(2, 2)) <= start.distance(c(2, 2)),
+            "{m} moves away"
+        );
+    }
+    let three = steps(start, &[Dir::NW, Dir::NW, Dir::NW]);
+    let e = t.refused(
+        &TsCommand::Move {
+            unit: 0,
+            to: three,
+            facing: Dir::N,
+        },
+        "9.3",
+    );
+    assert!(e.reason.contains("out of command"), "{e}");
+    // In command, the same unit could go there.
+    t.st.units[0].in_command = true;
+    assert!(t.moves_of(0).contains(&three));
+}
+
+#[test]
+fn rule_9_1_4_chief_commands_up_to_his_reaction_value() {
+    // rule 9.1.4: after a failed activation (9.1.1) the units are out of command; the
+    // chief (reaction 4) takes over at most 4 of them within his 6 cavalry MP.
+    let h = c(5, 5);
+    let mut t = T::hand(&[
+        (A, Inf, 4, h, Dir::N),
+        (A, Inf, 4, h.neighbor(Dir::N), Dir::N),
+        (A, Inf, 4, h.neighbor(Dir::NE), Dir::N),
+        (A, Inf, 4, h.neighbor(Dir::SE), Dir::N),
+        (A, Inf, 4, h.neighbor(Dir::S), Dir::N),
+        (P, Inf, 4, c(16, 1), Dir::S),
+    ]);
+    t.place(CA, h);
+    t.place(LA, c(16, 16));
+    t.place(LP, c(16, 1));
+    t.place(CP, c(16, 2));
+    t.end_command_phase();
+    t.script([1, 6, 1]); // initiative to Austria, activation 1 + 1 fails
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.chief_budget[A.idx()], 4);
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert!(t.st.formations[FA].failed_activation);
+    let chief: Vec<usize> = (0..5).filter(|&i| t.st.units[i].chief_command).collect();
+    assert_eq!(chief.len(), 4, "{chief:?}");
+    assert_eq!(t.st.g.chief_budget[A.idx()], 0);
+    let left = (0..5).find(|i| !chief.contains(i)).unwrap() as UnitId;
+    assert!(!t.st.units[left as usize].in_command);
+    // Chief-commanded units move their full MP, the fifth only half.
+    let far = |t: &T, u: UnitId| {
+        t.moves_of(u)
+            .iter()
+            .map(|m| m.distance(t.at(u).unwrap()))
+            .max()
+            .unwrap_or(0)
+    };
+    assert!(far(&t, chief[0] as UnitId) >= 3);
+    assert!(far(&t, left) <= 2);
+}
+
+#[test]
+fn rule_9_1_3_independent_unit_acts_once_per_turn() {
+    // rule 9.1.3: an independent unit acts with any formation, once per turn.
+    let mut t = T::hand(&[
+        (A, Inf, 4, c(5, 5), Dir::N),
+        (A, Cav, 6, c(5, 8), Dir::N),
+        (P, Inf, 4, c(15, 15), Dir::N),
+    ]);
+    t.r.unit_formation[1] = FI;
+    t.r.units[1].formation = "AI".into();
+    t.place(LA, c(5, 5));
+    t.place(CA, c(5, 6));
+    t.place(LP, c(15, 15));
+    t.place(CP, c(15, 14));
+    t.end_command_phase();
+    t.script([1, 6]);
+    t.ok(TsCommand::Done);
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert!(t.st.units[1].in_command);
+    let mv = t.first_move(1);
+    t.ok(mv);
+    assert!(t.st.units[1].acted);
+    // A later activation of the same turn (activation clears `moved`): no more action.
+    t.st.units[1].moved = false;
+    assert!(t.moves_of(1).is_empty());
+    let to = t.at(1).unwrap().neighbor(Dir::S);
+    t.refused(
+        &TsCommand::Move {
+            unit: 1,
+            to,
+            facing: Dir::N,
+        },
+        "9.1",
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// 9.2 Barrage
+
+/// Austrian battery (range 3) in 0502; Prussian X two hexes south, Y behind X, Z four
+/// hexes away in the open. Austria's formation A is in its barrage step.
+fn barrage_board() -> (T, UnitId, UnitId, UnitId) {
+    let g = c(5, 2);
+    let x = steps(g, &[Dir::S, Dir::S]);
+    let y = steps(g, &[Dir::S, Dir::S, Dir::S]);
+    let z = steps(g, &[Dir::SE, Dir::SE, Dir::SE, Dir::SE]);
+    let mut t = T::hand(&[
+        (A, Art, 4, g, Dir::S),
+        (P, Inf, 4, x, Dir::N),
+        (P, Inf, 4, y, Dir::N),
+        (P, Inf, 4, z, Dir::N),
+    ]);
+    assert_eq!(g.distance(z), 4);
+    t.step(Step::Barrage, FA);
+    (t, 1, 2, 3)
+}
+
+#[test]
+fn rule_9_2_barrage_targets_only_in_range_and_line_of_sight() {
+    // rule 9.2: a barrage needs the target in range and in line of sight (a hex with a
+    // unit blocks it).
+    let (t, x, _y, _z) = barrage_board();
+    let view = rules::view(&t.r, &t.st);
+    assert_eq!(flow::barrage_targets(&t.r, &t.st, &view, 0), vec![x]);
+    let shots: Vec<UnitId> = t
+        .legal()
+        .iter()
+        .filter_map(|c| match c {
+            TsCommand::Barrage {
+                target, turn: None, ..
+            } => Some(*target),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(shots, vec![x]);
+    t.refused(
+        &TsCommand::Barrage {
+            unit: 0,
+            target: 3,
+            turn: None,
+        },
+        "9.2",
+    );
+}
+
+#[test]
+fn rule_9_2_2_barrage_result_applies_without_retreat() {
+    // rule 9.2.2 / 9.5.7: a D from a barrage disorganises but causes no retreat.
+    let (mut t, x, _, _) = barrage_board();
+    let view = rules::view(&t.r, &t.st);
+    let fire = combat::fire(&t.game().barrage_input(0, x, &view));
+    assert_eq!(fire.roll(6), Outcome::Disorg);
+    let before = t.at(x);
+    t.script([6]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: x,
+        turn: None,
+    });
+    assert!(t.st.units[x as usize].disorg);
+    assert_eq!(t.at(x), before);
+    assert!(t.st.g.pending.is_empty());
+    assert!(t.st.units[0].fired);
+    // Nobody stacked with the target: no commander casualty roll.
+    assert_eq!(t.rolls("9.5.13"), 0);
+}
+
+#[test]
+fn rule_9_5_13_barrage_commander_casualty_and_aide_de_camp() {
+    // rule 9.5.13: after a barrage result other than "-", a formation commander stacked
+    // with the target rolls 2d6; on 2 he falls and his aide de camp takes over on a unit
+    // of the formation.
+    let (mut t, x, _, _) = barrage_board();
+    t.place(LP, t.at(x).unwrap());
+    t.script([6, 1, 1]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: x,
+        turn: None,
+    });
+    assert_eq!(t.rolls("9.5.13"), 2);
+    assert!(t.st.leaders[LP].aide);
+    let h = t.st.leaders[LP].loc.hex().expect("the aide is on the map");
+    assert!(
+        (0..t.st.units.len())
+            .any(|i| t.r.unit_formation[i] == FP && t.st.units[i].loc == Loc::Map(h))
+    );
+    assert!(t.logged("9.5.13", "aide de camp"));
+}
+
+#[test]
+fn rule_9_5_13_no_commander_roll_on_a_nothing_result() {
+    // rule 9.5.13: the casualty roll only follows a barrage result other than "-".
+    let (mut t, x, _, _) = barrage_board();
+    t.place(LP, t.at(x).unwrap());
+    let view = rules::view(&t.r, &t.st);
+    let fire = combat::fire(&t.game().barrage_input(0, x, &view));
+    assert_eq!(fire.roll(1), Outcome::Nothing);
+    t.script([1]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: x,
+        turn: None,
+    });
+    assert_eq!(t.rolls("9.5.13"), 0);
+    assert!(!t.st.units[x as usize].disorg);
+    assert!(!t.st.leaders[LP].aide);
+}
+
+#[test]
+fn rule_9_5_12_barrage_can_kill_a_commander_in_chief() {
+    // rule 9.5.12 (our reading, docs: the condition names the formation commander, read
+    // as the commander in chief): after a barrage result other than "-", a commander in
+    // chief stacked with the target rolls 2d6 and falls on 2 or 12.
+    let (mut t, x, _, _) = barrage_board();
+    t.place(CP, t.at(x).unwrap());
+    t.script([6, 6, 6]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: x,
+        turn: None,
+    });
+    assert_eq!(t.rolls("9.5.12"), 2);
+    assert_eq!(t.st.leaders[CP].loc, Loc::Eliminated);
+}
+
+#[test]
+fn rule_9_5_10_losses_equal_to_morale_eliminate() {
+    // rule 9.5.10 / 9.5.7: a D on a disorganised unit costs a step; at losses = morale
+    // (3) the unit is eliminated.
+    let (mut t, x, _, _) = barrage_board();
+    t.st.units[x as usize].disorg = true;
+    t.st.units[x as usize].losses = 2;
+    t.script([6]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: x,
+        turn: None,
+    });
+    assert_eq!(t.st.units[x as usize].loc, Loc::Eliminated);
+    assert_eq!(t.st.units[x as usize].losses, 3);
+    assert!(t.logged("9.5.7", "eliminated"));
+}
+
+// ---------------------------------------------------------------------------------------
+// 9.3, 9.4 Movement and reinforcements
+
+#[test]
+fn rule_9_3_move_refused_with_a_reason() {
+    // rule 9.3: a destination out of reach is refused and the reason says why.
+    let mut t = T::hand(&[(A, Inf, 4, c(5, 5), Dir::N), (P, Inf, 4, c(5, 3), Dir::S)]);
+    t.step(Step::Movement, FA);
+    let e = t.refused(
+        &TsCommand::Move {
+            unit: 0,
+            to: c(5, 12),
+            facing: Dir::N,
+        },
+        "9.3",
+    );
+    assert!(e.reason.contains("cannot reach"), "{e}");
+    let e = t.refused(
+        &TsCommand::Move {
+            unit: 0,
+            to: c(5, 3),
+            facing: Dir::N,
+        },
+        "9.3",
+    );
+    assert!(e.reason.contains("held by the enemy"), "{e}");
+    // Outside the movement step, the case is the sequence of play.
+    t.st.g.step = Step::Declare;
+    t.refused(
+        &TsCommand::Move {
+            unit: 0,
+            to: c(5, 6),
+            facing: Dir::N,
+        },
+        "6",
+    );
+}
+
+#[test]
+fn rule_9_4_reinforcements_enter_at_their_hex_and_hour_artillery_last() {
+    // rule 9.4 / 12.3: the 4th Guard Brigade and Art G-3 enter at 10.00 by 1613; the
+    // Prussian artillery waits until the rest of its column has entered.
+    let mut t = T::scenario("soor");
+    let f = t.fid("guard-2");
+    let (g2, g4, art) = (t.uid("pg-2gren"), t.uid("pg-4gren"), t.uid("pg-art-g3"));
+    let entry = T::hexc("1613");
+    t.step(Step::Movement, f);
+    assert_eq!(flow::entry_hex_due(&t.r, &t.st, g2), Some(entry));
+    assert_eq!(flow::entry_hex_due(&t.r, &t.st, art), None);
+    assert!(t.moves_of(art).is_empty());
+    t.refused(
+        &TsCommand::Move {
+            unit: art,
+            to: entry,
+            facing: Dir::NW,
+        },
+        "9.4",
+    );
+    for u in [g2, g4] {
+        let moves = t.moves_of(u);
+        assert!(!moves.is_empty());
+        assert!(moves.iter().all(|m| m.distance(entry) <= 5));
+        let mv = t.first_move(u);
+        t.ok(mv);
+        assert!(t.at(u).is_some());
+    }
+    assert!(t.logged("9.4", "enters at 1613"));
+    assert_eq!(t.st.formations[f].entered, 2);
+    assert_eq!(flow::entry_hex_due(&t.r, &t.st, art), Some(entry));
+    assert!(!t.moves_of(art).is_empty());
+    // Not before their hour: Trautenau's 3rd Grenadiers are due at 16.00.
+    let mut t = T::scenario("trautenau");
+    let u = t.uid("p-3gren");
+    assert_eq!(flow::entry_hex_due(&t.r, &t.st, u), None);
+    t.st.g.hour = 16;
+    assert_eq!(flow::entry_hex_due(&t.r, &t.st, u), Some(T::hexc("0901")));
+}
+
+// ---------------------------------------------------------------------------------------
+// 9.5 Combat
+
+/// Target hex 0606 held by Prussian unit(s); Austrian attackers placed by the caller.
+const TGT: Coord = Coord::new(6, 6);
+
+#[test]
+fn rule_9_5_1_only_front_hexes_and_no_artillery_assault() {
+    // rule 9.5.1: a unit assaults only enemies in its front hexes; artillery never
+    // assaults.
+    let s = TGT;
+    let mut t = T::hand(&[
+        (A, Inf, 4, s, Dir::N),
+        (P, Inf, 4, s.neighbor(Dir::N), Dir::S),
+        (P, Inf, 4, s.neighbor(Dir::S), Dir::S),
+        (A, Art, 4, s.neighbor(Dir::SE), Dir::SW),
+    ]);
+    t.step(Step::Declare, FA);
+    assert!(
+        t.check(&declare(s.neighbor(Dir::N), &[(0, 3)], false))
+            .is_ok()
+    );
+    let e = t.refused(&declare(s.neighbor(Dir::S), &[(0, 3)], false), "9.5.1");
+    assert!(e.reason.contains("front"), "{e}");
+    // The battery has the Prussian in its front hex, and still may not assault.
+    assert!(rules::front_hexes(&t.r, &t.st, 3).contains(&s.neighbor(Dir::S)));
+    let e = t.refused(&declare(s.neighbor(Dir::S), &[(3, 1)], false), "9.5.1");
+    assert!(e.reason.contains("artillery"), "{e}");
+    assert!(!t.legal().iter().any(|c| matches!(
+        c,
+        TsCommand::Declare { units, .. } if units.iter().any(|(u, _)| *u == 3)
+    )));
+}
+
+/// Austrian infantry (0) south of the target facing it, Austrian unit (1) of `arm`
+/// south-west of it facing it, LA stacked with 0; Prussian infantry (2) in the target
+/// facing them, combat `def`.
+fn coordinated_board(arm: Arm, mp: u8, def: u8) -> T {
+    let a = TGT.neighbor(Dir::S);
+    let b = TGT.neighbor(Dir::SW);
+    let mut t = T::hand(&[
+        (A, Inf, 4, a, Dir::N),
+        (A, arm, mp, b, Dir::NE),
+        (P, Inf, 4, TGT, Dir::S),
+    ]);
+    t.r.units[2].combat = def;
+    t.place(LA, a);
+    t.step(Step::Declare, FA);
+    t
+}
+
+#[test]
+fn rule_9_5_2_coordinated_assault_and_the_defence_split() {
+    // rule 9.5.2: 1d6 + command value (1) >= 6 makes a coordinated assault; the defender
+    // shares all its points among the attackers.
+    let mut t = coordinated_board(Inf, 4, 3);
+    t.script([5]);
+    t.ok(declare(TGT, &[(0, 3), (1, 3)], true));
+    assert_eq!(t.rolls("9.5.2"), 1);
+    assert_eq!(t.st.g.assaults.len(), 1);
+    assert!(t.st.g.assaults[0].coordinated);
+    assert_eq!(t.st.g.assaults[0].leader, Some(LA as LeaderId));
+    t.end_declarations();
+    assert_eq!(t.st.g.step, Step::Combat);
+    t.ok(TsCommand::Resolve { assault: 0 });
+    assert!(matches!(t.st.g.pending[0], Pending::Defence { assault: 0 }));
+    let e = t.refused(&defend(&[2, 2]), "9.5.2");
+    assert!(e.reason.contains("3 points"), "{e}");
+    t.refused(&defend(&[3]), "9.5.2");
+    assert!(t.check(&defend(&[2, 1])).is_ok());
+    // All 3 points against the first attacker: one defensive fire only ("-" on a 1);
+    // the 6 attacking points together with the commander's +1: a 1 gives D.
+    t.script([1, 1, 3, 4]);
+    t.ok(defend(&[3, 0]));
+    assert_eq!(t.rolls("9.5.3"), 1);
+    assert_eq!(t.rolls("9.5.5"), 1);
+    assert!(t.logged("9.5.5", "column 6"));
+    assert!(t.st.units[2].disorg);
+    assert!(!t.st.units[0].disorg && !t.st.units[1].disorg);
+    assert!(matches!(&t.st.g.pending[0], Pending::Retreat { units, .. } if units == &vec![2]));
+}
+
+#[test]
+fn rule_9_5_2_failed_coordination_means_separate_assaults() {
+    // rule 9.5.2: below 6 each unit fights on its own.
+    let mut t = coordinated_board(Inf, 4, 3);
+    t.script([4]);
+    t.ok(declare(TGT, &[(0, 3), (1, 3)], true));
+    assert_eq!(t.st.g.assaults.len(), 2);
+    assert!(t.st.g.assaults.iter().all(|a| !a.coordinated));
+    assert!(t.logged("9.5.2", "on its own"));
+}
+
+#[test]
+fn rule_9_5_3_defensive_fire_then_attack_on_the_right_units() {
+    // rule 9.5.3: defensive fire against the attacker first (here T, passed), then the
+    // attack against the defender (here D).
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::hand(&[(A, Inf, 4, a, Dir::N), (P, Inf, 4, TGT, Dir::S)]);
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    // Defensive fire: 3 points + Dreyse = column 4, a 3 gives T; the attacker's morale
+    // test 3 + 3 passes; the attack: column 3, a 6 gives D.
+    t.script([3, 3, 6]);
+    t.ok(defend(&[3]));
+    assert!(!t.st.units[0].disorg);
+    assert!(t.st.units[1].disorg);
+    assert_eq!(t.at(0), Some(a));
+    let def = t.log_index("9.5.3", "defensive fire at").unwrap();
+    let att = t.log_index("9.5.5", "assault on").unwrap();
+    assert!(def < att);
+    assert!(t.dice.rolls[1].purpose.contains("morale test"));
+    assert!(matches!(&t.st.g.pending[0], Pending::Retreat { units, .. } if units == &vec![1]));
+}
+
+fn single_assault(def_arm: Arm, def_mp: u8) -> T {
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::hand(&[(A, Inf, 4, a, Dir::N), (P, def_arm, def_mp, TGT, Dir::S)]);
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t
+}
+
+fn retreats_before(t: &T) -> Vec<TsCommand> {
+    t.legal()
+        .into_iter()
+        .filter(|c| matches!(c, TsCommand::RetreatBefore { .. }))
+        .collect()
+}
+
+#[test]
+fn rule_9_5_4_retreat_before_combat_needs_as_many_mp() {
+    // rule 9.5.4: only a defender with MP >= the attackers' may fall back before combat.
+    let t = single_assault(Inf, 3);
+    assert!(retreats_before(&t).is_empty());
+    t.refused(
+        &TsCommand::RetreatBefore {
+            to: TGT.neighbor(Dir::N),
+            facing: Dir::S,
+        },
+        "9.5.4",
+    );
+    // Faster cavalry (6 MP against 4) falls back and stays in good order.
+    let mut t = single_assault(Cav, 6);
+    let rb = retreats_before(&t);
+    assert!(!rb.is_empty());
+    t.ok(rb[0].clone());
+    assert_ne!(t.at(1), Some(TGT));
+    assert!(!t.st.units[1].disorg);
+    assert_eq!(t.rolls("9.5.3"), 0);
+    // The attacker may occupy the hex (optional).
+    assert!(t.legal().contains(&TsCommand::Advance {
+        unit: None,
+        facing: Dir::N
+    }));
+}
+
+#[test]
+fn rule_9_5_4_retreat_before_combat_with_equal_mp_disorganises() {
+    // rule 9.5.4: a unit with as many but not more MP than the attackers is disorganised.
+    let mut t = single_assault(Inf, 4);
+    let rb = retreats_before(&t);
+    assert!(!rb.is_empty());
+    t.ok(rb[0].clone());
+    assert_ne!(t.at(1), Some(TGT));
+    assert!(t.st.units[1].disorg);
+}
+
+#[test]
+fn rule_9_5_6_lone_battery_is_eliminated_when_the_attacker_survives() {
+    // rule 9.5.6: an artillery unit alone in its hex is eliminated if its assailant
+    // survives the defensive fire; the attacker then must advance (9.5.9).
+    let mut t = single_assault(Art, 4);
+    t.script([1]); // 3 points + adjacent artillery +1: column 3, 2 gives "-"
+    t.ok(defend(&[3]));
+    assert_eq!(t.rolls("9.5.5"), 0);
+    assert_eq!(t.st.units[1].loc, Loc::Eliminated);
+    assert!(t.logged("9.5.6", "eliminated"));
+    let legal = t.legal();
+    assert!(!legal.is_empty());
+    assert!(
+        legal
+            .iter()
+            .all(|c| matches!(c, TsCommand::Advance { unit: Some(0), .. }))
+    );
+}
+
+#[test]
+fn rule_9_5_7_d_result_retreats_the_stack() {
+    // rule 9.5.7 / 9.5.8: a D disorganises every unit of the stack and each retreats;
+    // then the attacker must advance (9.5.9).
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::hand(&[
+        (A, Inf, 4, a, Dir::N),
+        (P, Inf, 4, TGT, Dir::S),
+        (P, Inf, 4, TGT, Dir::S),
+    ]);
+    t.r.units[1].combat = 1;
+    t.r.units[2].combat = 1;
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t.script([1, 6]); // defensive fire column 3: "-"; attack column 3: D
+    t.ok(defend(&[2]));
+    assert!(t.st.units[1].disorg && t.st.units[2].disorg);
+    assert!(matches!(&t.st.g.pending[0], Pending::Retreat { units, .. } if units.len() == 2));
+    for _ in 0..2 {
+        let r = first_of(&t.legal(), |c| matches!(c, TsCommand::Retreat { .. }));
+        t.ok(r);
+    }
+    assert_ne!(t.at(1), Some(TGT));
+    assert_ne!(t.at(2), Some(TGT));
+    assert!(t.at(1).unwrap().distance(a) >= 2);
+    // 9.5.9: the advance is mandatory.
+    let legal = t.legal();
+    assert!(!legal.contains(&TsCommand::Advance {
+        unit: None,
+        facing: Dir::N
+    }));
+    let adv = first_of(&legal, |c| {
+        matches!(c, TsCommand::Advance { unit: Some(0), .. })
+    });
+    t.ok(adv);
+    assert_eq!(t.at(0), Some(TGT));
+}
+
+#[test]
+fn rule_9_5_8_retreat_through_full_friendly_hexes_disorganises_them() {
+    // rule 9.5.8: a unit may retreat through hexes of friendly units until it reaches a
+    // hex where it may stack; the units of the hexes crossed become disorganised.
+    let a = TGT.neighbor(Dir::S);
+    let mut units = vec![(A, Inf, 4, a, Dir::N), (P, Inf, 4, TGT, Dir::S)];
+    let full = [
+        TGT.neighbor(Dir::NW),
+        TGT.neighbor(Dir::N),
+        TGT.neighbor(Dir::NE),
+    ];
+    for h in full {
+        units.push((P, Inf, 4, h, Dir::S));
+        units.push((P, Inf, 4, h, Dir::S));
+    }
+    let mut t = T::hand(&units);
+    t.r.units[1].combat = 1;
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t.script([1, 6]); // defensive fire "-"; attack D
+    t.ok(defend(&[1]));
+    let r = first_of(&t.legal(), |c| matches!(c, TsCommand::Retreat { .. }));
+    let TsCommand::Retreat { to, .. } = r else {
+        unreachable!()
+    };
+    let view = rules::view(&t.r, &t.st);
+    let path = rules::retreat_paths(&t.r, &t.st, &view, 1, TGT, &[a], t.st.g.hour)
+        .into_iter()
+        .find(|o| o.to == to)
+        .unwrap();
+    assert!(!path.through.is_empty(), "{path:?}");
+    t.ok(r);
+    assert_eq!(t.at(1), Some(to));
+    for u in 2..8 {
+        let h = t.at(u).unwrap();
+        assert_eq!(
+            t.st.units[u as usize].disorg,
+            path.through.contains(&h),
+            "unit {u} in {h}, crossed {:?}",
+            path.through
+        );
+    }
+}
+
+#[test]
+fn rule_9_5_8_unit_that_cannot_retreat_loses_a_step() {
+    // rule 9.5.8: a unit with nowhere to retreat loses a step and stays.
+    let corner = c(1, 1);
+    let mut units = vec![(P, Inf, 4, corner, Dir::S)];
+    for (_, n) in board(16, 16).build().neighbors(corner) {
+        units.push((A, Inf, 4, n, Dir::between(n, corner).unwrap()));
+    }
+    let mut t = T::hand(&units);
+    t.r.units[0].combat = 1;
+    t.step(Step::Declare, FA);
+    t.ok(declare(corner, &[(1, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t.script([1, 6]); // defensive fire "-"; attack D
+    t.ok(defend(&[1]));
+    assert_eq!(t.at(0), Some(corner));
+    assert!(t.st.units[0].disorg);
+    assert_eq!(t.st.units[0].losses, 1);
+    assert!(t.logged("9.5.8", "cannot retreat"));
+    assert!(t.st.g.pending.is_empty());
+}
+
+#[test]
+fn rule_9_5_9_attacker_must_advance_cavalry_first() {
+    // rule 9.5.9: after a coordinated assault with cavalry, the cavalry must advance.
+    let mut t = coordinated_board(Cav, 6, 1);
+    // Coordination 5 + 1; defensive fire (1 point against the infantry) "-"; attack 6
+    // points + commander: D; commander's 2d6 7.
+    t.script([5, 1, 1, 3, 4]);
+    t.ok(declare(TGT, &[(0, 3), (1, 3)], true));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t.ok(defend(&[1, 0]));
+    assert!(t.st.units[2].disorg);
+    let r = first_of(&t.legal(), |c| matches!(c, TsCommand::Retreat { .. }));
+    t.ok(r);
+    let legal = t.legal();
+    assert!(!legal.is_empty());
+    assert!(
+        legal
+            .iter()
+            .all(|c| matches!(c, TsCommand::Advance { unit: Some(1), .. })),
+        "{legal:?}"
+    );
+    t.refused(
+        &TsCommand::Advance {
+            unit: Some(0),
+            facing: Dir::N,
+        },
+        "9.5.9",
+    );
+    t.ok(legal[0].clone());
+    assert_eq!(t.at(1), Some(TGT));
+}
+
+#[test]
+fn rule_9_5_11_cavalry_that_moved_more_than_3_mp_cannot_assault() {
+    // rule 9.5.11: a charging cavalry unit moves at most 3 MP.
+    let mut t = T::hand(&[
+        (A, Cav, 6, TGT.neighbor(Dir::S), Dir::N),
+        (P, Inf, 4, TGT, Dir::S),
+    ]);
+    t.step(Step::Declare, FA);
+    t.st.units[0].spent = 4;
+    let e = t.refused(&declare(TGT, &[(0, 3)], false), "9.5.11");
+    assert!(e.reason.contains("3"), "{e}");
+    t.st.units[0].spent = 3;
+    assert!(t.check(&declare(TGT, &[(0, 3)], false)).is_ok());
+}
+
+#[test]
+fn rule_9_5_11_cavalry_is_disorganised_after_attacking() {
+    // rule 9.5.11: cavalry is disorganised after its attack whatever the result.
+    let mut t = T::hand(&[
+        (A, Cav, 6, TGT.neighbor(Dir::S), Dir::N),
+        (P, Inf, 4, TGT, Dir::S),
+    ]);
+    t.r.units[1].combat = 1;
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t.script([1, 1]); // defensive fire "-", attack column 3 on a 1: "-"
+    t.ok(defend(&[1]));
+    assert_eq!(t.rolls("9.5.5"), 1);
+    assert!(!t.st.units[1].disorg);
+    assert!(t.st.units[0].disorg);
+    assert!(t.logged("9.5.11", "after its charge"));
+}
+
+#[test]
+fn rule_9_5_12_lone_commanders_next_to_the_enemy_jump_to_the_nearest_friend() {
+    // rule 9.5.12 / 9.5.13: a commander alone next to an enemy unit after an enemy move
+    // goes to the closest friendly unit in MP.
+    let h = c(8, 8);
+    let near = c(8, 11);
+    let mut t = T::hand(&[
+        (A, Inf, 4, c(8, 5), Dir::S),
+        (P, Inf, 4, near, Dir::N),
+        (P, Inf, 4, c(15, 15), Dir::N),
+    ]);
+    t.place(LP, h);
+    t.place(CP, h);
+    t.step(Step::Movement, FA);
+    t.ok(TsCommand::Move {
+        unit: 0,
+        to: c(8, 7),
+        facing: Dir::S,
+    });
+    assert_eq!(t.st.leaders[LP].loc, Loc::Map(near));
+    assert_eq!(t.st.leaders[CP].loc, Loc::Map(near));
+    assert!(t.logged("9.5.13", "rejoins"));
+}
+
+// ---------------------------------------------------------------------------------------
+// 10 Rally
+
+#[test]
+fn rule_10_1_rally_passes_fails_and_is_refused_in_an_organised_enemy_zoc() {
+    // rule 10.1: each disorganised unit takes a morale test (3 + 1d6 >= 6) unless it is
+    // in the ZoC of an organised enemy unit.
+    let mut t = T::hand(&[
+        (A, Inf, 4, c(3, 3), Dir::N),   // 0: passes
+        (A, Inf, 4, c(3, 8), Dir::N),   // 1: fails
+        (A, Inf, 4, c(10, 10), Dir::N), // 2: in the ZoC of 3
+        (P, Inf, 4, c(10, 9), Dir::S),  // 3: organised
+        (A, Inf, 4, c(12, 14), Dir::S), // 4: in front of disorganised 5
+        (P, Inf, 4, c(12, 13), Dir::S), // 5: disorganised, fails
+    ]);
+    for u in [0, 1, 2, 4, 5] {
+        t.st.units[u].disorg = true;
+    }
+    t.end_of_operations(FA);
+    t.script([3, 2, 4, 1]); // 4: 4 + 3 - 1 (enemy on its flank) passes
+    t.game().advance();
+    assert_eq!(t.rolls("10.1"), 4);
+    assert!(!t.st.units[0].disorg);
+    assert!(t.st.units[1].disorg);
+    assert!(t.st.units[2].disorg);
+    assert!(!t.st.units[4].disorg);
+    assert!(t.st.units[5].disorg);
+    assert!(t.logged("10.1", "rallies"));
+    assert!(t.logged("10.1", "fails to rally"));
+    assert_eq!(t.st.g.hour, 10);
+}
+
+#[test]
+fn rule_10_2_formation_past_its_threshold_is_demoralised() {
+    // rule 10.2: formation A (demoralisation 3) with 2 losses loses a third step.
+    let g = c(5, 2);
+    let mut t = T::hand(&[
+        (P, Art, 4, g, Dir::S),
+        (A, Inf, 4, c(10, 10), Dir::N),
+        (A, Inf, 4, steps(g, &[Dir::S, Dir::S]), Dir::N),
+    ]);
+    t.st.units[1].losses = 1;
+    t.st.units[2].losses = 1;
+    t.st.units[2].disorg = true;
+    t.step(Step::Barrage, FP);
+    t.script([6]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: 2,
+        turn: None,
+    });
+    assert_eq!(flow::formation_losses(&t.r, &t.st, FA), 3);
+    assert!(t.st.formations[FA].demoralised);
+    assert!(t.logged("10.2", "demoralised"));
+}
+
+// ---------------------------------------------------------------------------------------
+// 11 Trautenau
+
+#[test]
+fn rule_11_1_5_clausewitz_units_stay_before_11_except_the_hussars() {
+    // rule 11.1.5: apart from the 1st Hussars, Clausewitz's division does not act
+    // before the 11.00 turn unless attacked.
+    let mut t = T::scenario("trautenau");
+    let f = t.fid("clausewitz");
+    for u in &mut t.st.units {
+        u.in_command = true;
+    }
+    t.step(Step::Movement, f);
+    let (hus, ir44) = (t.uid("p-1hus"), t.uid("p-44ir"));
+    assert!(!t.moves_of(hus).is_empty());
+    assert!(t.moves_of(ir44).is_empty());
+    let from = t.at(ir44).unwrap();
+    let to = t.r.map.neighbors(from).map(|(_, n)| n).next().unwrap();
+    t.refused(
+        &TsCommand::Move {
+            unit: ir44,
+            to,
+            facing: Dir::S,
+        },
+        "11.1.5",
+    );
+    t.st.g.hour = 10;
+    assert!(t.moves_of(ir44).is_empty());
+    t.st.g.hour = 11;
+    assert!(!t.moves_of(ir44).is_empty());
+    // Attacked, it may act at once.
+    t.st.g.hour = 9;
+    t.st.formations[f].attacked = true;
+    assert!(!t.moves_of(ir44).is_empty());
+}
+
+#[test]
+fn rule_11_4_1_control_of_a_location_and_its_vp() {
+    // rule 11.4.1: a location is controlled when last occupied by a friend and not in an
+    // empty enemy ZoC; Neu-Rognitz is worth 2 VP.
+    let mut t = T::scenario("trautenau");
+    let Victory::Trautenau { locations, .. } = t.r.victory.clone() else {
+        panic!("Trautenau scores as Trautenau");
+    };
+    let nr = locations.iter().find(|l| l.name == "Neu-Rognitz").unwrap();
+    let hex = nr.hexes[0];
+    assert!(!flow::controls(&t.r, &t.st, A, nr));
+    let (before, _) = flow::score(&t.r, &t.st, false);
+    let u = t.uid("a-mondel-10ir");
+    t.st.units[u as usize].loc = Loc::Map(hex);
+    t.mark(hex, A);
+    assert!(flow::controls(&t.r, &t.st, A, nr));
+    let (after, lines) = flow::score(&t.r, &t.st, false);
+    assert_eq!(after[A.idx()] - before[A.idx()], 2);
+    assert!(lines.iter().any(|l| l.contains("2 VP for Neu-Rognitz")));
+    // The unit leaves and a Prussian puts the empty hex in his ZoC: no control.
+    t.st.units[u as usize].loc = Loc::Map(c(6, 9));
+    assert!(flow::controls(&t.r, &t.st, A, nr));
+    let p = t.uid("p-41ir");
+    let mut placed = false;
+    for (_, n) in t.r.map.neighbors(hex).collect::<Vec<_>>() {
+        t.st.units[p as usize].loc = Loc::Map(n);
+        t.st.units[p as usize].facing = Dir::between(n, hex).unwrap();
+        if rules::zoc_hexes(&t.r, &t.st, p).contains(&hex) {
+            placed = true;
+            break;
+        }
+    }
+    assert!(placed);
+    assert!(!flow::controls(&t.r, &t.st, A, nr));
+}
+
+#[test]
+fn rule_11_4_2_bonin_panics_from_17_on_a_6() {
+    // rule 11.4.2: from the 17.00 turn, at the end of each turn, 1d6 + the Austrian
+    // victory level >= 6 ends the game in a major Austrian victory.
+    let mut t = T::scenario("trautenau");
+    let f = t.fid("grossmann");
+    t.st.g.hour = 16;
+    t.end_of_operations(f);
+    t.game().advance();
+    assert_eq!(t.rolls("11.4.2"), 0);
+    assert_eq!(t.st.g.hour, 17);
+
+    let mut t = T::scenario("trautenau");
+    t.st.g.hour = 17;
+    t.end_of_operations(f);
+    t.script([6]);
+    t.game().advance();
+    assert_eq!(t.rolls("11.4.2"), 1);
+    assert!(t.st.g.panic);
+    assert_eq!(t.st.g.step, Step::GameOver);
+    assert_eq!(t.st.g.winner, Some(A));
+    assert!(t.logged("11.4.2", "panics"));
+    assert!(t.logged("11.4.2", "major victory"));
+}
+
+// ---------------------------------------------------------------------------------------
+// 12 Soor
+
+#[test]
+fn rule_12_1_4_grivicic_marker_not_in_the_cup_at_10() {
+    // rule 12.1.4: Brigade Grivičić cannot be activated on the 10.00 turn.
+    for (hour, in_cup) in [(10, false), (11, true)] {
+        let mut t = T::scenario("soor");
+        let (griv, mondel) = (t.fid("grivicic"), t.fid("mondel"));
+        t.st.g.hour = hour;
+        t.end_command_phase();
+        t.script([1, 6]); // Austria wins the initiative
+        t.ok(TsCommand::Done);
+        assert_eq!(t.st.g.step, Step::ChooseFirst(A));
+        assert_eq!(t.st.formations[griv].in_cup, in_cup, "{hour}.00");
+        let legal = t.legal();
+        assert_eq!(
+            legal.contains(&TsCommand::ChooseFormation {
+                formation: griv as u8
+            }),
+            in_cup
+        );
+        assert!(legal.contains(&TsCommand::ChooseFormation {
+            formation: mondel as u8
+        }));
+    }
+}
+
+#[test]
+fn rule_12_1_5_austrians_keep_out_of_the_west_until_after_12() {
+    // rule 12.1.5: until the end of the 12.00 turn the Austrians may not enter the hexes
+    // west of the road; from 13.00 they may.
+    let mut t = T::scenario("soor");
+    let f = t.fid("mondel");
+    let u = t.uid("a-mondel-10ir");
+    for x in &mut t.st.units {
+        x.in_command = true;
+    }
+    t.step(Step::Movement, f);
+    t.st.g.hour = 12;
+    let forbidden: Vec<Coord> = t.r.forbidden[0].2.clone();
+    let at12 = t.moves_of(u);
+    assert!(!at12.is_empty());
+    assert!(at12.iter().all(|m| !forbidden.contains(m)), "{at12:?}");
+    t.st.g.hour = 13;
+    let at13 = t.moves_of(u);
+    let west: Vec<Coord> = at13
+        .iter()
+        .copied()
+        .filter(|m| forbidden.contains(m))
+        .collect();
+    assert!(!west.is_empty(), "{at13:?}");
+    t.st.g.hour = 12;
+    let e = t.refused(
+        &TsCommand::Move {
+            unit: u,
+            to: west[0],
+            facing: Dir::S,
+        },
+        "12.1.5",
+    );
+    assert!(e.reason.contains("12.00"), "{e}");
+}
+
+#[test]
+fn rule_12_4_1_austrian_vp_at_the_end_of_the_12_turn() {
+    // rule 12.4.1: at the end of the 12.00 turn Austria scores 2 VP for holding
+    // Burkersdorf, Neu-Rognitz and Alt-Rognitz, 1 VP for at least one (Kaile: +2).
+    let mut t = T::scenario("soor");
+    let f = t.fid("mondel");
+    t.st.g.hour = 11;
+    t.end_of_operations(f);
+    t.game().advance();
+    assert_eq!(t.st.g.banked_vp[A.idx()], 0);
+    assert_eq!(t.st.g.hour, 12);
+
+    let mut t = T::scenario("soor");
+    t.st.g.hour = 12;
+    t.end_of_operations(f);
+    t.game().advance();
+    assert_eq!(t.st.g.banked_vp[A.idx()], 2);
+    assert!(t.logged("12.4.1", "2 VP"));
+    assert_eq!(t.st.g.hour, 13);
+
+    // Alt-Rognitz lost to the Prussians: 1 VP.
+    let mut t = T::scenario("soor");
+    let alt = T::hexc("0910");
+    for id in ["a-2drag", "a-9uhl"] {
+        let u = t.uid(id);
+        t.st.units[u as usize].loc = Loc::Off;
+    }
+    let hus = t.uid("pg-hus");
+    t.st.units[hus as usize].loc = Loc::Map(alt);
+    t.mark(alt, P);
+    t.st.g.hour = 12;
+    t.end_of_operations(f);
+    t.game().advance();
+    assert_eq!(t.st.g.banked_vp[A.idx()], 1);
+}
