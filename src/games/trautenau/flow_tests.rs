@@ -53,6 +53,7 @@ impl T {
             movement: 6,
             start: None,
             arrival: None,
+            variant_arrival: None,
         };
         r.leaders.push(chief("CA", A, 4, 2));
         r.leaders.push(chief("CP", P, 2, 0));
