@@ -85,11 +85,14 @@ impl Plugin for KgUiPlugin {
                     autosave_on_change,
                 )
                     .chain()
-                    .run_if(in_state(AppState::InGame)),
+                    .run_if(in_state(AppState::InGame))
+                    .run_if(resource_exists::<KgRulesRes>),
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                panels.run_if(in_state(AppState::InGame)),
+                panels
+                    .run_if(in_state(AppState::InGame))
+                    .run_if(resource_exists::<KgRulesRes>),
             )
             .add_systems(OnExit(AppState::InGame), leave_game);
     }
@@ -97,8 +100,12 @@ impl Plugin for KgUiPlugin {
 
 /// Back to the menu: the game is autosaved; clear the board and its entities.
 fn leave_game(world: &mut World) {
+    if !world.contains_resource::<KgRulesRes>() {
+        return;
+    }
     world.remove_resource::<ActiveLesson>();
     despawn_game(world);
+    world.remove_resource::<KgRulesRes>();
     world.insert_resource(BoardMap {
         map: None,
         drawn: false,

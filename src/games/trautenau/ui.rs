@@ -167,6 +167,15 @@ pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
                     };
                     let _ = g.apply(&c);
                 }
+                // centre the view on the first possible assault (demos, screenshots)
+                if let Some(TsCommand::Declare { target, .. }) = g
+                    .legal()
+                    .into_iter()
+                    .find(|c| matches!(c, TsCommand::Declare { .. }))
+                {
+                    info!("autoplay: possible assault on {target}");
+                    world.resource_mut::<crate::gui::board::Focus>().0 = Some((target, 0.45));
+                }
                 cmds = g.commands;
             }
             let _ = restore_game(world, rules.clone(), seed, &cmds);
@@ -279,8 +288,20 @@ fn arm_symbol(a: Arm) -> &'static str {
         Arm::Infantry => "[X]",
         Arm::Light => "[X]~",
         Arm::Cavalry => "[/]",
-        Arm::Artillery => "[•]",
+        Arm::Artillery => "[o]",
     }
+}
+
+/// The counter font has no umlauts: spell them out.
+fn plain(s: &str) -> String {
+    s.replace('ä', "ae")
+        .replace('ö', "oe")
+        .replace('ü', "ue")
+        .replace('Ä', "Ae")
+        .replace('Ö', "Oe")
+        .replace('Ü', "Ue")
+        .replace('č', "c")
+        .replace('ć', "c")
 }
 
 fn dir_angle(d: Dir) -> f32 {
@@ -317,7 +338,8 @@ fn decorate(
     for (e, c) in &new {
         let d = &r.units[c.id as usize];
         let f = r.unit_formation[c.id as usize];
-        let short: String = d.name.chars().take(14).collect();
+        // the counter font has no umlauts: spell them out
+        let short: String = plain(&d.name).chars().take(15).collect();
         let values = if d.arm == Arm::Artillery {
             format!("{}-{}-{} r{}", d.combat, d.morale, d.movement, d.range)
         } else {
@@ -383,8 +405,7 @@ fn decorate(
     for (e, l) in &new_l {
         let d = &r.leaders[l.id as usize];
         let chief = matches!(d.kind, super::data::LeaderKind::Chief { .. });
-        let initials: String = d
-            .name
+        let initials: String = plain(&d.name)
             .split_whitespace()
             .last()
             .unwrap_or("")
@@ -566,8 +587,7 @@ fn counter_faces(
             continue;
         };
         let d = &r.leaders[f.0 as usize];
-        let base: String = d
-            .name
+        let base: String = plain(&d.name)
             .split_whitespace()
             .last()
             .unwrap_or("")
@@ -1171,7 +1191,7 @@ fn pct(x: f64) -> String {
 
 fn fire_table(ui_: &mut egui::Ui, fire: &combat::Fire, open_rule: &mut Option<String>) {
     ui_.label(format!(
-        "{} points ÷ protection → {} · column {} · die modifier {:+}",
+        "{} points / protection = {} · column {} · die modifier {:+}",
         fire.points,
         fire.divided,
         fire.column,
