@@ -2,7 +2,7 @@
 //! Every message names the offending id or hex in 'single quotes' first, so that
 //! [`super::data::TsRules::from_text`] can point at its line.
 
-use super::data::{Arm, LeaderKind, Side, TsScenarioFile, UnitDef, Victory};
+use super::data::{Arm, Arrival, LeaderKind, Side, TsScenarioFile, UnitDef, Victory};
 use crate::engine::hexmap::{Coord, HexMap, Terrain};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -77,6 +77,18 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
     for h in &file.night_hours {
         if *h > 24 {
             return Err(format!("night hour {h} is not an hour of the day"));
+        }
+    }
+    // Chapter 13: the hours of a linked game's second day (read by the arrivals below).
+    if let Some(d2) = &file.day2 {
+        if d2.start_hour >= d2.end_hour {
+            return Err(format!(
+                "day 2: start_hour {} is not before end_hour {}",
+                d2.start_hour, d2.end_hour
+            ));
+        }
+        if d2.end_hour > 24 {
+            return Err(format!("day 2: end_hour {} is past midnight", d2.end_hour));
         }
     }
 
@@ -164,6 +176,23 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
                 f.id, f.chief
             ));
         }
+        if let Some((v, c)) = &f.variant_chief {
+            if !file.variants.iter().any(|x| &x.id == v) {
+                return Err(format!(
+                    "formation '{}' has a chief for variant '{v}', which this scenario does not offer",
+                    f.id
+                ));
+            }
+            match file.leaders.iter().find(|l| &l.id == c) {
+                Some(l) if matches!(l.kind, LeaderKind::Chief { .. }) && l.side == f.side => {}
+                _ => {
+                    return Err(format!(
+                        "formation '{}' answers under variant '{v}' to '{c}', who is no commander in chief of its side",
+                        f.id
+                    ));
+                }
+            }
+        }
         if f.demo == 0 || f.demo > f.steps {
             return Err(format!(
                 "formation '{}' has demoralisation threshold {} for {} steps",
@@ -184,6 +213,54 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
         }
     }
 
+    // Arrivals: day 1 within the game's hours, day 2 (chapter 13) only with a second day
+    // and within its hours.
+    let arrives = |what: &str, id: &str, hour: u8, c: Coord, day: u8| -> Result<(), String> {
+        if !map.contains(c) {
+            return Err(format!("{what} '{id}' arrives at {c}, off the map"));
+        }
+        match day {
+            1 => {
+                if hour < file.start_hour || hour > file.end_hour {
+                    return Err(format!(
+                        "{what} '{id}' arrives at {hour}.00, outside the game ({}.00-{}.00)",
+                        file.start_hour, file.end_hour
+                    ));
+                }
+            }
+            2 => {
+                if !(1..=24).contains(&hour) {
+                    return Err(format!(
+                        "{what} '{id}' arrives at {hour}.00 of day 2, not an hour of the day"
+                    ));
+                }
+                let Some(d2) = &file.day2 else {
+                    return Err(format!(
+                        "{what} '{id}' arrives on day 2 but the scenario has no second day"
+                    ));
+                };
+                if hour < d2.start_hour || hour > d2.end_hour {
+                    return Err(format!(
+                        "{what} '{id}' arrives at {hour}.00 of day 2, outside that day ({}.00-{}.00)",
+                        d2.start_hour, d2.end_hour
+                    ));
+                }
+            }
+            _ => return Err(format!("{what} '{id}' arrives on day {day}")),
+        }
+        Ok(())
+    };
+    // 13.1: an arrival that replaces `arrival` under a scenario option.
+    let variant_arrival = |what: &str, id: &str, va: &Option<(String, Arrival)>| {
+        let Some((v, a)) = va else { return Ok(()) };
+        if !file.variants.iter().any(|x| &x.id == v) {
+            return Err(format!(
+                "{what} '{id}' has an arrival for variant '{v}', which this scenario does not offer"
+            ));
+        }
+        arrives(what, id, a.hour, a.hex, a.day)
+    };
+
     // Leaders.
     let place = |what: &str,
                  id: &str,
@@ -201,18 +278,7 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             return Err(format!("{what} '{id}' starts at {c}, off the map"));
         }
         if let Some((hour, c, day)) = arrival {
-            if !map.contains(c) {
-                return Err(format!("{what} '{id}' arrives at {c}, off the map"));
-            }
-            if !(1..=2).contains(&day) {
-                return Err(format!("{what} '{id}' arrives on day {day}"));
-            }
-            if day == 1 && (hour < file.start_hour || hour > file.end_hour) {
-                return Err(format!(
-                    "{what} '{id}' arrives at {hour}.00, outside the game ({}.00-{}.00)",
-                    file.start_hour, file.end_hour
-                ));
-            }
+            arrives(what, id, hour, c, day)?;
         }
         Ok(())
     };
@@ -223,6 +289,7 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             l.start,
             l.arrival.as_ref().map(|a| (a.hour, a.hex, a.day)),
         )?;
+        variant_arrival("leader", &l.id, &l.variant_arrival)?;
         if l.movement == 0 || l.movement > ABSURD {
             return Err(format!("leader '{}' has movement {}", l.id, l.movement));
         }
@@ -291,6 +358,7 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             u.start,
             u.arrival.as_ref().map(|a| (a.hour, a.hex, a.day)),
         )?;
+        variant_arrival("unit", &u.id, &u.variant_arrival)?;
         for (what, v) in [
             ("combat", u.combat),
             ("morale", u.morale),
@@ -456,6 +524,103 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             on_map("the evacuation exits", exits)?;
         }
     }
+    if let Some(d2) = &file.day2 {
+        check_day2(file, d2, &on_map)?;
+    }
+    Ok(())
+}
+
+/// Chapter 13: the second day of a linked game.
+fn check_day2(
+    file: &TsScenarioFile,
+    d2: &super::data::LinkedDay,
+    on_map: &dyn Fn(&str, &[Coord]) -> Result<(), String>,
+) -> Result<(), String> {
+    for h in &d2.night_hours {
+        if *h > 24 {
+            return Err(format!("day 2: night hour {h} is not an hour of the day"));
+        }
+    }
+    for r in &d2.retreat_lines {
+        if r.hexes.is_empty() {
+            return Err(format!(
+                "day 2: a line of retreat of {} has no hexes",
+                r.side.name()
+            ));
+        }
+        on_map("a day-2 line of retreat", &r.hexes)?;
+    }
+    for side in [Side::Austria, Side::Prussia] {
+        if !d2.retreat_lines.iter().any(|r| r.side == side) {
+            return Err(format!("day 2: {} has no line of retreat", side.name()));
+        }
+    }
+    match &d2.victory {
+        Victory::Soor {
+            hold, bonus, exits, ..
+        } => {
+            for l in hold.iter().chain(std::iter::once(bonus)) {
+                on_map(&format!("day-2 location {}", l.name), &l.hexes)?;
+            }
+            on_map("the day-2 evacuation exits", exits)?;
+        }
+        Victory::Trautenau { .. } => {
+            return Err("day 2 scores as Soor (13.4), not as Trautenau".to_string());
+        }
+    }
+    for (l, _) in &d2.iv_locations {
+        on_map(&format!("IV Corps location {}", l.name), &l.hexes)?;
+    }
+    // Formation ids: the IV Corps brigades and independents, the I Corps divisions.
+    let formation = |id: &str, role: &str, side: Side, independent: bool| match file
+        .formations
+        .iter()
+        .find(|f| f.id == id)
+    {
+        None => Err(format!(
+            "'{id}' is named in day2.{role} but is no formation of this scenario"
+        )),
+        Some(f) if f.side != side => Err(format!(
+            "'{id}' is named in day2.{role} but belongs to {}",
+            f.side.name()
+        )),
+        Some(f) if f.independent != independent => Err(format!(
+            "'{id}' is named in day2.{role} but is {}an independent formation",
+            if f.independent { "" } else { "not " }
+        )),
+        Some(_) => Ok(()),
+    };
+    if d2.iv_corps.is_empty() {
+        return Err("day2.iv_corps names no brigade".to_string());
+    }
+    for id in &d2.iv_corps {
+        formation(id, "iv_corps", Side::Austria, false)?;
+    }
+    formation(&d2.iv_independent, "iv_independent", Side::Austria, true)?;
+    for id in &d2.return_divisions {
+        formation(id, "return_divisions", Side::Prussia, false)?;
+    }
+    on_map("day2.iv_entry", std::slice::from_ref(&d2.iv_entry))?;
+    on_map("day2.iv_retreat", &d2.iv_retreat)?;
+    on_map("day2.return_entry", std::slice::from_ref(&d2.return_entry))?;
+    let (a, b) = d2.iv_hours;
+    if a > b || a < d2.start_hour || b > d2.end_hour {
+        return Err(format!(
+            "day2.iv_hours ({a}, {b}) are not hours of day 2 ({}.00-{}.00)",
+            d2.start_hour, d2.end_hour
+        ));
+    }
+    if d2.return_until < d2.start_hour || d2.return_until > d2.end_hour {
+        return Err(format!(
+            "day2.return_until {} is not an hour of day 2",
+            d2.return_until
+        ));
+    }
+    for (what, roll) in [("iv_roll", d2.iv_roll), ("return_roll", d2.return_roll)] {
+        if !(1..=6).contains(&roll) {
+            return Err(format!("day2.{what} {roll} is no face of a d6"));
+        }
+    }
     Ok(())
 }
 
@@ -493,17 +658,209 @@ mod tests {
             assert_eq!(r.map.cols, 16);
             assert_eq!(r.map.rows, 18);
         }
-        let r = load("trautenau-soor", &text("trautenau-soor"), &["guard-1866"]).unwrap();
-        assert!(r.absent.is_empty());
-        let r = load("trautenau-soor", &text("trautenau-soor"), &[]).unwrap();
-        for id in ["guard-1", "hiller", "pg-1ir", "pg-art-g2"] {
-            assert!(r.absent.contains(id), "{id}");
+        // The Guard is in the linked file for day two either way: the option adds nothing.
+        for v in [&[][..], &["guard-1866"][..]] {
+            let r = load("trautenau-soor", &text("trautenau-soor"), v).unwrap();
+            assert!(r.absent.is_empty(), "{v:?}: {:?}", r.absent);
         }
-        assert_eq!(
-            r.absent.len(),
-            9,
-            "13.1: HQ and 7 units, plus the formation"
+    }
+
+    fn unit<'a>(r: &'a TsRules, id: &str) -> &'a UnitDef {
+        r.units
+            .iter()
+            .find(|u| u.id == id)
+            .unwrap_or_else(|| panic!("no unit {id}"))
+    }
+
+    fn arrival(r: &TsRules, id: &str) -> (u8, u8, String) {
+        let a = match r.units.iter().find(|u| u.id == id) {
+            Some(u) => u.arrival.clone(),
+            None => r
+                .leaders
+                .iter()
+                .find(|l| l.id == id)
+                .unwrap()
+                .arrival
+                .clone(),
+        }
+        .unwrap_or_else(|| panic!("{id} has no arrival"));
+        (a.day, a.hour, a.hex.to_string())
+    }
+
+    const GUARD_1: [&str; 8] = [
+        "hiller",
+        "pg-1ir",
+        "pg-jag",
+        "pg-hus",
+        "pg-fus",
+        "pg-2ir",
+        "pg-3ir",
+        "pg-art-g2",
+    ];
+
+    #[test]
+    fn linked_game_guard_option_13_1() {
+        let t = scenarios::find("trautenau-soor").unwrap().text;
+        let with = TsRules::from_text("trautenau-soor.ron", &t, &["guard-1866".to_string()])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let without =
+            TsRules::from_text("trautenau-soor.ron", &t, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let g1 = with.formation("guard-1").unwrap();
+        // 13.1: HQ + 7 units at 13.00 of day one by 1603, under Bonin.
+        for id in GUARD_1 {
+            assert_eq!(arrival(&with, id), (1, 13, "1603".into()), "{id}");
+        }
+        assert_eq!(with.formations[g1].chief, "bonin");
+        assert_eq!(with.leaders[with.formation_chief[g1].unwrap()].id, "bonin");
+        assert_eq!(GUARD_1.len() - 1, 7);
+        // Without it they come on day two by the Eipel road under Württemberg (13.3.2).
+        for id in GUARD_1 {
+            let (day, hour, hex) = arrival(&without, id);
+            assert_eq!((day, hex.as_str()), (2, "1613"), "{id}");
+            let want = if ["pg-1ir", "pg-jag"].contains(&id) {
+                8
+            } else {
+                9
+            };
+            assert_eq!(hour, want, "{id}");
+        }
+        assert_eq!(without.formations[g1].chief, "wurttemberg");
+        // Württemberg enters on day two in both cases (13.3.2 note), Plonski and the 2nd
+        // Guards Division at 10.00.
+        for r in [&with, &without] {
+            assert_eq!(arrival(r, "wurttemberg"), (2, 9, "1613".into()));
+            let g2 = r.formation("guard-2").unwrap();
+            for (i, u) in r.units.iter().enumerate() {
+                if r.unit_formation[i] == g2 {
+                    assert_eq!(arrival(r, &u.id), (2, 10, "1613".into()), "{}", u.id);
+                }
+            }
+            assert_eq!(arrival(r, "plonski"), (2, 10, "1613".into()));
+        }
+        // Values as in soor.ron.
+        let soor = load("soor", &text("soor"), &[]).unwrap();
+        for u in soor.units.iter().filter(|u| u.id.starts_with("pg-")) {
+            let l = unit(&without, &u.id);
+            assert_eq!(
+                (
+                    l.arm,
+                    l.guard,
+                    l.combat,
+                    l.morale,
+                    l.movement,
+                    l.range,
+                    &l.formation
+                ),
+                (
+                    u.arm,
+                    u.guard,
+                    u.combat,
+                    u.morale,
+                    u.movement,
+                    u.range,
+                    &u.formation
+                ),
+                "{}",
+                u.id
+            );
+        }
+    }
+
+    #[test]
+    fn linked_game_day_two_13_3() {
+        let r = load("trautenau-soor", &text("trautenau-soor"), &[]).unwrap();
+        let d2 = r.day2.as_ref().expect("day two");
+        assert_eq!((d2.start_hour, d2.end_hour), (8, 20));
+        assert_eq!(d2.iv_hours, (8, 12));
+        assert_eq!((d2.iv_roll, d2.return_roll, d2.return_until), (1, 5, 17));
+        assert_eq!(d2.iv_entry.to_string(), "0118");
+        assert_eq!(d2.return_entry.to_string(), "1603");
+        assert_eq!(d2.iv_corps.len(), 4);
+        // 13.4 table: 6/3/1 per brigade, independents 4/2/1; every IV Corps piece waits off
+        // the map for day two by 0118.
+        for id in d2
+            .iv_corps
+            .iter()
+            .chain(std::iter::once(&d2.iv_independent))
+        {
+            let f = r.formation(id).unwrap();
+            let fd = &r.formations[f];
+            let want = if fd.independent { (4, 2, 1) } else { (6, 3, 1) };
+            assert_eq!((fd.steps, fd.demo, fd.vp), want, "{id}");
+            assert_eq!(r.leaders[r.formation_chief[f].unwrap()].id, "festetics");
+            for (i, u) in r.units.iter().enumerate() {
+                if r.unit_formation[i] == f {
+                    assert_eq!(arrival(&r, &u.id), (2, 8, "0118".into()), "{}", u.id);
+                    assert!(u.start.is_none());
+                }
+            }
+        }
+        assert_eq!(arrival(&r, "festetics"), (2, 8, "0118".into()));
+        let vp: Vec<(u8, u8)> = d2.iv_locations.iter().map(|(l, f)| (l.vp, *f)).collect();
+        assert_eq!(vp, [(1, 0), (1, 2), (1, 1), (1, 1), (1, 1), (1, 1)]);
+        // Each place's first hex carries its map label (Trautenau's second hex 0706 has none).
+        for (l, _) in &d2.iv_locations {
+            let label = r.map.label_at(l.hexes[0]).unwrap_or("");
+            assert!(label.contains(&l.name), "{}: {label:?}", l.name);
+        }
+    }
+
+    #[test]
+    fn broken_linked_day_is_refused() {
+        for (from, to, want) in [
+            (
+                "iv_corps: [\"brandenstein\"",
+                "iv_corps: [\"brandenstien\"",
+                "'brandenstien'",
+            ),
+            (
+                "iv_independent: \"a4-indep\"",
+                "iv_independent: \"a4-indp\"",
+                "'a4-indp'",
+            ),
+            (
+                "return_divisions: [\"grossmann\"",
+                "return_divisions: [\"grossman\"",
+                "'grossman'",
+            ),
+            ("iv_entry: \"0118\"", "iv_entry: \"0119\"", "'0119'"),
+            (
+                "start_hour: 8,\n        end_hour: 20",
+                "start_hour: 21,\n        end_hour: 20",
+                "day 2: start_hour 21",
+            ),
+            (
+                "variant_chief: Some((\"guard-1866\", \"bonin\"))",
+                "variant_chief: Some((\"guard-1866\", \"hiller\"))",
+                "'guard-1'",
+            ),
+            (
+                "variant_chief: Some((\"guard-1866\"",
+                "variant_chief: Some((\"guard-1867\"",
+                "'guard-1867'",
+            ),
+            (
+                "variant_arrival: Some((\"guard-1866\"",
+                "variant_arrival: Some((\"guard-1865\"",
+                "'guard-1865'",
+            ),
+            (
+                "(hour: 10, hex: \"1613\", day: 2)",
+                "(hour: 10, hex: \"1613\", day: 3)",
+                "day 3",
+            ),
+        ] {
+            let e = refused("trautenau-soor", from, to);
+            assert!(e.contains(want), "{from:?}->{to:?}: {e} (want {want})");
+            assert!(e.starts_with("trautenau-soor.ron: "), "{e}");
+        }
+        // A day-two arrival needs a second day.
+        let e = refused(
+            "soor",
+            "arrival: Some((hour: 10, hex: \"1613\"))",
+            "arrival: Some((hour: 10, hex: \"1613\", day: 2))",
         );
+        assert!(e.contains("no second day"), "{e}");
     }
 
     #[test]
@@ -716,8 +1073,8 @@ mod tests {
             // a variant adding something unknown
             (
                 "trautenau-soor",
-                "adds: [\"guard-1\"",
-                "adds: [\"guard-9\"",
+                "adds: []",
+                "adds: [\"guard-9\"]",
                 &["'guard-9'", "guard-1866"],
             ),
         ];
