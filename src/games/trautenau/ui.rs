@@ -1290,7 +1290,7 @@ fn panels(
                 .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
                 .show(ctx, |ui_| {
                     ui_.label(format!(
-                        "{from} → {h}: {} hexes, range {}",
+                        "{from} to {h}: {} hexes, range {}",
                         from.distance(h),
                         r.units[u as usize].range
                     ));
@@ -1560,7 +1560,7 @@ fn panels(
                         .collect();
                     ui_.horizontal_wrapped(|ui_| {
                         ui_.label(format!(
-                            "{} ← {}{}{}",
+                            "{} attacked by {}{}{}",
                             a.target,
                             names.join(" + "),
                             if a.coordinated { " [coordinated]" } else { "" },
