@@ -2192,7 +2192,7 @@ impl Game<'_> {
     }
 
     /// 13.2: the night between the two days of the linked game.
-    fn next_day(&mut self) {
+    pub(crate) fn next_day(&mut self) {
         let (mut vp, lines) = score(self.rules, self.st, false);
         for l in lines {
             self.note("13.4", format!("Day one: {l}"));
@@ -2331,7 +2331,7 @@ impl Game<'_> {
     }
 
     /// 13.3: the day-two reinforcement rolls at the start of a turn.
-    fn reinforcement_rolls(&mut self) {
+    pub(crate) fn reinforcement_rolls(&mut self) {
         let Some(d) = self.rules.day2.clone() else {
             return;
         };

@@ -1522,3 +1522,128 @@ fn rule_12_4_1_austrian_vp_at_the_end_of_the_12_turn() {
     t.game().advance();
     assert_eq!(t.st.g.banked_vp[A.idx()], 1);
 }
+
+/// The linked game at its day-one set-up with scripted dice.
+fn linked(variants: &[String], dice: &[u8]) -> (TsRules, TsState, Dice, GameLog) {
+    let src = crate::engine::scenarios::find("trautenau-soor").unwrap();
+    let r = (*super::load_rules(&src, variants).unwrap()).clone();
+    let st = flow::new_state(&r);
+    let mut d = Dice::new(3);
+    d.script(dice.iter().copied());
+    (r, st, d, GameLog::default())
+}
+
+#[test]
+fn rule_13_2_the_second_day_starts_at_8_with_day_one_vp_kept() {
+    // rule 13.2, 13.4
+    let (r, mut st, mut dice, mut log) = linked(&[], &[]);
+    let u = st.units.iter().position(|u| u.loc.hex().is_some()).unwrap();
+    st.units[u].losses = 1;
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.next_day();
+    assert_eq!((st.g.day, st.g.hour), (2, 8));
+    assert_eq!(flow::abs_hour(&st), 32);
+    // day-two scoring counts only new losses (12.4.1)
+    assert_eq!(st.units[u].initial_losses, st.units[u].losses);
+    assert!(matches!(flow::victory(&r, &st), Victory::Soor { .. }));
+    assert!(
+        log.entries
+            .iter()
+            .any(|e| e.rule == "13.2" && e.text.contains("second day"))
+    );
+}
+
+#[test]
+fn rule_13_2_after_bonins_panic_the_prussians_leave_and_may_return() {
+    // rule 13.2, 13.3.2
+    let (r, mut st, mut dice, mut log) = linked(&[], &[6, 6, 6, 6, 6, 6, 6, 6]);
+    st.g.panic = true;
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.next_day();
+    assert!(st.g.fled);
+    assert_eq!(
+        st.g.day1_vp,
+        [5, 0],
+        "13.4: a panic is a 5 VP Austrian victory"
+    );
+    for (i, d) in r.units.iter().enumerate() {
+        if d.side == Side::Prussia && d.arrival.as_ref().is_none_or(|a| a.day == 1) {
+            assert!(st.units[i].loc.hex().is_none(), "{} still on the map", d.id);
+        }
+    }
+    // no IV Corps yet: the I Corps cannot come back
+    assert_eq!(st.g.return_start, None);
+}
+
+#[test]
+fn rule_13_3_1_iv_corps_enters_one_brigade_per_turn_on_a_1() {
+    // rule 13.3.1: a 1 at 08.00 brings the first brigade at 08.00, the next at 09.00
+    let (r, mut st, mut dice, mut log) = linked(&[], &[1]);
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.next_day();
+    assert_eq!(st.g.iv_start, Some(8));
+    let d2 = r.day2.as_ref().unwrap();
+    for (k, fid) in d2.iv_corps.iter().enumerate() {
+        let f = r.formation(fid).unwrap();
+        let u = r.unit_formation.iter().position(|&x| x == f).unwrap();
+        let a = flow::unit_arrival(&r, &st, u as UnitId).unwrap();
+        assert_eq!(
+            (a.day, a.hour, a.hex),
+            (2, 8 + k as u8, d2.iv_entry),
+            "{fid}"
+        );
+    }
+    // the IV Corps has come: the 12.00 banked VP give way to the 13.4 places
+    let f = r.formation(&d2.iv_independent).unwrap();
+    let u = r.unit_formation.iter().position(|&x| x == f).unwrap();
+    let a = flow::unit_arrival(&r, &st, u as UnitId).unwrap();
+    assert_eq!(a.hour, 8 + d2.iv_corps.len() as u8 - 1);
+}
+
+#[test]
+fn rule_13_3_1_no_iv_corps_on_other_rolls() {
+    // rule 13.3.1
+    let (r, mut st, mut dice, mut log) = linked(&[], &[4]);
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.next_day();
+    assert_eq!(st.g.iv_start, None);
+    let d2 = r.day2.as_ref().unwrap();
+    let f = r.formation(&d2.iv_corps[0]).unwrap();
+    let u = r.unit_formation.iter().position(|&x| x == f).unwrap();
+    assert_eq!(flow::unit_arrival(&r, &st, u as UnitId), None);
+}
+
+#[test]
+fn rule_13_1_with_the_guard_option_the_first_guards_come_at_13_under_bonin() {
+    // rule 13.1
+    let (r, _, _, _) = linked(&["guard-1866".to_string()], &[]);
+    let f = r
+        .formations
+        .iter()
+        .position(|f| f.variant_chief.is_some())
+        .unwrap();
+    assert_eq!(r.formations[f].chief, "bonin");
+    let u = r.unit_formation.iter().position(|&x| x == f).unwrap();
+    let a = r.units[u].arrival.clone().unwrap();
+    assert_eq!((a.day, a.hour), (1, 13));
+}

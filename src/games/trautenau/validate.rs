@@ -29,11 +29,10 @@ pub fn stacking_fits(arms: &[Arm], terrain: Terrain) -> bool {
         terrain,
         Terrain::Town | Terrain::Village | Terrain::WoodedTown
     ) {
-        return match (inf, cav, art) {
-            (0, 0, 0) => true,
-            (1, 0, 0) | (0, 1, 0) | (0, 2, 0) | (0, 0, 1) => true,
-            _ => false,
-        };
+        return matches!(
+            (inf, cav, art),
+            (0, 0, 0) | (1, 0, 0) | (0, 1, 0) | (0, 2, 0) | (0, 0, 1)
+        );
     }
     if inf > 0 && cav > 0 {
         // The rule stacks infantry or cavalry, never both (light troops aside).
