@@ -123,6 +123,56 @@ impl LessonRun {
     }
 }
 
+/// A lesson in progress on screen: its steps, where the player is and the last hint.
+#[derive(bevy::prelude::Resource)]
+pub struct ActiveLesson<C: Send + Sync + 'static> {
+    pub id: String,
+    pub lesson: Lesson<C>,
+    pub run: LessonRun,
+    pub message: String,
+}
+
+impl<C: Send + Sync + 'static> ActiveLesson<C> {
+    /// Stores the step reached (and completion) in the user's progress file.
+    pub fn save_progress(&self) {
+        let mut p = Progress::load();
+        p.steps.insert(self.id.clone(), self.run.step);
+        if self.run.finished(&self.lesson) && !p.done.contains(&self.id) {
+            p.done.push(self.id.clone());
+        }
+        let _ = p.save();
+    }
+}
+
+/// The expected commands and dice of the first `steps` steps (to reopen a lesson there).
+pub fn replay_prefix<C: Clone>(lesson: &Lesson<C>, steps: usize) -> (Vec<C>, Vec<u8>) {
+    let mut cmds = Vec::new();
+    let mut dice = Vec::new();
+    for st in &lesson.steps[..steps.min(lesson.steps.len())] {
+        if let Some(c) = &st.expect {
+            cmds.push(c.clone());
+            dice.extend(st.dice.iter().copied());
+        }
+    }
+    (cmds, dice)
+}
+
+/// The lessons of a game built into the program: (scenario id, title, order), in order.
+pub fn lessons_of<C: for<'de> Deserialize<'de>>(game: &str) -> Vec<(String, String, u32)> {
+    let mut out: Vec<(String, String, u32)> = super::scenarios::embedded()
+        .into_iter()
+        .flatten()
+        .filter(|s| s.meta.game == game && s.name.starts_with("tutorials/"))
+        .filter_map(|s| {
+            parse_lesson::<C>(&s.name, &s.text)
+                .ok()
+                .map(|l| (s.meta.id.clone(), l.title, l.order))
+        })
+        .collect();
+    out.sort_by_key(|l| l.2);
+    out
+}
+
 /// Lessons completed and where an unfinished one stopped, per lesson id.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Progress {

@@ -174,8 +174,7 @@ fn after_loading(
     menu.seed_text = menu.seed.to_string();
     if let Ok(id) = std::env::var("FELDZUG_LESSON") {
         // (tests and demos open a lesson straight away)
-        commands
-            .queue(move |w: &mut World| crate::games::koniggratz::ui::start_lesson(w, &id, false));
+        commands.queue(move |w: &mut World| start_lesson(w, &id, false));
         next.set(AppState::InGame);
         return;
     }
@@ -189,6 +188,25 @@ fn after_loading(
         });
         next.set(AppState::InGame);
     }
+}
+
+/// Starts a lesson of any game (one line per game).
+pub fn start_lesson(w: &mut World, id: &str, resume: bool) {
+    let game = scenarios::find(id).map(|s| s.meta.game).unwrap_or_default();
+    match game.as_str() {
+        crate::games::trautenau::GAME_ID => {
+            crate::games::trautenau::ui::start_lesson(w, id, resume)
+        }
+        _ => crate::games::koniggratz::ui::start_lesson(w, id, resume),
+    }
+}
+
+/// The lesson series per game: (menu heading, lessons).
+fn lesson_series() -> Vec<(&'static str, Vec<(String, String, u32)>)> {
+    vec![
+        ("Königgrätz", crate::games::koniggratz::ui::lessons()),
+        ("Trautenau – Soor", crate::games::trautenau::ui::lessons()),
+    ]
 }
 
 /// Starts a scenario of any game (one line per game).
@@ -277,31 +295,32 @@ fn menu_ui(
                 });
             }
             ui.separator();
-            ui.strong("Learn to play Königgrätz");
-            for (id, title, order) in crate::games::koniggratz::ui::lessons() {
-                let step = menu.progress.steps.get(&id).copied().unwrap_or(0);
-                let done = menu.progress.done.contains(&id);
-                ui.horizontal(|ui| {
-                    let mark = if done { "✔" } else { " " };
-                    ui.label(format!("{mark} {order}. {title}"));
-                    if ui.button(if done { "Again" } else { "Start" }).clicked() {
-                        let id = id.clone();
-                        commands.queue(move |w: &mut World| {
-                            crate::games::koniggratz::ui::start_lesson(w, &id, false)
-                        });
-                        next.set(AppState::InGame);
-                    }
-                    if step > 0
-                        && !done
-                        && ui.button(format!("Resume at step {}", step + 1)).clicked()
-                    {
-                        let id = id.clone();
-                        commands.queue(move |w: &mut World| {
-                            crate::games::koniggratz::ui::start_lesson(w, &id, true)
-                        });
-                        next.set(AppState::InGame);
-                    }
-                });
+            for (game, list) in lesson_series() {
+                if list.is_empty() {
+                    continue;
+                }
+                ui.strong(format!("Learn to play {game}"));
+                for (id, title, order) in list {
+                    let step = menu.progress.steps.get(&id).copied().unwrap_or(0);
+                    let done = menu.progress.done.contains(&id);
+                    ui.horizontal(|ui| {
+                        let mark = if done { "✔" } else { " " };
+                        ui.label(format!("{mark} {order}. {title}"));
+                        if ui.button(if done { "Again" } else { "Start" }).clicked() {
+                            let id = id.clone();
+                            commands.queue(move |w: &mut World| start_lesson(w, &id, false));
+                            next.set(AppState::InGame);
+                        }
+                        if step > 0
+                            && !done
+                            && ui.button(format!("Resume at step {}", step + 1)).clicked()
+                        {
+                            let id = id.clone();
+                            commands.queue(move |w: &mut World| start_lesson(w, &id, true));
+                            next.set(AppState::InGame);
+                        }
+                    });
+                }
             }
             ui.separator();
             if ui.button("Resume last game (Ctrl+O)").clicked() {

@@ -4,6 +4,7 @@
 use crate::engine::dice::Dice;
 use crate::engine::log::GameLog;
 use crate::engine::reference::{self, RuleCase};
+use crate::engine::tutorial::{ActiveLesson, Target};
 use bevy_egui::egui;
 
 /// What a click in a shared panel asks the game UI to do.
@@ -96,4 +97,100 @@ pub fn rules_window(ctx: &egui::Context, open: &mut bool, query: &mut String, ca
                 }
             });
         });
+}
+
+/// What the lesson window asks for.
+#[derive(Default)]
+pub struct LessonClicks {
+    /// Reopen the lesson at this step.
+    pub step: Option<usize>,
+    pub restart: bool,
+    pub menu: bool,
+}
+
+/// The lesson window: the step's text, what it points at (an orange frame and arrow on
+/// a panel), Next on reading steps, replay and leave.
+pub fn lesson_window<C: Clone + Send + Sync + 'static>(
+    ctx: &egui::Context,
+    lesson: &mut ActiveLesson<C>,
+) -> LessonClicks {
+    let mut out = LessonClicks::default();
+    let total = lesson.lesson.steps.len();
+    let step = lesson.run.step;
+    let title = lesson.lesson.title.clone();
+    let mut outline: Option<String> = None;
+    egui::Window::new("Lesson")
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .default_width(520.0)
+        .show(ctx, |ui_| {
+            ui_.heading(format!(
+                "{title} — step {} of {total}",
+                (step + 1).min(total)
+            ));
+            match lesson.lesson.steps.get(step).cloned() {
+                Some(st) => {
+                    ui_.label(egui::RichText::new(&st.text).size(15.0));
+                    match &st.target {
+                        Target::Hex(c) => {
+                            ui_.small(format!("Look at hex {c} (outlined in orange)."));
+                        }
+                        Target::Panel(p) => {
+                            ui_.small(format!("Look at the {p} panel (outlined in orange)."));
+                            outline = Some(p.clone());
+                        }
+                        Target::Nothing => {}
+                    }
+                    if !lesson.message.is_empty() {
+                        ui_.colored_label(egui::Color32::from_rgb(255, 180, 80), &lesson.message);
+                    }
+                    if st.expect.is_none() && ui_.button("Next").clicked() {
+                        let l = &mut *lesson;
+                        l.run.next(&l.lesson);
+                        l.save_progress();
+                    }
+                }
+                None => {
+                    ui_.label("Lesson complete.");
+                }
+            }
+            ui_.horizontal(|ui_| {
+                if step > 0 && ui_.button("Replay previous step").clicked() {
+                    out.step = Some(step - 1);
+                }
+                if ui_.button("Replay lesson").clicked() {
+                    out.restart = true;
+                }
+                if ui_.button("Back to menu").clicked() {
+                    out.menu = true;
+                }
+            });
+        });
+    // point at the panel the step talks about (egui keys a window's area by
+    // `Id::new(Option<Cow<str>>)` of its title)
+    if let Some(title) = outline
+        && let Some(rect) = ctx.memory(|m| {
+            m.area_rect(egui::Id::new(Some(std::borrow::Cow::Borrowed(
+                title.as_str(),
+            ))))
+        })
+    {
+        let painter = ctx.layer_painter(egui::LayerId::new(
+            egui::Order::Foreground,
+            egui::Id::new("lesson-outline"),
+        ));
+        let orange = egui::Color32::from_rgb(255, 140, 0);
+        painter.rect_stroke(
+            rect.expand(4.0),
+            6.0,
+            egui::Stroke::new(3.0, orange),
+            egui::StrokeKind::Outside,
+        );
+        let tip = rect.right_center() + egui::vec2(8.0, 0.0);
+        painter.arrow(
+            tip + egui::vec2(60.0, 0.0),
+            egui::vec2(-56.0, 0.0),
+            egui::Stroke::new(4.0, orange),
+        );
+    }
+    out
 }

@@ -230,13 +230,7 @@ fn send(world: &mut World, cmd: KgCommand) {
 }
 
 /// A lesson in progress (issue: learn to play): its steps and where the player is.
-#[derive(Resource)]
-pub struct ActiveLesson {
-    pub id: String,
-    pub lesson: crate::engine::tutorial::Lesson<KgCommand>,
-    pub run: crate::engine::tutorial::LessonRun,
-    pub message: String,
-}
+pub type ActiveLesson = crate::engine::tutorial::ActiveLesson<KgCommand>;
 
 /// Sends the UI's commands; during a lesson only the step's expected command goes
 /// through (with the step's scripted dice), anything else gets the step's hint.
@@ -267,28 +261,12 @@ fn dispatch_ui_commands(world: &mut World) {
 }
 
 fn save_lesson_progress(lesson: &ActiveLesson) {
-    let mut p = crate::engine::tutorial::Progress::load();
-    p.steps.insert(lesson.id.clone(), lesson.run.step);
-    if lesson.run.finished(&lesson.lesson) && !p.done.contains(&lesson.id) {
-        p.done.push(lesson.id.clone());
-    }
-    let _ = p.save();
+    lesson.save_progress();
 }
 
 /// The lessons built into the program: (scenario id, title, order).
 pub fn lessons() -> Vec<(String, String, u32)> {
-    let mut out: Vec<(String, String, u32)> = crate::engine::scenarios::embedded()
-        .into_iter()
-        .flatten()
-        .filter(|s| s.meta.game == super::GAME_ID && s.name.starts_with("tutorials/"))
-        .filter_map(|s| {
-            crate::engine::tutorial::parse_lesson::<KgCommand>(&s.name, &s.text)
-                .ok()
-                .map(|l| (s.meta.id.clone(), l.title, l.order))
-        })
-        .collect();
-    out.sort_by_key(|l| l.2);
-    out
+    crate::engine::tutorial::lessons_of::<KgCommand>(super::GAME_ID)
 }
 
 /// Starts a lesson, resuming at the saved step (earlier steps are replayed with their dice).
@@ -320,14 +298,7 @@ pub fn start_lesson_at(world: &mut World, id: &str, saved: usize) {
         }
     };
     let saved = saved.min(lesson.steps.len());
-    let mut cmds = Vec::new();
-    let mut dice = Vec::new();
-    for st in &lesson.steps[..saved] {
-        if let Some(c) = &st.expect {
-            cmds.push(c.clone());
-            dice.extend(st.dice.iter().copied());
-        }
-    }
+    let (cmds, dice) = crate::engine::tutorial::replay_prefix(&lesson, saved);
     world.insert_resource(BoardMap {
         map: Some(rules.map.clone()),
         drawn: false,
@@ -1256,57 +1227,12 @@ fn panels(
                 ui_.small("Values reconstructed (see docs/games/koniggratz.md)");
             });
     }
-    egui::Window::new("Log and dice")
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
-        .default_width(460.0)
-        .default_height(200.0)
-        .show(ctx, |ui_| {
-            if let Some(dice) = &dice {
-                ui_.strong("Dice tray");
-                for r in dice.rolls.iter().rev().take(3) {
-                    let mods: Vec<String> = r
-                        .modifiers
-                        .iter()
-                        .map(|(l, v)| format!("{v:+} {l}"))
-                        .collect();
-                    ui_.label(format!(
-                        "{} [{}]: die {} {} = {}",
-                        r.purpose,
-                        r.rule,
-                        r.die,
-                        mods.join(" "),
-                        r.total
-                    ));
-                }
-                ui_.separator();
-            }
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .max_height(140.0)
-                .show(ui_, |ui_| {
-                    if let Some(log) = &log {
-                        for e in log
-                            .entries
-                            .iter()
-                            .rev()
-                            .take(200)
-                            .collect::<Vec<_>>()
-                            .into_iter()
-                            .rev()
-                        {
-                            ui_.horizontal_wrapped(|ui_| {
-                                ui_.label(format!("T{}", e.turn));
-                                // each cited case opens the rules reference there
-                                if !e.rule.is_empty() && ui_.small_button(&e.rule).clicked() {
-                                    ui.rules_open = true;
-                                    ui.rules_query = e.rule.clone();
-                                }
-                                ui_.label(&e.text);
-                            });
-                        }
-                    }
-                });
-        });
+    let clicks =
+        crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
+    if let Some(rule) = clicks.rule {
+        ui.rules_open = true;
+        ui.rules_query = rule;
+    }
     egui::Window::new("Forces")
         .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
         .default_open(false)
@@ -1330,115 +1256,24 @@ fn panels(
                 }
             }
         });
-    let mut outline_panel: Option<String> = None;
     if let Some(mut lesson) = lesson {
-        let total = lesson.lesson.steps.len();
-        let step = lesson.run.step;
-        let title = lesson.lesson.title.clone();
-        egui::Window::new("Lesson")
-            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
-            .default_width(520.0)
-            .show(ctx, |ui_| {
-                ui_.heading(format!(
-                    "{title} — step {} of {total}",
-                    (step + 1).min(total)
-                ));
-                match lesson.lesson.steps.get(step).cloned() {
-                    Some(st) => {
-                        ui_.label(egui::RichText::new(&st.text).size(15.0));
-                        match &st.target {
-                            crate::engine::tutorial::Target::Hex(c) => {
-                                ui_.small(format!("Look at hex {c} (outlined in orange)."));
-                            }
-                            crate::engine::tutorial::Target::Panel(p) => {
-                                ui_.small(format!("Look at the {p} panel (outlined in orange)."));
-                                outline_panel = Some(p.clone());
-                            }
-                            crate::engine::tutorial::Target::Nothing => {}
-                        }
-                        if !lesson.message.is_empty() {
-                            ui_.colored_label(
-                                egui::Color32::from_rgb(255, 180, 80),
-                                &lesson.message,
-                            );
-                        }
-                        if st.expect.is_none() && ui_.button("Next").clicked() {
-                            let l = &mut *lesson;
-                            l.run.next(&l.lesson);
-                            save_lesson_progress(l);
-                        }
-                    }
-                    None => {
-                        ui_.label("Lesson complete.");
-                    }
-                }
-                ui_.horizontal(|ui_| {
-                    if step > 0 && ui_.button("Replay previous step").clicked() {
-                        ui.request = Some(UiRequest::LessonStep(step - 1));
-                    }
-                    if ui_.button("Replay lesson").clicked() {
-                        ui.request = Some(UiRequest::RestartLesson);
-                    }
-                    if ui_.button("Back to menu").clicked() {
-                        next.set(AppState::Menu);
-                    }
-                });
-            });
-    }
-    // point at the panel the lesson step talks about: an orange frame and an arrow
-    // (egui keys a window's area by `Id::new(Option<Cow<str>>)` of its title)
-    if let Some(title) = outline_panel
-        && let Some(rect) = ctx.memory(|m| {
-            m.area_rect(egui::Id::new(Some(std::borrow::Cow::Borrowed(
-                title.as_str(),
-            ))))
-        })
-    {
-        let painter = ctx.layer_painter(egui::LayerId::new(
-            egui::Order::Foreground,
-            egui::Id::new("lesson-outline"),
-        ));
-        let orange = egui::Color32::from_rgb(255, 140, 0);
-        painter.rect_stroke(
-            rect.expand(4.0),
-            6.0,
-            egui::Stroke::new(3.0, orange),
-            egui::StrokeKind::Outside,
-        );
-        let tip = rect.right_center() + egui::vec2(8.0, 0.0);
-        painter.arrow(
-            tip + egui::vec2(60.0, 0.0),
-            egui::vec2(-56.0, 0.0),
-            egui::Stroke::new(4.0, orange),
-        );
-    }
-    if ui.rules_open {
-        let cases = super::reference::cases();
-        let mut open = true;
-        egui::Window::new("Rules reference").open(&mut open).default_width(420.0).default_height(420.0).show(ctx, |ui_| {
-            ui_.horizontal(|ui_| {
-                ui_.label("Search:");
-                ui_.text_edit_singleline(&mut ui.rules_query);
-            });
-            ui_.small("Our paraphrase of the rulebook, by case number. Click a case in the log to jump here.");
-            egui::ScrollArea::vertical().show(ui_, |ui_| {
-                let q = ui.rules_query.trim().to_string();
-                let exact = super::reference::lookup(&cases, &q).cloned();
-                let hits: Vec<super::reference::RuleCase> = match exact {
-                    Some(c) if !q.is_empty() => vec![c],
-                    _ => super::reference::search(&cases, &q).into_iter().cloned().collect(),
-                };
-                for c in hits {
-                    ui_.strong(format!("{} {}", c.case, c.title));
-                    ui_.label(&c.text);
-                    ui_.add_space(4.0);
-                }
-            });
-        });
-        if !open {
-            ui.rules_open = false;
+        let clicks = crate::gui::panels::lesson_window(ctx, &mut lesson);
+        if let Some(k) = clicks.step {
+            ui.request = Some(UiRequest::LessonStep(k));
+        }
+        if clicks.restart {
+            ui.request = Some(UiRequest::RestartLesson);
+        }
+        if clicks.menu {
+            next.set(AppState::Menu);
         }
     }
+    let cases = super::reference::cases();
+    let mut open = ui.rules_open;
+    let mut q = std::mem::take(&mut ui.rules_query);
+    crate::gui::panels::rules_window(ctx, &mut open, &mut q, &cases);
+    ui.rules_open = open;
+    ui.rules_query = q;
     if ui.show_charts {
         egui::Window::new("Charts: CRT (4.3e) and TEC (3.9)").show(ctx, |ui_| {
             egui::Grid::new("crt").striped(true).show(ui_, |g| {

@@ -36,7 +36,12 @@ pub struct TsUi {
     pub outbox: Vec<TsCommand>,
     pub request: Option<UiRequest>,
     pub drawn_rev: u64,
-    pub drawn_sel: (Option<UnitId>, Option<LeaderId>, Option<Coord>),
+    pub drawn_sel: (
+        Option<UnitId>,
+        Option<LeaderId>,
+        Option<Coord>,
+        Option<usize>,
+    ),
     pub saved_rev: u64,
     /// Assault builder: target and the points each unit commits (9.5.1).
     pub builder: Option<Builder>,
@@ -59,6 +64,70 @@ pub enum UiRequest {
     Save,
     Load,
     Undo,
+    RestartLesson,
+    LessonStep(usize),
+}
+
+/// A lesson in progress (learn to play): its steps and where the player is.
+pub type ActiveLesson = crate::engine::tutorial::ActiveLesson<TsCommand>;
+
+/// The lessons built into the program: (scenario id, title, order).
+pub fn lessons() -> Vec<(String, String, u32)> {
+    crate::engine::tutorial::lessons_of::<TsCommand>(super::GAME_ID)
+}
+
+/// Starts a lesson, resuming at the saved step if asked.
+pub fn start_lesson(world: &mut World, id: &str, resume: bool) {
+    let at = if resume {
+        crate::engine::tutorial::Progress::load()
+            .steps
+            .get(id)
+            .copied()
+            .unwrap_or(0)
+    } else {
+        0
+    };
+    start_lesson_at(world, id, at);
+}
+
+/// Opens a lesson at step `saved`: the earlier steps' commands are replayed with their dice.
+pub fn start_lesson_at(world: &mut World, id: &str, saved: usize) {
+    let res = crate::engine::scenarios::find(id).and_then(|s| {
+        let lesson = crate::engine::tutorial::parse_lesson::<TsCommand>(&s.name, &s.text)?;
+        let rules = super::load_rules(&s, &[])?;
+        Ok((lesson, rules))
+    });
+    let (lesson, rules) = match res {
+        Ok(x) => x,
+        Err(e) => {
+            world.resource_mut::<crate::gui::MenuState>().message = e;
+            return;
+        }
+    };
+    let saved = saved.min(lesson.steps.len());
+    let (cmds, dice) = crate::engine::tutorial::replay_prefix(&lesson, saved);
+    world.insert_resource(BoardMap {
+        map: Some(rules.map.clone()),
+        drawn: false,
+    });
+    let _ = restore_game_scripted(world, rules.clone(), 1, &cmds, &dice);
+    // centre on the first hex the lesson points at
+    if let Some(c) = lesson.steps.iter().find_map(|s| match s.target {
+        crate::engine::tutorial::Target::Hex(c) => Some(c),
+        _ => None,
+    }) {
+        world.resource_mut::<crate::gui::board::Focus>().0 = Some((c, 0.5));
+    }
+    let mut ui = world.resource_mut::<TsUi>();
+    ui.seed = 1;
+    ui.selected = None;
+    ui.message.clear();
+    world.insert_resource(ActiveLesson {
+        id: id.to_string(),
+        lesson,
+        run: crate::engine::tutorial::LessonRun { step: saved },
+        message: String::new(),
+    });
 }
 
 #[derive(Component)]
@@ -123,6 +192,7 @@ fn leave_game(world: &mut World) {
     }
     despawn_game(world);
     world.remove_resource::<TsRulesRes>();
+    world.remove_resource::<ActiveLesson>();
     world.insert_resource(BoardMap {
         map: None,
         drawn: false,
@@ -243,10 +313,31 @@ pub fn load_autosave(world: &mut World) -> Result<(), String> {
     r.map_err(|e| format!("{name}: {e}"))
 }
 
+/// Sends the UI's commands; during a lesson only the step's expected command goes
+/// through (with the step's scripted dice), anything else gets the step's hint.
 fn dispatch(world: &mut World) {
     let cmds: Vec<TsCommand> = std::mem::take(&mut world.resource_mut::<TsUi>().outbox);
     for cmd in cmds {
-        world.write_message(TsCommandMsg(cmd));
+        if let Some(mut lesson) = world.remove_resource::<ActiveLesson>() {
+            use crate::engine::tutorial::StepOutcome;
+            match lesson.run.offer(&lesson.lesson, &cmd) {
+                StepOutcome::Advance { dice } => {
+                    if let Some(mut d) = world.get_resource_mut::<Dice>() {
+                        d.script(dice);
+                    }
+                    world.write_message(TsCommandMsg(cmd));
+                    lesson.message.clear();
+                    lesson.save_progress();
+                }
+                StepOutcome::Refused(h) => lesson.message = h,
+                StepOutcome::Finished => {
+                    world.write_message(TsCommandMsg(cmd));
+                }
+            }
+            world.insert_resource(lesson);
+        } else {
+            world.write_message(TsCommandMsg(cmd));
+        }
     }
 }
 
@@ -965,6 +1056,16 @@ fn keys(world: &mut World) {
             }
         }
         Some(UiRequest::Undo) => undo(world),
+        Some(UiRequest::RestartLesson) => {
+            if let Some(id) = world.get_resource::<ActiveLesson>().map(|l| l.id.clone()) {
+                start_lesson(world, &id, false);
+            }
+        }
+        Some(UiRequest::LessonStep(k)) => {
+            if let Some(id) = world.get_resource::<ActiveLesson>().map(|l| l.id.clone()) {
+                start_lesson_at(world, &id, k);
+            }
+        }
         None => {}
     }
     let (ctrl, s, o, z, esc) = {
@@ -1012,6 +1113,11 @@ fn save_now(world: &mut World) {
 }
 
 pub fn undo(world: &mut World) {
+    if world.contains_resource::<ActiveLesson>() {
+        world.resource_mut::<TsUi>().message =
+            "Undo is off during a lesson; use Replay previous step instead.".into();
+        return;
+    }
     let Some(log) = world.get_resource::<TsCommandLog>().cloned() else {
         return;
     };
@@ -1080,6 +1186,7 @@ fn highlights(world: &mut World) {
             ui.selected,
             ui.leader,
             ui.builder.as_ref().map(|b| b.target),
+            world.get_resource::<ActiveLesson>().map(|l| l.run.step),
         )
     };
     if world.resource::<TsUi>().drawn_rev == rev && world.resource::<TsUi>().drawn_sel == key {
@@ -1153,6 +1260,13 @@ fn highlights(world: &mut World) {
             targets.push((n, label.into(), col, 0.45));
         }
         targets.push((h, String::new(), Color::srgba(1.0, 1.0, 0.2, 0.35), 0.95));
+    }
+    if let Some(crate::engine::tutorial::Target::Hex(c)) = world
+        .get_resource::<ActiveLesson>()
+        .and_then(|l| l.run.current(&l.lesson))
+        .map(|s| s.target.clone())
+    {
+        targets.push((c, String::new(), Color::srgba(1.0, 0.55, 0.0, 0.55), 0.95));
     }
     if let Some(t) = builder_target {
         targets.push((t, "target".into(), Color::srgba(0.9, 0.0, 0.0, 0.55), 0.7));
@@ -1235,6 +1349,7 @@ fn panels(
     hovered: Res<HoveredHex>,
     mut next: ResMut<NextState<AppState>>,
     mut gizmos: Gizmos,
+    lesson: Option<ResMut<ActiveLesson>>,
 ) -> Result {
     let r = &rules.0;
     let mut st = flow::new_state(r);
@@ -1757,6 +1872,18 @@ fn panels(
                 }
                 ui_.small("Counter values reconstructed (docs/games/trautenau-soor-data.md)");
             });
+    }
+    if let Some(mut lesson) = lesson {
+        let clicks = crate::gui::panels::lesson_window(ctx, &mut lesson);
+        if let Some(k) = clicks.step {
+            ui.request = Some(UiRequest::LessonStep(k));
+        }
+        if clicks.restart {
+            ui.request = Some(UiRequest::RestartLesson);
+        }
+        if clicks.menu {
+            next.set(AppState::Menu);
+        }
     }
     let clicks = crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|h| {
         format!("{h:02}h")
