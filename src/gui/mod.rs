@@ -242,98 +242,108 @@ fn menu_ui(
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
         .resizable(false)
+        .max_height(740.0)
         .show(ctx, |ui| {
-            ui.heading("Board wargames of 1866");
-            ui.label("Two players, one desktop. Choose a scenario.");
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label("Seed:");
-                ui.text_edit_singleline(&mut menu.seed_text);
-            });
-            if let Ok(s) = menu.seed_text.trim().parse() {
-                menu.seed = s;
-            }
-            for s in scenarios::embedded()
-                .into_iter()
-                .flatten()
-                .filter(|s| !s.meta.hidden)
-            {
-                ui.group(|ui| {
-                    ui.strong(&s.meta.name);
-                    ui.label(&s.meta.description);
-                    if !s.meta.reconstructed.is_empty() {
-                        ui.small(format!(
-                            "Reconstructed by us: {}",
-                            s.meta.reconstructed.join(", ")
-                        ));
+            egui::ScrollArea::vertical()
+                .max_height(700.0)
+                .show(ui, |ui| {
+                    ui.heading("Board wargames of 1866");
+                    ui.label("Two players, one desktop. Choose a scenario.");
+                    ui.separator();
+                    ui.horizontal(|ui| {
+                        ui.label("Seed:");
+                        ui.text_edit_singleline(&mut menu.seed_text);
+                    });
+                    if let Ok(s) = menu.seed_text.trim().parse() {
+                        menu.seed = s;
                     }
-                    ui.horizontal(|ui| {
-                        if ui
-                            .button(format!("New game (seed {})", menu.seed))
-                            .clicked()
-                        {
-                            let id = s.meta.id.clone();
-                            let game = s.meta.game.clone();
-                            let seed = menu.seed;
-                            commands
-                                .queue(move |w: &mut World| start_game(w, &game, &id, seed, &[]));
-                            next.set(AppState::InGame);
-                        }
-                        for v in &s.variants {
-                            if ui.button(format!("Option: {}", v.name)).clicked() {
-                                let id = s.meta.id.clone();
-                                let game = s.meta.game.clone();
-                                let seed = menu.seed;
-                                let opt = vec![v.id.clone()];
-                                commands.queue(move |w: &mut World| {
-                                    start_game(w, &game, &id, seed, &opt)
-                                });
-                                next.set(AppState::InGame);
+                    for s in scenarios::embedded()
+                        .into_iter()
+                        .flatten()
+                        .filter(|s| !s.meta.hidden)
+                    {
+                        ui.group(|ui| {
+                            ui.strong(&s.meta.name);
+                            // the first sentence; the rest on hover
+                            let d = &s.meta.description;
+                            let first = d.split_inclusive(". ").next().unwrap_or(d);
+                            ui.label(first).on_hover_text(d);
+                            if !s.meta.reconstructed.is_empty() {
+                                ui.small(format!(
+                                    "Reconstructed by us: {}",
+                                    s.meta.reconstructed.join(", ")
+                                ));
                             }
+                            ui.horizontal(|ui| {
+                                if ui
+                                    .button(format!("New game (seed {})", menu.seed))
+                                    .clicked()
+                                {
+                                    let id = s.meta.id.clone();
+                                    let game = s.meta.game.clone();
+                                    let seed = menu.seed;
+                                    commands.queue(move |w: &mut World| {
+                                        start_game(w, &game, &id, seed, &[])
+                                    });
+                                    next.set(AppState::InGame);
+                                }
+                                for v in &s.variants {
+                                    if ui.button(format!("Option: {}", v.name)).clicked() {
+                                        let id = s.meta.id.clone();
+                                        let game = s.meta.game.clone();
+                                        let seed = menu.seed;
+                                        let opt = vec![v.id.clone()];
+                                        commands.queue(move |w: &mut World| {
+                                            start_game(w, &game, &id, seed, &opt)
+                                        });
+                                        next.set(AppState::InGame);
+                                    }
+                                }
+                            });
+                        });
+                    }
+                    ui.separator();
+                    for (game, list) in lesson_series() {
+                        if list.is_empty() {
+                            continue;
                         }
-                    });
+                        ui.strong(format!("Learn to play {game}"));
+                        for (id, title, order) in list {
+                            let step = menu.progress.steps.get(&id).copied().unwrap_or(0);
+                            let done = menu.progress.done.contains(&id);
+                            ui.horizontal(|ui| {
+                                let mark = if done { "✔" } else { " " };
+                                ui.label(format!("{mark} {order}. {title}"));
+                                if ui.button(if done { "Again" } else { "Start" }).clicked() {
+                                    let id = id.clone();
+                                    commands
+                                        .queue(move |w: &mut World| start_lesson(w, &id, false));
+                                    next.set(AppState::InGame);
+                                }
+                                if step > 0
+                                    && !done
+                                    && ui.button(format!("Resume at step {}", step + 1)).clicked()
+                                {
+                                    let id = id.clone();
+                                    commands.queue(move |w: &mut World| start_lesson(w, &id, true));
+                                    next.set(AppState::InGame);
+                                }
+                            });
+                        }
+                    }
+                    ui.separator();
+                    if ui.button("Resume last game (Ctrl+O)").clicked() {
+                        commands.queue(|w: &mut World| match resume_latest(w) {
+                            Ok(()) => w
+                                .resource_mut::<NextState<AppState>>()
+                                .set(AppState::InGame),
+                            Err(e) => w.resource_mut::<MenuState>().message = e,
+                        });
+                    }
+                    if !menu.message.is_empty() {
+                        ui.colored_label(egui::Color32::LIGHT_RED, &menu.message);
+                    }
                 });
-            }
-            ui.separator();
-            for (game, list) in lesson_series() {
-                if list.is_empty() {
-                    continue;
-                }
-                ui.strong(format!("Learn to play {game}"));
-                for (id, title, order) in list {
-                    let step = menu.progress.steps.get(&id).copied().unwrap_or(0);
-                    let done = menu.progress.done.contains(&id);
-                    ui.horizontal(|ui| {
-                        let mark = if done { "✔" } else { " " };
-                        ui.label(format!("{mark} {order}. {title}"));
-                        if ui.button(if done { "Again" } else { "Start" }).clicked() {
-                            let id = id.clone();
-                            commands.queue(move |w: &mut World| start_lesson(w, &id, false));
-                            next.set(AppState::InGame);
-                        }
-                        if step > 0
-                            && !done
-                            && ui.button(format!("Resume at step {}", step + 1)).clicked()
-                        {
-                            let id = id.clone();
-                            commands.queue(move |w: &mut World| start_lesson(w, &id, true));
-                            next.set(AppState::InGame);
-                        }
-                    });
-                }
-            }
-            ui.separator();
-            if ui.button("Resume last game (Ctrl+O)").clicked() {
-                commands.queue(|w: &mut World| match resume_latest(w) {
-                    Ok(()) => w
-                        .resource_mut::<NextState<AppState>>()
-                        .set(AppState::InGame),
-                    Err(e) => w.resource_mut::<MenuState>().message = e,
-                });
-            }
-            if !menu.message.is_empty() {
-                ui.colored_label(egui::Color32::LIGHT_RED, &menu.message);
-            }
         });
     Ok(())
 }
