@@ -9,4 +9,5 @@ mod lessons;
 mod render;
 mod robustness;
 mod scenarios;
+mod ts_lessons;
 mod ts_random;
