@@ -21,6 +21,12 @@ fn trautenau_selected_unit_shows_front_and_flank_hexes() {
     );
 }
 
+/// Trautenau – Soor: a lesson step with its outlined hex and the lesson window.
+#[test]
+fn a_trautenau_lesson_step_renders() {
+    shot("FELDZUG_LESSON", "tutorial-ts-5");
+}
+
 fn shot(var: &str, value: &str) {
     shot_with(var, value, &[]);
 }

@@ -246,6 +246,7 @@ fn menu_ui(
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .max_height(700.0)
+                .min_scrolled_height(640.0)
                 .show(ui, |ui| {
                     ui.heading("Board wargames of 1866");
                     ui.label("Two players, one desktop. Choose a scenario.");

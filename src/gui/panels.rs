@@ -120,8 +120,8 @@ pub fn lesson_window<C: Clone + Send + Sync + 'static>(
     let title = lesson.lesson.title.clone();
     let mut outline: Option<String> = None;
     egui::Window::new("Lesson")
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
-        .default_width(520.0)
+        .anchor(egui::Align2::CENTER_BOTTOM, [-120.0, -8.0])
+        .default_width(440.0)
         .show(ctx, |ui_| {
             ui_.heading(format!(
                 "{title} — step {} of {total}",

@@ -33,7 +33,7 @@ pub fn new_state(rules: &TsRules) -> TsState {
                 moved: false,
                 fired: false,
                 acted: false,
-                in_command: false,
+                in_command: true, // until its first activation checks it (9.1.2)
                 chief_command: false,
                 support_used: false,
                 engaged: false,
@@ -2464,10 +2464,26 @@ impl Game<'_> {
             austrian_artillery: d.side == Side::Austria && d.arm == Arm::Artillery,
             losses: s.losses,
             enemy_on_flank,
+            // 2 (summary): -1 out of command, only while its commander is on the map;
+            // 9.1.2: under an OOC marker, or no line of command to him now.
             out_of_command: leader_on_map
-                && !s.in_command
                 && !s.chief_command
-                && !self.rules.formations[f].independent,
+                && !self.rules.formations[f].independent
+                && self.rules.formation_leader[f].is_some_and(|l| {
+                    self.st.leaders[l].ooc
+                        || self.st.leaders[l].loc.hex().is_some_and(|lh| {
+                            lh != h
+                                && !rules::command_reach(
+                                    self.rules,
+                                    self.st,
+                                    view,
+                                    d.side,
+                                    lh,
+                                    self.rules.leaders[l].movement,
+                                )
+                                .contains(&h)
+                        })
+                }),
             demoralised: self.st.formations[f].demoralised && !self.rules.formations[f].independent,
             night: is_night(self.rules, self.st),
             rally,

@@ -391,8 +391,7 @@ fn plain(s: &str) -> String {
         .replace('Ä', "Ae")
         .replace('Ö', "Oe")
         .replace('Ü', "Ue")
-        .replace('č', "c")
-        .replace('ć', "c")
+        .replace(['č', 'ć'], "c")
 }
 
 fn dir_angle(d: Dir) -> f32 {
@@ -496,7 +495,7 @@ fn decorate(
     for (e, l) in &new_l {
         let d = &r.leaders[l.id as usize];
         let chief = matches!(d.kind, super::data::LeaderKind::Chief { .. });
-        let initials: String = plain(&d.name)
+        let initials: String = plain(d.name.split(" (").next().unwrap_or(&d.name))
             .split_whitespace()
             .last()
             .unwrap_or("")
@@ -678,7 +677,7 @@ fn counter_faces(
             continue;
         };
         let d = &r.leaders[f.0 as usize];
-        let base: String = plain(&d.name)
+        let base: String = plain(d.name.split(" (").next().unwrap_or(&d.name))
             .split_whitespace()
             .last()
             .unwrap_or("")
