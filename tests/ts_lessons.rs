@@ -39,7 +39,7 @@ fn play_steps(
     upto: Option<usize>,
 ) -> (PureGame, Lesson<TsCommand>) {
     let lesson = parse_lesson::<TsCommand>(&src.name, &src.text).unwrap();
-    let rules = trautenau::load_rules(&src, &[]).unwrap();
+    let rules = trautenau::load_rules(src, &[]).unwrap();
     let mut g = PureGame::new(rules, 1);
     let mut run = LessonRun::default();
     while let Some(step) = run.current(&lesson).cloned() {
