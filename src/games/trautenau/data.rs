@@ -430,8 +430,20 @@ impl TsRules {
 
     /// The hexes `side` retreats toward and traces to at `hour` (hours of the second day
     /// of a linked game count from 24: 32 is 08.00 on day 2).
+    /// From 48 on, the IV Corps has entered: the Austrian line is `iv_retreat` (13.3.2).
     pub fn retreat_hexes(&self, side: Side, hour: u8) -> Vec<Coord> {
+        if let Some(d) = &self.day2
+            && hour >= 48
+            && side == Side::Austria
+            && !d.iv_retreat.is_empty()
+        {
+            let mut v = d.iv_retreat.clone();
+            v.sort();
+            v.dedup();
+            return v;
+        }
         let (lines, hour) = match &self.day2 {
+            Some(d) if hour >= 48 => (&d.retreat_lines, hour - 48),
             Some(d) if hour >= 24 => (&d.retreat_lines, hour - 24),
             _ => (&self.retreat_lines, hour),
         };

@@ -473,6 +473,13 @@ pub fn abs_hour(st: &TsState) -> u8 {
     st.g.hour.saturating_add(24 * st.g.day.saturating_sub(1))
 }
 
+/// The hour the rules functions take: [`abs_hour`], plus 24 once the Austrian IV Corps
+/// has started to enter, because that changes the Austrian line of retreat (13.3.2; see
+/// `TsRules::retreat_hexes`).
+pub fn rules_hour(st: &TsState) -> u8 {
+    abs_hour(st).saturating_add(if st.g.iv_start.is_some() { 24 } else { 0 })
+}
+
 /// Last turn of the current day.
 pub fn end_hour(rules: &TsRules, st: &TsState) -> u8 {
     match &rules.day2 {
@@ -699,7 +706,7 @@ fn move_options(rules: &TsRules, st: &TsState, view: &View, u: UnitId, out: &mut
                     out.push(TsCommand::Face { unit: u, facing: f });
                 }
             }
-            for dest in rules::destinations(rules, st, view, u, abs_hour(st)) {
+            for dest in rules::destinations(rules, st, view, u, rules_hour(st)) {
                 for f in end_facings(rules, st, view, u, dest.hex) {
                     out.push(TsCommand::Move {
                         unit: u,
@@ -722,7 +729,7 @@ fn move_options(rules: &TsRules, st: &TsState, view: &View, u: UnitId, out: &mut
                     u,
                     entry,
                     st.formations[f].entered,
-                    abs_hour(st),
+                    rules_hour(st),
                 ) {
                     for fc in end_facings(rules, st, view, u, dest.hex) {
                         out.push(TsCommand::Move {
@@ -929,7 +936,7 @@ fn pending_options(
             if let Some(&u) = units.first() {
                 let f = st.units[u as usize].facing;
                 for (to, _) in
-                    rules::retreat_options(rules, st, view, u, *from, enemies, abs_hour(st))
+                    rules::retreat_options(rules, st, view, u, *from, enemies, rules_hour(st))
                 {
                     for fc in [f, rot(f, 1), rot(f, 5)] {
                         if end_facings(rules, st, view, u, to).contains(&fc) {
@@ -1029,9 +1036,40 @@ fn retreat_before_options(
         .filter_map(|(u, _)| on_map(st, *u))
         .collect();
     let f = st.units[first as usize].facing;
+    let hour = rules_hour(st);
+    // 9.5.4: never into an enemy ZoC without a friendly unit there.
+    let mut ends: Vec<Coord> =
+        rules::retreat_options(rules, st, view, first, a.target, &enemies, hour)
+            .into_iter()
+            .filter(|(_, loss)| !loss)
+            .map(|(c, _)| c)
+            .collect();
+    // 9.5.4: cavalry facing only infantry may go up to two hexes.
+    let cav = defs
+        .iter()
+        .all(|&u| rules.units[u as usize].arm == Arm::Cavalry);
+    let vs_inf = a
+        .attackers
+        .iter()
+        .all(|(u, _)| rules.units[*u as usize].arm.is_infantry());
+    if cav && vs_inf {
+        let mut more = Vec::new();
+        for &c in &ends {
+            if !view.units_at(c).is_empty() {
+                continue;
+            }
+            for (c2, loss) in rules::retreat_options(rules, st, view, first, c, &enemies, hour) {
+                if !loss && c2 != a.target && c2.distance(a.target) == 2 && !ends.contains(&c2) {
+                    more.push(c2);
+                }
+            }
+        }
+        more.sort();
+        more.dedup();
+        ends.extend(more);
+    }
     let mut out = Vec::new();
-    for (to, _) in rules::retreat_options(rules, st, view, first, a.target, &enemies, abs_hour(st))
-    {
+    for to in ends {
         // The whole stack must fit where it goes.
         let mut arms: Vec<Arm> = view
             .units_at(to)
@@ -2272,7 +2310,7 @@ impl Game<'_> {
                         u,
                         h,
                         &enemies,
-                        abs_hour(self.st),
+                        rules_hour(self.st),
                     )
                     .first()
                     {
@@ -2786,7 +2824,7 @@ impl Game<'_> {
         let i = u as usize;
         let side = self.rules.units[i].side;
         let (cost, dis, path) = match self.st.units[i].loc {
-            Loc::Map(_) => rules::destinations(self.rules, self.st, &view, u, abs_hour(self.st))
+            Loc::Map(_) => rules::destinations(self.rules, self.st, &view, u, rules_hour(self.st))
                 .into_iter()
                 .find(|d| d.hex == to)
                 .map(|d| (d.cost, d.disorganises, d.path))
@@ -2801,7 +2839,7 @@ impl Game<'_> {
                     u,
                     entry,
                     self.st.formations[f].entered,
-                    abs_hour(self.st),
+                    rules_hour(self.st),
                 )
                 .into_iter()
                 .find(|d| d.hex == to)
@@ -3551,7 +3589,7 @@ pub fn formation_losses(rules: &TsRules, st: &TsState, f: usize) -> u32 {
 /// 11.4.1: hexes from which `side` can reach its map edge avoiding enemy units and enemy
 /// ZoC without friends.
 pub fn can_trace_home(rules: &TsRules, st: &TsState, view: &View, side: Side, from: Coord) -> bool {
-    let home = rules.retreat_hexes(side, abs_hour(st));
+    let home = rules.retreat_hexes(side, rules_hour(st));
     if home.is_empty() {
         return true;
     }

@@ -1647,3 +1647,46 @@ fn rule_13_1_with_the_guard_option_the_first_guards_come_at_13_under_bonin() {
     let a = r.units[u].arrival.clone().unwrap();
     assert_eq!((a.day, a.hour), (1, 13));
 }
+
+#[test]
+fn rule_9_5_4_cavalry_facing_infantry_may_fall_back_two_hexes() {
+    // rule 9.5.4: up to two hexes for cavalry facing infantry.
+    let t = single_assault(Cav, 6);
+    let rb = retreats_before(&t);
+    let far: Vec<Coord> = rb
+        .iter()
+        .filter_map(|c| match c {
+            TsCommand::RetreatBefore { to, .. } if to.distance(TGT) == 2 => Some(*to),
+            _ => None,
+        })
+        .collect();
+    assert!(!far.is_empty(), "{rb:?}");
+    // infantry falls back one hex only
+    let t = single_assault(Inf, 4);
+    assert!(retreats_before(&t).iter().all(|c| matches!(
+        c,
+        TsCommand::RetreatBefore { to, .. } if to.distance(TGT) == 1
+    )));
+}
+
+#[test]
+fn rule_13_3_2_the_iv_corps_changes_the_austrian_line_of_retreat() {
+    // rule 13.3.2: once the IV Corps has entered, Austria retreats to the south edge.
+    let (r, mut st, _, _) = linked(&[], &[]);
+    st.g.day = 2;
+    st.g.hour = 14;
+    let d2 = r.day2.as_ref().unwrap();
+    let before = r.retreat_hexes(Side::Austria, flow::rules_hour(&st));
+    assert_ne!(before, {
+        let mut v = d2.iv_retreat.clone();
+        v.sort();
+        v
+    });
+    st.g.iv_start = Some(9);
+    let mut want = d2.iv_retreat.clone();
+    want.sort();
+    want.dedup();
+    assert_eq!(r.retreat_hexes(Side::Austria, flow::rules_hour(&st)), want);
+    // the Prussian line is the day-two line still
+    assert!(!r.retreat_hexes(Side::Prussia, flow::rules_hour(&st)).is_empty());
+}

@@ -818,7 +818,7 @@ fn handle_clicks(world: &mut World) {
             .filter(|c| matches!(c, TsCommand::Move { .. }))
             .collect();
         if let (Some(u), false) = (ui.selected, move_hits.is_empty()) {
-            let path = rules::destinations(&rules, &st, &view, u, flow::abs_hour(&st))
+            let path = rules::destinations(&rules, &st, &view, u, flow::rules_hour(&st))
                 .into_iter()
                 .find(|d| d.hex == hex)
                 .map(|d| d.path)
@@ -1206,7 +1206,7 @@ fn highlights(world: &mut World) {
     let view = rules::view(&rules, &st);
     let dests = match selected {
         Some(u) if st.g.step == Step::Movement && st.units[u as usize].loc.hex().is_some() => {
-            rules::destinations(&rules, &st, &view, u, flow::abs_hour(&st))
+            rules::destinations(&rules, &st, &view, u, flow::rules_hour(&st))
         }
         _ => vec![],
     };
@@ -1373,7 +1373,7 @@ fn panels(
         && let Some(from) = st.units[u as usize].loc.hex()
     {
         if st.g.step == Step::Movement
-            && let Some(d) = rules::destinations(r, &st, &view, u, flow::abs_hour(&st))
+            && let Some(d) = rules::destinations(r, &st, &view, u, flow::rules_hour(&st))
                 .into_iter()
                 .find(|d| d.hex == h)
         {
