@@ -1688,5 +1688,8 @@ fn rule_13_3_2_the_iv_corps_changes_the_austrian_line_of_retreat() {
     want.dedup();
     assert_eq!(r.retreat_hexes(Side::Austria, flow::rules_hour(&st)), want);
     // the Prussian line is the day-two line still
-    assert!(!r.retreat_hexes(Side::Prussia, flow::rules_hour(&st)).is_empty());
+    assert!(
+        !r.retreat_hexes(Side::Prussia, flow::rules_hour(&st))
+            .is_empty()
+    );
 }
