@@ -45,7 +45,7 @@ pub enum OpsStep {
 
 pub fn phase_of(step: Step) -> TsPhase {
     match step {
-        Step::ChiefMove(_) | Step::ChooseFirst(_) => TsPhase::Command,
+        Step::ChiefMove(_) | Step::ChooseFirst(_) | Step::Redeploy => TsPhase::Command,
         Step::GameOver => TsPhase::GameOver,
         _ => TsPhase::Operations,
     }
@@ -54,7 +54,7 @@ pub fn phase_of(step: Step) -> TsPhase {
 pub fn command_step_of(step: Step) -> Option<CommandStep> {
     Some(match step {
         Step::ChiefMove(_) => CommandStep::ChiefMoves,
-        Step::ChooseFirst(_) => CommandStep::Initiative,
+        Step::ChooseFirst(_) | Step::Redeploy => CommandStep::Initiative,
         _ => return None,
     })
 }

@@ -87,6 +87,9 @@ pub fn new_state(rules: &TsRules) -> TsState {
             iv_start: None,
             fled: false,
             return_start: None,
+            zones: Vec::new(),
+            panic_brigade: None,
+            to_place: Vec::new(),
         },
     };
     mark_occupants(rules, &mut st);
@@ -137,6 +140,7 @@ pub fn active_side(rules: &TsRules, st: &TsState) -> Option<Side> {
     }
     match st.g.step {
         Step::ChiefMove(s) | Step::ChooseFirst(s) => Some(s),
+        Step::Redeploy => Some(Side::Austria),
         Step::Barrage | Step::Movement | Step::Declare | Step::Combat => {
             st.g.active.map(|f| rules.formations[f].side)
         }
@@ -361,6 +365,7 @@ pub fn legal_commands(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
             }
             out.push(TsCommand::Done);
         }
+        Step::Redeploy => redeploy_options(rules, st, &view, &mut out),
         Step::ChooseFirst(side) => {
             for f in choosable(rules, st, side) {
                 out.push(TsCommand::ChooseFormation { formation: f as u8 });
@@ -433,6 +438,80 @@ pub fn is_legal(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> bool {
 
 fn rot(d: Dir, k: usize) -> Dir {
     Dir::ALL[(d.index() + k) % 6]
+}
+
+/// 13.2: the places the X Corps brigades are redeployed around after Bonin's panic.
+pub const PANIC_PLACES: [&str; 3] = ["Trautenau", "Kriebnitz", "Hohenbruck"];
+
+/// 13.2: the hexes of redeployment zone `z` (0-2: within one hex of a place; 3: rows 1-10).
+pub fn zone_hexes(rules: &TsRules, z: u8) -> Vec<Coord> {
+    let m = &rules.map;
+    match PANIC_PLACES.get(z as usize) {
+        Some(name) => m
+            .labels
+            .iter()
+            .find(|(_, l)| l == name)
+            .map(|(c, _)| m.within(*c, 1).collect())
+            .unwrap_or_default(),
+        None => m.coords().filter(|c| c.row <= 10).collect(),
+    }
+}
+
+/// 13.2: where each Austrian unit still to place may go: its brigade's zone, or a zone
+/// no other brigade has taken (one brigade around each place, one north of row 10);
+/// independent units anywhere north of row 10.
+fn redeploy_options(rules: &TsRules, st: &TsState, view: &View, out: &mut Vec<TsCommand>) {
+    if let Some(&u) = st.g.to_place.first() {
+        let f = rules.unit_formation[u as usize];
+        let zones: Vec<u8> = if rules.formations[f].independent {
+            vec![3]
+        } else if let Some(&(_, z)) = st.g.zones.iter().find(|(g, _)| *g as usize == f) {
+            vec![z]
+        } else {
+            (0..4u8)
+                .filter(|z| !st.g.zones.iter().any(|(_, t)| t == z))
+                .collect()
+        };
+        let mut hexes: Vec<Coord> = zones.iter().flat_map(|&z| zone_hexes(rules, z)).collect();
+        hexes.sort();
+        hexes.dedup();
+        for h in hexes {
+            if view.side_at(h) == Some(Side::Prussia) {
+                continue;
+            }
+            let mut arms: Vec<Arm> = view
+                .units_at(h)
+                .iter()
+                .map(|&x| rules.units[x as usize].arm)
+                .collect();
+            arms.push(rules.units[u as usize].arm);
+            if !rules::stack_ok(&arms, is_town(rules, h))
+                || rules::enter_cost(rules, rules.units[u as usize].arm, h, h).is_none()
+                    && rules.map.terrain(h) == Terrain::Marsh
+                    && rules.units[u as usize].arm != Arm::Infantry
+            {
+                continue;
+            }
+            for facing in end_facings(rules, st, view, u, h) {
+                out.push(TsCommand::Place {
+                    unit: u,
+                    to: h,
+                    facing,
+                });
+            }
+        }
+        return;
+    }
+    // 13.2: the one brigade that may act in the first two turns.
+    for (f, fd) in rules.formations.iter().enumerate() {
+        if fd.side == Side::Austria
+            && !fd.independent
+            && (0..st.units.len())
+                .any(|i| rules.unit_formation[i] == f && st.units[i].loc.hex().is_some())
+        {
+            out.push(TsCommand::ChooseFormation { formation: f as u8 });
+        }
+    }
 }
 
 fn chief_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
@@ -1414,6 +1493,15 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             }
             Refusal::new("9.5.3", "that assault is already resolved")
         }
+        TsCommand::Place { .. } => {
+            if step != Step::Redeploy {
+                return wrong("redeployment");
+            }
+            Refusal::new(
+                "13.2",
+                "place the next unit of the list in its brigade's zone: one brigade within one hex of Trautenau, one of Kriebnitz, one of Hohenbruck, the last one and the independent units north of row 10, within the stacking limits",
+            )
+        }
         TsCommand::Evacuate { unit } => {
             if step != Step::Movement {
                 return wrong("evacuation");
@@ -1528,6 +1616,46 @@ impl Game<'_> {
                 self.st.leaders[l].loc = Loc::Map(to);
                 self.st.leaders[l].moved = true;
                 self.note("7.1", format!("{} rides to {to}", self.lname(l)));
+            }
+            TsCommand::ChooseFormation { formation } if self.st.g.step == Step::Redeploy => {
+                self.st.g.panic_brigade = Some(formation);
+                self.note(
+                    "13.2",
+                    format!(
+                        "{} and the independent units act in the first two turns",
+                        self.rules.formations[formation as usize].name
+                    ),
+                );
+                // commanders rejoin their formations
+                for l in 0..self.rules.leaders.len() {
+                    if let LeaderKind::Formation { formation, .. } = &self.rules.leaders[l].kind
+                        && self.rules.leaders[l].side == Side::Austria
+                        && let Some(f) = self.rules.formation(formation)
+                        && let Some(h) = (0..self.st.units.len())
+                            .filter(|&i| self.rules.unit_formation[i] == f)
+                            .find_map(|i| self.st.units[i].loc.hex())
+                    {
+                        self.st.leaders[l].loc = Loc::Map(h);
+                    }
+                }
+                self.begin_turn();
+            }
+            TsCommand::Place { unit, to, facing } => {
+                let f = self.rules.unit_formation[unit as usize];
+                if !self.st.g.zones.iter().any(|(g, _)| *g as usize == f)
+                    && !self.rules.formations[f].independent
+                {
+                    let z = (0..4u8)
+                        .filter(|z| !self.st.g.zones.iter().any(|(_, t)| t == z))
+                        .find(|&z| zone_hexes(self.rules, z).contains(&to))
+                        .unwrap_or(3);
+                    self.st.g.zones.push((f as u8, z));
+                }
+                self.st.g.to_place.retain(|&x| x != unit);
+                self.st.units[unit as usize].loc = Loc::Map(to);
+                self.st.units[unit as usize].facing = facing;
+                self.occupy(to, Side::Austria);
+                self.note("13.2", format!("{} redeployed to {to}", self.uname(unit)));
             }
             TsCommand::ChooseFormation { formation } => {
                 let f = formation as usize;
@@ -1695,6 +1823,13 @@ impl Game<'_> {
                     } else {
                         self.command_and_initiative();
                     }
+                    return true;
+                }
+                false
+            }
+            Step::Redeploy => {
+                if legal_commands(self.rules, self.st).is_empty() {
+                    self.begin_turn();
                     return true;
                 }
                 false
@@ -1894,7 +2029,13 @@ impl Game<'_> {
                             && unit_arrival(self.rules, self.st, i as UnitId)
                                 .is_some_and(|a| arrived_due(self.st, &a))))
             });
-            self.st.formations[f].in_cup = present;
+            // 13.2: after a panic only one Austrian brigade acts in the first two turns.
+            let held_back = self.st.g.day == 2
+                && self.st.g.fled
+                && fd.side == Side::Austria
+                && self.st.g.panic_brigade.is_some_and(|b| b as usize != f)
+                && hour < start_hour(self.rules, self.st) + 2;
+            self.st.formations[f].in_cup = present && !held_back;
         }
         // 8: initiative.
         let mut best: [Option<i32>; 2] = [None, None];
@@ -2270,6 +2411,15 @@ impl Game<'_> {
                 "13.2",
                 "Bonin panicked: the Prussian I Corps leaves the field",
             );
+            // 13.2: the Austrian player redeploys X Corps before day two.
+            self.st.g.to_place.clear();
+            for i in 0..self.st.units.len() {
+                if self.rules.units[i].side == Side::Austria && self.st.units[i].loc.hex().is_some()
+                {
+                    self.st.units[i].loc = Loc::Off;
+                    self.st.g.to_place.push(i as UnitId);
+                }
+            }
         } else {
             // 13.2: units in an enemy ZoC on protection-1 ground fall back as in a
             // retreat after combat; the loser's units also test their morale. The
@@ -2365,6 +2515,10 @@ impl Game<'_> {
             "13.2",
             format!("The second day begins at {:02}.00", self.st.g.hour),
         );
+        if panicked {
+            self.st.g.step = Step::Redeploy;
+            return;
+        }
         self.begin_turn();
     }
 

@@ -1693,3 +1693,87 @@ fn rule_13_3_2_the_iv_corps_changes_the_austrian_line_of_retreat() {
             .is_empty()
     );
 }
+
+#[test]
+fn rule_13_2_after_a_panic_austria_redeploys_and_one_brigade_acts_first() {
+    // rule 13.2: one brigade around each of Trautenau, Kriebnitz and Hohenbruck, the last
+    // one and the independent units north of row 10; one brigade acts in the first two
+    // turns.
+    let (r, mut st, mut dice, mut log) = linked(&[], &[6; 40]);
+    st.g.panic = true;
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.next_day();
+    assert_eq!(st.g.step, Step::Redeploy);
+    assert!(!st.g.to_place.is_empty());
+    let zones: Vec<Vec<Coord>> = (0..4).map(|z| flow::zone_hexes(&r, z)).collect();
+    assert!(zones.iter().all(|z| !z.is_empty()));
+    let mut guard = 0;
+    while !st.g.to_place.is_empty() && guard < 200 {
+        guard += 1;
+        let legal = flow::legal_commands(&r, &st);
+        let cmd = legal.first().cloned().expect("a place to put the unit");
+        let TsCommand::Place { to, .. } = cmd else {
+            panic!("{cmd:?}")
+        };
+        assert!(zones.iter().any(|z| z.contains(&to)));
+        // somewhere outside every zone is refused with the case
+        let bad = TsCommand::Place {
+            unit: st.g.to_place[0],
+            to: Coord::new(16, 18),
+            facing: Dir::N,
+        };
+        assert_eq!(flow::check(&r, &st, &bad).unwrap_err().rule, "13.2");
+        let mut g = Game {
+            rules: &r,
+            st: &mut st,
+            dice: &mut dice,
+            log: &mut log,
+        };
+        g.apply(&cmd).unwrap();
+    }
+    assert!(st.g.to_place.is_empty());
+    // each brigade sits in one zone, no two in the same
+    let mut taken: Vec<u8> = st.g.zones.iter().map(|z| z.1).collect();
+    taken.sort();
+    let n = taken.len();
+    taken.dedup();
+    assert_eq!(taken.len(), n);
+    let choose = flow::legal_commands(&r, &st)
+        .into_iter()
+        .find(|c| matches!(c, TsCommand::ChooseFormation { .. }))
+        .unwrap();
+    let TsCommand::ChooseFormation { formation } = choose else {
+        unreachable!()
+    };
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.apply(&choose).unwrap();
+    assert_eq!(st.g.panic_brigade, Some(formation));
+    assert_ne!(st.g.step, Step::Redeploy);
+    while matches!(st.g.step, Step::ChiefMove(_)) {
+        let mut g = Game {
+            rules: &r,
+            st: &mut st,
+            dice: &mut dice,
+            log: &mut log,
+        };
+        g.apply(&TsCommand::Done).unwrap();
+    }
+    assert_eq!(st.g.hour, 8);
+    assert!(st.formations[formation as usize].in_cup || st.g.active == Some(formation as usize));
+    // in the cup (08.00): no other Austrian brigade
+    for (f, fd) in r.formations.iter().enumerate() {
+        if fd.side == Side::Austria && !fd.independent && f != formation as usize {
+            assert!(!st.formations[f].in_cup, "{} in the cup", fd.name);
+        }
+    }
+}

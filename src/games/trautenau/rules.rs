@@ -1298,6 +1298,9 @@ pub(crate) mod tests {
                 day1_vp: [0, 0],
                 iv_start: None,
                 fled: false,
+                zones: vec![],
+                panic_brigade: None,
+                to_place: vec![],
                 return_start: None,
             },
         }

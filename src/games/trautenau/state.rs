@@ -93,6 +93,9 @@ pub enum Step {
     ChiefMove(Side),
     /// 8: the initiative winner picks the formation that acts first.
     ChooseFirst(Side),
+    /// 13.2: after Bonin's panic the Austrian player redeploys X Corps for day two, then
+    /// names the one brigade that may act in the first two turns.
+    Redeploy,
     /// 9.2: the active formation's artillery may fire.
     Barrage,
     /// 9.3, 9.4: the active formation moves.
@@ -109,6 +112,7 @@ impl Step {
         match self {
             Step::ChiefMove(_) => "Command: commanders in chief",
             Step::ChooseFirst(_) => "Command: initiative",
+            Step::Redeploy => "Night: redeployment (13.2)",
             Step::Barrage => "Operations: barrage",
             Step::Movement => "Operations: movement",
             Step::Declare => "Operations: assault declaration",
@@ -206,6 +210,13 @@ pub struct Globals {
     /// 13.2 / 13.3.2: the Prussian I Corps fled on day one, and the turn it starts back.
     pub fled: bool,
     pub return_start: Option<u8>,
+    /// 13.2: the zone each X Corps brigade was redeployed to (formation, zone index;
+    /// zones 0-2 are around the places, 3 is north of row 10).
+    pub zones: Vec<(u8, u8)>,
+    /// 13.2: the only Austrian brigade that may act in the first two turns of day two.
+    pub panic_brigade: Option<u8>,
+    /// 13.2: Austrian units still to be put back on the map in the redeployment.
+    pub to_place: Vec<UnitId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -266,6 +277,12 @@ pub enum TsCommand {
     },
     /// 9.5.9: which attacker advances and its facing; None declines an optional advance.
     Advance { unit: Option<UnitId>, facing: Dir },
+    /// 13.2: put a unit at `to` during the redeployment after Bonin's panic.
+    Place {
+        unit: UnitId,
+        to: Coord,
+        facing: Dir,
+    },
     /// 11.4.1 / 12.4.1: a unit on an evacuation hex leaves the map.
     Evacuate { unit: UnitId },
     /// End the current step: no more chief moves, barrages, moves or declarations.

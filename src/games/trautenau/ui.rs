@@ -703,6 +703,7 @@ fn send(world: &mut World, cmd: TsCommand) {
 fn target(st: &TsState, c: &TsCommand) -> Option<Coord> {
     match c {
         TsCommand::MoveChief { to, .. }
+        | TsCommand::Place { to, .. }
         | TsCommand::MoveLeader { to, .. }
         | TsCommand::Move { to, .. }
         | TsCommand::RetreatBefore { to, .. }
@@ -735,7 +736,7 @@ fn leader_of(c: &TsCommand) -> Option<LeaderId> {
 
 /// Commands the current selection makes available.
 fn candidates(rules: &TsRules, st: &TsState, ui: &TsUi) -> Vec<TsCommand> {
-    let pending = !st.g.pending.is_empty();
+    let pending = !st.g.pending.is_empty() || st.g.step == Step::Redeploy;
     flow::legal_commands(rules, st)
         .into_iter()
         .filter(|c| {
@@ -812,6 +813,16 @@ fn handle_clicks(world: &mut World) {
             .copied()
             .filter(|u| Some(rules.units[*u as usize].side) == active)
             .collect();
+        // 13.2: one click places the next unit (facing north, or its stack's).
+        if st.g.step == Step::Redeploy
+            && let Some(c) = hits
+                .iter()
+                .find(|c| matches!(c, TsCommand::Place { facing: Dir::N, .. }))
+                .or(hits.first())
+        {
+            send(world, c.clone());
+            continue;
+        }
         // Moves: one click picks the natural facing; the wheel turns it afterwards.
         let move_hits: Vec<&TsCommand> = hits
             .iter()
@@ -1026,6 +1037,15 @@ fn hint(rules: &TsRules, st: &TsState) -> String {
         Step::ChiefMove(_) => format!(
             "{who}: select your commander in chief in the panel, then a lit hex; or end (7.1)."
         ),
+        Step::Redeploy => match st.g.to_place.first() {
+            Some(u) => format!(
+                "Austria: Bonin has fled. Click a lit hex to place {} (13.2).",
+                rules.units[*u as usize].name
+            ),
+            None => {
+                "Austria: name the one brigade that may act in the first two turns (13.2).".into()
+            }
+        },
         Step::ChooseFirst(_) => {
             format!("{who}: you won the initiative — pick the formation that acts first (8).")
         }
@@ -1499,6 +1519,16 @@ fn panels(
             if can && ui_.selectable_label(ui.leader == Some(l as LeaderId), format!("Move {}", d.name)).clicked() {
                 ui.leader = Some(l as LeaderId);
                 ui.selected = None;
+            }
+        }
+        if st.g.step == Step::Redeploy && st.g.to_place.is_empty() {
+            ui_.strong("The brigade that acts in the first two turns (13.2)");
+            for c in &legal {
+                if let TsCommand::ChooseFormation { formation } = c
+                    && ui_.button(&r.formations[*formation as usize].name).clicked()
+                {
+                    ui.outbox.push(c.clone());
+                }
             }
         }
         if let Step::ChooseFirst(_) = st.g.step {
