@@ -316,14 +316,36 @@ fn exit_hexes(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
         Victory::Trautenau {
             exit,
             evacuation_needs,
+            road,
             ..
         } if side == Side::Prussia => {
+            // 11.4.1: Prussia controls Trautenau, 0607 and 0707, and the road from 0107
+            // to 0901 is out of Austrian ZoC whatever friends stand on it.
             let view = rules::view(rules, st);
-            let held = evacuation_needs.iter().all(|c| {
-                st.last_occupant[rules.map.index(*c).unwrap_or(0)] == Some(Side::Prussia)
-                    && view.side_at(*c) != Some(Side::Austria)
+            let held = controls(
+                rules,
+                st,
+                Side::Prussia,
+                &Location {
+                    name: String::new(),
+                    hexes: evacuation_needs.clone(),
+                    vp: 0,
+                    void_if_enemy_in: vec![],
+                },
+            );
+            let road_free = road.iter().all(|&c| {
+                view.side_at(c) != Some(Side::Austria)
+                    && !(0..st.units.len()).any(|e| {
+                        rules.units[e].side == Side::Austria
+                            && st.units[e].loc.hex().is_some()
+                            && rules::zoc_hexes(rules, st, e as UnitId).contains(&c)
+                    })
             });
-            if held { vec![*exit] } else { vec![] }
+            if held && road_free {
+                vec![*exit]
+            } else {
+                vec![]
+            }
         }
         Victory::Soor {
             evacuate_from,
@@ -3614,6 +3636,10 @@ pub fn defensive_input(
         points: pts as u32,
         flank_halved: flank,
         protection: 1,
+        // CRT: a battery firing alone is artillery fire (flat -1 uphill, no leader bonus)
+        artillery: shooters
+            .iter()
+            .all(|&s| rules.units[s as usize].arm == Arm::Artillery),
         shooter_losses: shooters
             .iter()
             .map(|&s| st.units[s as usize].losses)
@@ -3904,6 +3930,20 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
                 }
             }
             if end {
+                // 12.4.1: a commander stuck on the map counts as one step lost.
+                let stuck = (0..st.leaders.len())
+                    .filter(|&l| rules.leaders[l].side == Side::Austria)
+                    .filter_map(|l| st.leaders[l].loc.hex())
+                    .filter(|&h| !can_trace_home(rules, st, &view, Side::Austria, h))
+                    .count() as i32;
+                if stuck > 0 {
+                    lines.push(format!(
+                        "Prussia: {stuck} Austrian commander(s) cut off (12.4.1)"
+                    ));
+                }
+                let all = (lost[Side::Austria.idx()] + trapped[Side::Austria.idx()]) as i32;
+                let with = (all + stuck) / 2 - all / 2;
+                vp[Side::Prussia.idx()] += with;
                 let pen = on_map_steps[Side::Austria.idx()]
                     .saturating_sub(trapped[Side::Austria.idx()])
                     .div_ceil(4) as i32;
