@@ -93,4 +93,38 @@ mod tests {
         let trautenau = lookup(&cases, "11.4.1").unwrap();
         assert!(trautenau.text.contains("0607") && trautenau.text.contains("0707"));
     }
+
+    /// Every case number the game's code cites (log, refusals, modifiers, dice) opens a
+    /// case of the reference.
+    #[test]
+    fn every_cited_case_exists() {
+        let cases = cases();
+        let sources = [
+            include_str!("rules.rs"),
+            include_str!("los.rs"),
+            include_str!("combat.rs"),
+            include_str!("flow.rs"),
+            include_str!("ecs.rs"),
+        ];
+        let mut checked = 0;
+        for src in sources {
+            for part in src.split('"').skip(1).step_by(2) {
+                let nums: Vec<&str> = part.split('.').collect();
+                let is_case = part.len() <= 8
+                    && nums.len() >= 2
+                    && nums
+                        .iter()
+                        .all(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+                    || matches!(part, "TEC" | "CRT" | "MORALE");
+                if is_case {
+                    checked += 1;
+                    assert!(
+                        lookup(&cases, part).is_some(),
+                        "case {part} is cited but missing from the reference"
+                    );
+                }
+            }
+        }
+        assert!(checked > 50, "only {checked} citations found");
+    }
 }
