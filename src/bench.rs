@@ -299,74 +299,69 @@ pub fn gui() -> Result<Vec<Row>, String> {
         return Err("--gui needs a display (run under xvfb-run)".into());
     }
     let mut out = Vec::new();
-    let (game, game_start) = run_self(
-        &[
-            ("FELDZUG_BENCH", "frames"),
-            ("FELDZUG_AUTOSTART", "koniggratz"),
-        ],
-        300,
-    )?;
     let (empty, empty_start) = run_self(&[("FELDZUG_BENCH", "empty")], 300)?;
-    let g50 = field(&game, "p50-ms").unwrap_or(f64::NAN);
-    let g95 = field(&game, "p95-ms").unwrap_or(f64::NAN);
     let e50 = field(&empty, "p50-ms").unwrap_or(f64::NAN);
     let e95 = field(&empty, "p95-ms").unwrap_or(f64::NAN);
-    out.push(row(
-        "Frame time, whole map + all counters, 1280x800: p50 / p95",
-        format!("{g50:.1} / {g95:.1} ms"),
-        "",
-    ));
     out.push(row(
         "Frame time, empty Bevy window: p50 / p95",
         format!("{e50:.1} / {e95:.1} ms"),
         "",
     ));
-    out.push(row(
-        "Frame time ratio game / empty (p50)",
-        format!("{:.2}", g50 / e50),
-        "",
-    ));
-    out.push(row(
-        "Start-up to first frame: game / empty window",
-        format!(
-            "{:.2} s / {:.2} s (ratio {:.2})",
-            game_start,
-            empty_start,
-            game_start / empty_start
-        ),
-        "",
-    ));
-    if let Some(rss) = field(&game, "peak-rss-mib") {
+    // Königgrätz (the larger map) and the linked Trautenau – Soor game (the most pieces).
+    for id in ["koniggratz", "trautenau-soor"] {
+        let (game, game_start) = run_self(
+            &[("FELDZUG_BENCH", "frames"), ("FELDZUG_AUTOSTART", id)],
+            300,
+        )?;
+        let g50 = field(&game, "p50-ms").unwrap_or(f64::NAN);
+        let g95 = field(&game, "p95-ms").unwrap_or(f64::NAN);
         out.push(row(
-            "Peak RSS with Königgrätz loaded",
-            format!("{rss:.0} MiB"),
+            &format!("Frame time, {id}, whole map + all counters, 1280x800: p50 / p95"),
+            format!("{g50:.1} / {g95:.1} ms (ratio to empty {:.2})", g50 / e50),
             "",
         ));
-    }
-    // Idle: the game open on its map, no input, 10 s.
-    #[cfg(unix)]
-    {
-        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-        let mut child = std::process::Command::new(exe)
-            .env("FELDZUG_AUTOSTART", "koniggratz")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .map_err(|e| e.to_string())?;
-        std::thread::sleep(std::time::Duration::from_secs(8));
-        let a = cpu_ticks(child.id());
-        std::thread::sleep(std::time::Duration::from_secs(10));
-        let b = cpu_ticks(child.id());
-        let _ = child.kill();
-        let _ = child.wait();
-        if let (Some(a), Some(b)) = (a, b) {
-            // clock ticks are 1/100 s on Linux
-            let pct = (b - a) as f64 / 100.0 / 10.0 * 100.0;
+        out.push(row(
+            &format!("Start-up to first frame, {id}: game / empty window"),
+            format!(
+                "{:.2} s / {:.2} s (ratio {:.2})",
+                game_start,
+                empty_start,
+                game_start / empty_start
+            ),
+            "",
+        ));
+        if let Some(rss) = field(&game, "peak-rss-mib") {
             out.push(row(
-                "Idle CPU, game open, no input, 10 s",
-                format!("{pct:.1} %"),
-                "near 0",
+                &format!("Peak RSS with {id} loaded"),
+                format!("{rss:.0} MiB"),
+                "",
             ));
+        }
+        // Idle: the game open on its map, no input, 10 s.
+        #[cfg(unix)]
+        {
+            let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+            let mut child = std::process::Command::new(exe)
+                .env("FELDZUG_AUTOSTART", id)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .map_err(|e| e.to_string())?;
+            std::thread::sleep(std::time::Duration::from_secs(8));
+            let a = cpu_ticks(child.id());
+            std::thread::sleep(std::time::Duration::from_secs(10));
+            let b = cpu_ticks(child.id());
+            let _ = child.kill();
+            let _ = child.wait();
+            if let (Some(a), Some(b)) = (a, b) {
+                // clock ticks are 1/100 s on Linux
+                let pct = (b - a) as f64 / 100.0 / 10.0 * 100.0;
+                out.push(row(
+                    &format!("Idle CPU, {id} open, no input, 10 s"),
+                    format!("{pct:.1} %"),
+                    "near 0",
+                ));
+            }
         }
     }
     Ok(out)
