@@ -786,9 +786,22 @@ pub fn barrage_targets(rules: &TsRules, st: &TsState, view: &View, u: UnitId) ->
         if !los::line_of_sight(&rules.map, &occupied, from, c).clear {
             continue;
         }
+        if !in_front_arc(from, st.units[u as usize].facing, c) {
+            continue;
+        }
         out.extend(view.units_at(c).iter().copied());
     }
     out
+}
+
+/// 4, 9.2: a battery fires into its front: the half-plane ahead of its facing, bounded
+/// where the front hexsides meet the flank ones (our reading: the rules let a battery
+/// turn one hexside before a barrage, so it does not fire all round).
+pub fn in_front_arc(from: Coord, facing: Dir, to: Coord) -> bool {
+    let (x0, y0) = from.centre();
+    let (xf, yf) = from.neighbor(facing).centre();
+    let (xt, yt) = to.centre();
+    (xf - x0) * (xt - x0) + (yf - y0) * (yt - y0) > -1e-3
 }
 
 fn move_options(rules: &TsRules, st: &TsState, view: &View, u: UnitId, out: &mut Vec<TsCommand>) {
@@ -3307,6 +3320,7 @@ impl Game<'_> {
             .map(|(u, _)| side_of(self.rules, *u).other())
             .unwrap_or(Side::Austria);
         let mut leader_took_part = false;
+        let (mut light_used, mut art_used) = (false, false);
         let mut retreating: Vec<UnitId> = Vec::new();
         for (k, &(att, _)) in asl.attackers.iter().enumerate() {
             let pts = split.get(k).copied().unwrap_or(0);
@@ -3316,9 +3330,24 @@ impl Game<'_> {
             let Some(ah) = on_map(self.st, att) else {
                 continue;
             };
-            let input = defensive_input(
+            let mut input = defensive_input(
                 self.rules, self.st, &defs, support, pts, att, ah, asl.target,
             );
+            // 9.5.2: light troops and an adjacent battery give their +1 to one share only.
+            if input.light_in_cover {
+                if light_used {
+                    input.light_in_cover = false;
+                } else if pts > 0 {
+                    light_used = true;
+                }
+            }
+            if input.artillery_adjacent {
+                if art_used {
+                    input.artillery_adjacent = false;
+                } else if pts > 0 {
+                    art_used = true;
+                }
+            }
             if input.leader_bonus > 0 {
                 leader_took_part = true;
             }

@@ -1777,3 +1777,49 @@ fn rule_13_2_after_a_panic_austria_redeploys_and_one_brigade_acts_first() {
         }
     }
 }
+
+#[test]
+fn rule_4_a_battery_fires_into_its_front_and_may_turn_one_hexside_first() {
+    // rule 4 / 9.2: a battery fires into the half-plane ahead of its facing; it may turn
+    // one hexside before firing, which brings more targets into that arc.
+    let g = c(6, 6);
+    let behind = steps(g, &[Dir::S, Dir::S]);
+    let side = steps(g, &[Dir::SE, Dir::SE]);
+    let mut t = T::hand(&[
+        (A, Art, 4, g, Dir::NE),
+        (P, Inf, 4, behind, Dir::N),
+        (P, Inf, 4, side, Dir::N),
+    ]);
+    t.step(Step::Barrage, FA);
+    assert!(!flow::in_front_arc(g, Dir::NE, behind));
+    assert!(flow::in_front_arc(g, Dir::NE, side));
+    let view = rules::view(&t.r, &t.st);
+    assert_eq!(flow::barrage_targets(&t.r, &t.st, &view, 0), vec![2]);
+    // the target behind comes into the arc only with the one-hexside turn to SE
+    let behind_shots: Vec<TsCommand> = t
+        .legal()
+        .into_iter()
+        .filter(|c| matches!(c, TsCommand::Barrage { target: 1, .. }))
+        .collect();
+    assert_eq!(
+        behind_shots,
+        vec![TsCommand::Barrage {
+            unit: 0,
+            target: 1,
+            turn: Some(Dir::SE)
+        }]
+    );
+    // facing N, the south-east target needs the one-hexside turn to NE: offered with it
+    t.st.units[0].facing = Dir::N;
+    let legal = t.legal();
+    assert!(legal.contains(&TsCommand::Barrage {
+        unit: 0,
+        target: 2,
+        turn: Some(Dir::NE)
+    }));
+    assert!(!legal.contains(&TsCommand::Barrage {
+        unit: 0,
+        target: 2,
+        turn: None
+    }));
+}
