@@ -77,7 +77,8 @@ pub fn new_state(rules: &TsRules) -> TsState {
             initiative: None,
             assaults: Vec::new(),
             pending: Vec::new(),
-            chief_budget: [0, 0],
+            chief_budget: Vec::new(),
+            initiative_chief: None,
             winner: None,
             vp: [0, 0],
             banked_vp: [0, 0],
@@ -746,9 +747,19 @@ fn formation_leader_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) 
 }
 
 fn choosable(rules: &TsRules, st: &TsState, side: Side) -> Vec<usize> {
-    (0..rules.formations.len())
+    let all: Vec<usize> = (0..rules.formations.len())
         .filter(|&f| st.formations[f].in_cup && rules.formations[f].side == side)
-        .collect()
+        .collect();
+    // 8: with several chiefs, a formation of the one who won the roll (if he has any)
+    let his: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&f| {
+            st.g.initiative_chief
+                .is_some_and(|c| rules.formation_chief[f] == Some(c as usize))
+        })
+        .collect();
+    if his.is_empty() { all } else { his }
 }
 
 fn may_barrage(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
@@ -2035,21 +2046,20 @@ impl Game<'_> {
                 );
             }
         }
-        for side in Side::BOTH {
-            // 9.1.4: the best reaction value among the side's chiefs on the map.
-            let budget = self
-                .rules
-                .leaders
-                .iter()
-                .enumerate()
-                .filter(|(i, l)| l.side == side && self.st.leaders[*i].loc.hex().is_some())
-                .filter_map(|(_, l)| match l.kind {
-                    LeaderKind::Chief { reaction, .. } => Some(reaction),
-                    _ => None,
-                })
-                .sum();
-            self.st.g.chief_budget[side.idx()] = budget;
-        }
+        // 9.1.4: each commander in chief on the map commands up to his reaction value of
+        // cut-off units of his own formations this turn.
+        self.st.g.chief_budget = self
+            .rules
+            .leaders
+            .iter()
+            .enumerate()
+            .map(|(i, l)| match l.kind {
+                LeaderKind::Chief { reaction, .. } if self.st.leaders[i].loc.hex().is_some() => {
+                    reaction
+                }
+                _ => 0,
+            })
+            .collect();
         // 1.2.4: markers of formations present or arriving this turn.
         for f in 0..self.rules.formations.len() {
             let fd = &self.rules.formations[f];
@@ -2074,6 +2084,7 @@ impl Game<'_> {
         }
         // 8: initiative.
         let mut best: [Option<i32>; 2] = [None, None];
+        let mut best_chief: [Option<(i32, usize)>; 2] = [None, None];
         for side in Side::BOTH {
             for (l, ld) in self.rules.leaders.iter().enumerate() {
                 if ld.side != side || self.st.leaders[l].loc.hex().is_none() {
@@ -2091,6 +2102,10 @@ impl Game<'_> {
                     );
                     let b = &mut best[side.idx()];
                     *b = Some(b.map_or(r.total, |x| x.max(r.total)));
+                    let bc = &mut best_chief[side.idx()];
+                    if bc.is_none_or(|(t, _)| r.total > t) {
+                        *bc = Some((r.total, l));
+                    }
                 }
             }
         }
@@ -2107,6 +2122,24 @@ impl Game<'_> {
             }),
         };
         self.st.g.initiative = winner;
+        // 8: with several chiefs, only a formation of the winning chief goes first.
+        self.st.g.initiative_chief = winner
+            .and_then(|s| best_chief[s.idx()])
+            .filter(|_| {
+                let side = winner.unwrap_or(Side::Prussia);
+                self.rules
+                    .leaders
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, l)| {
+                        l.side == side
+                            && matches!(l.kind, LeaderKind::Chief { .. })
+                            && self.st.leaders[*i].loc.hex().is_some()
+                    })
+                    .count()
+                    > 1
+            })
+            .map(|(_, l)| l as u8);
         let _ = view;
         match winner {
             Some(s) => {
@@ -2247,9 +2280,14 @@ impl Game<'_> {
             };
             self.st.units[i].in_command = inc;
             if !inc && !self.st.units[i].chief_command {
-                let budget = &mut self.st.g.chief_budget[side.idx()];
-                if *budget > 0 && creach.contains(&h) {
-                    *budget -= 1;
+                let chief = self.rules.formation_chief[uf];
+                let left = chief
+                    .and_then(|c| self.st.g.chief_budget.get(c).copied())
+                    .unwrap_or(0);
+                if left > 0 && creach.contains(&h) {
+                    if let Some(c) = chief {
+                        self.st.g.chief_budget[c] -= 1;
+                    }
                     self.st.units[i].chief_command = true;
                     self.note(
                         "9.1.4",

@@ -592,14 +592,14 @@ fn rule_9_1_4_chief_commands_up_to_his_reaction_value() {
     t.end_command_phase();
     t.script([1, 6, 1]); // initiative to Austria, activation 1 + 1 fails
     t.ok(TsCommand::Done);
-    assert_eq!(t.st.g.chief_budget[A.idx()], 4);
+    assert_eq!(t.st.g.chief_budget[CA], 4);
     t.ok(TsCommand::ChooseFormation {
         formation: FA as u8,
     });
     assert!(t.st.formations[FA].failed_activation);
     let chief: Vec<usize> = (0..5).filter(|&i| t.st.units[i].chief_command).collect();
     assert_eq!(chief.len(), 4, "{chief:?}");
-    assert_eq!(t.st.g.chief_budget[A.idx()], 0);
+    assert_eq!(t.st.g.chief_budget[CA], 0);
     let left = (0..5).find(|i| !chief.contains(i)).unwrap() as UnitId;
     assert!(!t.st.units[left as usize].in_command);
     // Chief-commanded units move their full MP, the fifth only half.

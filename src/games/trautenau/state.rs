@@ -194,7 +194,10 @@ pub struct Globals {
     pub assaults: Vec<Assault>,
     pub pending: Vec<Pending>,
     /// Units the commanders in chief command directly this turn (9.1.4), per side.
-    pub chief_budget: [u8; 2],
+    pub chief_budget: Vec<u8>,
+    /// 8: with several commanders in chief, the one whose roll won the initiative; only a
+    /// formation of his may be chosen to act first.
+    pub initiative_chief: Option<u8>,
     pub winner: Option<Side>,
     pub vp: [u32; 2],
     /// VP scored during play (12.00 control in Soor), per side.
