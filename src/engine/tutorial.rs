@@ -144,6 +144,15 @@ impl<C: Send + Sync + 'static> ActiveLesson<C> {
     }
 }
 
+/// The step to open a lesson at: the saved one when resuming, else the first.
+pub fn start_step(id: &str, resume: bool) -> usize {
+    if resume {
+        Progress::load().steps.get(id).copied().unwrap_or(0)
+    } else {
+        0
+    }
+}
+
 /// The expected commands and dice of the first `steps` steps (to reopen a lesson there).
 pub fn replay_prefix<C: Clone>(lesson: &Lesson<C>, steps: usize) -> (Vec<C>, Vec<u8>) {
     let mut cmds = Vec::new();

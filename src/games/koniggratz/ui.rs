@@ -271,16 +271,7 @@ pub fn lessons() -> Vec<(String, String, u32)> {
 
 /// Starts a lesson, resuming at the saved step (earlier steps are replayed with their dice).
 pub fn start_lesson(world: &mut World, id: &str, resume: bool) {
-    let at = if resume {
-        crate::engine::tutorial::Progress::load()
-            .steps
-            .get(id)
-            .copied()
-            .unwrap_or(0)
-    } else {
-        0
-    };
-    start_lesson_at(world, id, at);
+    start_lesson_at(world, id, crate::engine::tutorial::start_step(id, resume));
 }
 
 /// Opens a lesson at step `saved`: the earlier steps' commands are replayed with their dice.

@@ -1822,21 +1822,7 @@ impl Game<'_> {
                     );
                     self.lose_step(u, "9.5.8");
                 }
-                if units.is_empty() {
-                    self.after_retreat(after);
-                } else {
-                    self.st.g.pending.insert(
-                        0,
-                        Pending::Retreat {
-                            units,
-                            from,
-                            enemies,
-                            hexes,
-                            rule,
-                            after,
-                        },
-                    );
-                }
+                self.continue_retreat(units, from, enemies, hexes, rule, after);
                 return true;
             }
             return false;
@@ -3596,6 +3582,20 @@ impl Game<'_> {
             );
             self.lose_step(u, "5.1");
         }
+        self.continue_retreat(units, from, enemies, hexes, rule, after);
+    }
+
+    /// The next unit of a retreat waits for its owner; when none is left, what follows
+    /// the retreat happens (9.5.8, 9.5.9).
+    fn continue_retreat(
+        &mut self,
+        units: Vec<UnitId>,
+        from: Coord,
+        enemies: Vec<Coord>,
+        hexes: u8,
+        rule: String,
+        after: AfterRetreat,
+    ) {
         if units.is_empty() {
             self.after_retreat(after);
         } else {
