@@ -102,7 +102,7 @@ fn ts_commands_target(data: &[u8]) -> Result<(), String> {
             let at = Coord::new(b as i32 % 24 - 4, c as i32 % 24 - 3);
             let unit = (b as u16) % 90;
             let facing = Dir::ALL[c as usize % 6];
-            match a % 13 {
+            match a % 15 {
                 0 => TsCommand::MoveChief {
                     leader: c % 20,
                     to: at,
@@ -127,12 +127,14 @@ fn ts_commands_target(data: &[u8]) -> Result<(), String> {
                     target: at,
                     units: vec![(unit, c % 8)],
                     coordinate: c % 2 == 0,
+                    commander: b % 2 == 0,
                 },
                 7 => TsCommand::Resolve { assault: c % 8 },
                 8 => TsCommand::RetreatBefore { to: at, facing },
                 9 => TsCommand::Defend {
                     split: vec![b % 9, c % 9],
                     support: (c % 3 == 0).then_some(unit),
+                    commander: b % 2 == 0,
                 },
                 10 => TsCommand::Retreat {
                     unit,
@@ -142,7 +144,10 @@ fn ts_commands_target(data: &[u8]) -> Result<(), String> {
                 11 => TsCommand::Advance {
                     unit: (c % 2 == 0).then_some(unit),
                     facing,
+                    leaders: (0..b % 3).collect(),
                 },
+                12 => TsCommand::TakeCommand { unit },
+                13 => TsCommand::Rally { unit },
                 _ => TsCommand::Done,
             }
         };

@@ -123,11 +123,20 @@ fn illegal_commands_are_refused_with_a_reason_and_change_nothing() {
         TsCommand::Defend {
             split: vec![1, 2, 3],
             support: Some(60000),
+            commander: true,
+        },
+        TsCommand::Rally { unit: 60000 },
+        TsCommand::TakeCommand { unit: 60000 },
+        TsCommand::Advance {
+            unit: Some(60000),
+            facing: feldzug::engine::hexmap::Dir::N,
+            leaders: vec![200],
         },
         TsCommand::Declare {
             target: feldzug::engine::hexmap::Coord::new(1, 1),
             units: vec![],
             coordinate: true,
+            commander: false,
         },
     ] {
         let e = s.submit(cmd.clone()).unwrap_err();

@@ -12,14 +12,16 @@ use bevy::prelude::*;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-/// Top-level phases of a turn (6): command, operations, game over. The rally phase (10)
-/// is automatic and runs when the last marker of the turn has acted.
+/// Top-level phases of a turn (6): command, operations, rally; the night between the
+/// days of the linked game (13.2); game over.
 #[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum TsPhase {
     #[default]
     Inactive,
     Command,
     Operations,
+    Rally,
+    Night,
     GameOver,
 }
 
@@ -36,7 +38,9 @@ pub enum CommandStep {
 #[derive(SubStates, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[source(TsPhase = TsPhase::Operations)]
 pub enum OpsStep {
+    /// 9.1.2 - 9.1.4: command status, the chief's direct command.
     #[default]
+    Command,
     Barrage,
     Movement,
     Declare,
@@ -45,22 +49,27 @@ pub enum OpsStep {
 
 pub fn phase_of(step: Step) -> TsPhase {
     match step {
-        Step::ChiefMove(_) | Step::ChooseFirst(_) | Step::Redeploy => TsPhase::Command,
+        Step::ChiefMove(_) | Step::ChooseFirst(_) => TsPhase::Command,
+        Step::Redeploy | Step::NightFallBack(_) => TsPhase::Night,
+        Step::Rally(_) => TsPhase::Rally,
         Step::GameOver => TsPhase::GameOver,
-        _ => TsPhase::Operations,
+        Step::ChiefCommand | Step::Barrage | Step::Movement | Step::Declare | Step::Combat => {
+            TsPhase::Operations
+        }
     }
 }
 
 pub fn command_step_of(step: Step) -> Option<CommandStep> {
     Some(match step {
         Step::ChiefMove(_) => CommandStep::ChiefMoves,
-        Step::ChooseFirst(_) | Step::Redeploy => CommandStep::Initiative,
+        Step::ChooseFirst(_) => CommandStep::Initiative,
         _ => return None,
     })
 }
 
 pub fn ops_step_of(step: Step) -> Option<OpsStep> {
     Some(match step {
+        Step::ChiefCommand => OpsStep::Command,
         Step::Barrage => OpsStep::Barrage,
         Step::Movement => OpsStep::Movement,
         Step::Declare => OpsStep::Declare,
@@ -155,10 +164,13 @@ impl Plugin for TrautenauPlugin {
                 (
                     collect_commands,
                     command_phase_system.run_if(in_state(TsPhase::Command)),
+                    command_status_system.run_if(in_state(OpsStep::Command)),
                     barrage_system.run_if(in_state(OpsStep::Barrage)),
                     movement_system.run_if(in_state(OpsStep::Movement)),
                     declare_system.run_if(in_state(OpsStep::Declare)),
                     combat_system.run_if(in_state(OpsStep::Combat)),
+                    rally_system.run_if(in_state(TsPhase::Rally)),
+                    night_system.run_if(in_state(TsPhase::Night)),
                     refuse_after_game_over.run_if(in_state(TsPhase::GameOver)),
                     sync_phase_state,
                 )
@@ -425,7 +437,12 @@ fn command_phase_system(world: &mut World) {
     run_phase(world, TsPhase::Command);
 }
 
-/// 9.1, 9.2: activation, command status and artillery barrages of the drawn formation.
+/// 9.1.2 - 9.1.4: the commander in chief takes cut-off units under his command.
+fn command_status_system(world: &mut World) {
+    run_phase(world, TsPhase::Operations);
+}
+
+/// 9.2: artillery barrages of the drawn formation.
 fn barrage_system(world: &mut World) {
     run_phase(world, TsPhase::Operations);
 }
@@ -440,10 +457,19 @@ fn declare_system(world: &mut World) {
     run_phase(world, TsPhase::Operations);
 }
 
-/// 9.5: defensive fire, assaults, retreats and advances. The rally phase
-/// (10) runs at the end of the last activation of the turn, inside the same command.
+/// 9.5: defensive fire, assaults, retreats and advances.
 fn combat_system(world: &mut World) {
     run_phase(world, TsPhase::Operations);
+}
+
+/// 10: each side picks the disorganised units that try to rally.
+fn rally_system(world: &mut World) {
+    run_phase(world, TsPhase::Rally);
+}
+
+/// 13.2: the night between the two days: falling back, or the redeployment after a panic.
+fn night_system(world: &mut World) {
+    run_phase(world, TsPhase::Night);
 }
 
 fn refuse_after_game_over(world: &mut World) {

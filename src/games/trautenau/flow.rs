@@ -91,6 +91,9 @@ pub fn new_state(rules: &TsRules) -> TsState {
             zones: Vec::new(),
             panic_brigade: None,
             to_place: Vec::new(),
+            deferred: Vec::new(),
+            handled: Vec::new(),
+            night_loser: None,
         },
     };
     mark_occupants(rules, &mut st);
@@ -142,9 +145,10 @@ pub fn active_side(rules: &TsRules, st: &TsState) -> Option<Side> {
     match st.g.step {
         Step::ChiefMove(s) | Step::ChooseFirst(s) => Some(s),
         Step::Redeploy => Some(Side::Austria),
-        Step::Barrage | Step::Movement | Step::Declare | Step::Combat => {
+        Step::Barrage | Step::Movement | Step::Declare | Step::Combat | Step::ChiefCommand => {
             st.g.active.map(|f| rules.formations[f].side)
         }
+        Step::Rally(s) | Step::NightFallBack(s) => Some(s),
         Step::GameOver => None,
     }
 }
@@ -450,7 +454,135 @@ pub fn legal_commands(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
                 }
             }
         }
+        Step::ChiefCommand => {
+            for unit in chief_candidates(rules, st, &view) {
+                out.push(TsCommand::TakeCommand { unit });
+            }
+            out.push(TsCommand::Done);
+        }
+        Step::Rally(side) => {
+            for unit in rally_candidates(rules, st, side) {
+                out.push(TsCommand::Rally { unit });
+            }
+            out.push(TsCommand::Done);
+        }
+        Step::NightFallBack(side) => {
+            for u in night_candidates(rules, st, &view, side) {
+                out.extend(night_retreats(rules, st, &view, u));
+            }
+        }
         Step::GameOver => {}
+    }
+    out
+}
+
+/// 9.1.4: cut-off units of the active formation within 6 cavalry MP of their commander
+/// in chief, while he still has units to command this turn.
+pub fn chief_candidates(rules: &TsRules, st: &TsState, view: &View) -> Vec<UnitId> {
+    let Some(f) = st.g.active else {
+        return vec![];
+    };
+    let side = rules.formations[f].side;
+    let Some(ch) = chief_hex(rules, st, f) else {
+        return vec![];
+    };
+    let mut creach = rules::command_reach(rules, st, view, side, ch, 6);
+    creach.push(ch);
+    (0..st.units.len())
+        .filter(|&i| {
+            let uf = rules.unit_formation[i];
+            uf == f
+                && !st.units[i].in_command
+                && !st.units[i].chief_command
+                && st.units[i].loc.hex().is_some_and(|h| creach.contains(&h))
+                && rules.formation_chief[uf]
+                    .and_then(|c| st.g.chief_budget.get(c).copied())
+                    .unwrap_or(0)
+                    > 0
+        })
+        .map(|i| i as UnitId)
+        .collect()
+}
+
+/// 10.1: disorganised units of `side` on the map, not in the ZoC of an organised enemy
+/// unit, that have not tried to rally in this phase.
+pub fn rally_candidates(rules: &TsRules, st: &TsState, side: Side) -> Vec<UnitId> {
+    (0..st.units.len() as UnitId)
+        .filter(|&u| {
+            let i = u as usize;
+            rules.units[i].side == side
+                && st.units[i].disorg
+                && !st.g.handled.contains(&u)
+                && on_map(st, u).is_some_and(|h| !rally_blocked(rules, st, side, h))
+        })
+        .collect()
+}
+
+/// 10.1: a hex in the ZoC of an organised enemy unit.
+pub fn rally_blocked(rules: &TsRules, st: &TsState, side: Side, h: Coord) -> bool {
+    (0..st.units.len() as UnitId).any(|e| {
+        side_of(rules, e) != side
+            && !st.units[e as usize].disorg
+            && on_map(st, e).is_some()
+            && rules::zoc_hexes(rules, st, e).contains(&h)
+    })
+}
+
+/// 13.2: units of `side` in an enemy ZoC on protection-1 ground that have not fallen
+/// back yet.
+pub fn night_candidates(rules: &TsRules, st: &TsState, view: &View, side: Side) -> Vec<UnitId> {
+    (0..st.units.len() as UnitId)
+        .filter(|&u| {
+            rules.units[u as usize].side == side
+                && !st.g.handled.contains(&u)
+                && on_map(st, u).is_some_and(|h| {
+                    protection(rules, h) == 1 && rules::in_enemy_zoc(rules, st, view, side, h)
+                })
+        })
+        .collect()
+}
+
+/// The enemy-held hexes next to `h` (what a unit there falls back from, 13.2).
+fn adjacent_enemies(rules: &TsRules, view: &View, side: Side, h: Coord) -> Vec<Coord> {
+    rules
+        .map
+        .neighbors(h)
+        .map(|(_, n)| n)
+        .filter(|&n| view.side_at(n) == Some(side.other()))
+        .collect()
+}
+
+/// 13.2: where a unit may fall back for the night, as a retreat after combat (9.5.8).
+fn night_retreats(rules: &TsRules, st: &TsState, view: &View, u: UnitId) -> Vec<TsCommand> {
+    let Some(h) = on_map(st, u) else {
+        return vec![];
+    };
+    let enemies = adjacent_enemies(rules, view, side_of(rules, u), h);
+    retreat_commands(rules, st, view, u, h, &enemies)
+}
+
+/// Retreat moves of `u` from `from` away from `enemies`, with the facings it may take
+/// (9.5.8: one hexside of change).
+fn retreat_commands(
+    rules: &TsRules,
+    st: &TsState,
+    view: &View,
+    u: UnitId,
+    from: Coord,
+    enemies: &[Coord],
+) -> Vec<TsCommand> {
+    let mut out = Vec::new();
+    let f = st.units[u as usize].facing;
+    for (to, _) in rules::retreat_options(rules, st, view, u, from, enemies, rules_hour(st)) {
+        for fc in [f, rot(f, 1), rot(f, 5)] {
+            if end_facings(rules, st, view, u, to).contains(&fc) {
+                out.push(TsCommand::Retreat {
+                    unit: u,
+                    to,
+                    facing: fc,
+                });
+            }
+        }
     }
     out
 }
@@ -943,7 +1075,17 @@ fn declare_options(rules: &TsRules, st: &TsState, out: &mut Vec<TsCommand>) {
                 target: t,
                 units: vec![(u, uncommitted(rules, st, u))],
                 coordinate: false,
+                commander: true,
             });
+            // 9.5.13: a stacked formation commander may stay out of the fight.
+            if bonus_leader(rules, st, u).is_some() {
+                out.push(TsCommand::Declare {
+                    target: t,
+                    units: vec![(u, uncommitted(rules, st, u))],
+                    coordinate: false,
+                    commander: false,
+                });
+            }
         }
         if us.len() >= 2 {
             let all: Vec<(UnitId, u8)> =
@@ -953,6 +1095,7 @@ fn declare_options(rules: &TsRules, st: &TsState, out: &mut Vec<TsCommand>) {
                     target: t,
                     units: all,
                     coordinate: true,
+                    commander: true,
                 });
             }
         }
@@ -1029,25 +1172,33 @@ fn pending_options(
             } else {
                 splits.push(vec![pool; n.min(1)]);
             }
-            for s in &splits {
-                out.push(TsCommand::Defend {
-                    split: s.clone(),
-                    support: None,
-                });
-            }
-            for &art in &supports {
-                let pool2 = defence_pool(rules, st, a, Some(art));
-                if a.coordinated && n > 1 {
-                    let mut v = vec![0; n];
-                    v[0] = pool2;
+            // 9.5.13: a formation commander stacked with the defenders may add his bonus.
+            let choices: &[bool] = if defence_leader(rules, st, a).is_some() {
+                &[true, false]
+            } else {
+                &[true]
+            };
+            for &commander in choices {
+                for s in &splits {
                     out.push(TsCommand::Defend {
-                        split: v,
-                        support: Some(art),
+                        split: s.clone(),
+                        support: None,
+                        commander,
                     });
-                } else {
+                }
+                for &art in &supports {
+                    let pool2 = defence_pool(rules, st, a, Some(art));
+                    let split = if a.coordinated && n > 1 {
+                        let mut v = vec![0; n];
+                        v[0] = pool2;
+                        v
+                    } else {
+                        vec![pool2; n.min(1)]
+                    };
                     out.push(TsCommand::Defend {
-                        split: vec![pool2; n.min(1)],
+                        split,
                         support: Some(art),
+                        commander,
                     });
                 }
             }
@@ -1059,20 +1210,7 @@ fn pending_options(
             ..
         } => {
             if let Some(&u) = units.first() {
-                let f = st.units[u as usize].facing;
-                for (to, _) in
-                    rules::retreat_options(rules, st, view, u, *from, enemies, rules_hour(st))
-                {
-                    for fc in [f, rot(f, 1), rot(f, 5)] {
-                        if end_facings(rules, st, view, u, to).contains(&fc) {
-                            out.push(TsCommand::Retreat {
-                                unit: u,
-                                to,
-                                facing: fc,
-                            });
-                        }
-                    }
-                }
+                out.extend(retreat_commands(rules, st, view, u, *from, enemies));
             }
         }
         Pending::Advance {
@@ -1092,12 +1230,23 @@ fn pending_options(
             };
             for u in pool {
                 let f = st.units[u as usize].facing;
+                // 9.5.12, 9.5.13: commanders stacked with the unit may go along.
+                let along = leaders_with(rules, st, u);
                 for fc in [f, rot(f, 1), rot(f, 5)] {
                     if end_facings(rules, st, view, u, *hex).contains(&fc) {
-                        out.push(TsCommand::Advance {
-                            unit: Some(u),
-                            facing: fc,
-                        });
+                        for mask in 0..(1u32 << along.len()) {
+                            let leaders: Vec<LeaderId> = along
+                                .iter()
+                                .enumerate()
+                                .filter(|(k, _)| mask & (1 << k) != 0)
+                                .map(|(_, &l)| l)
+                                .collect();
+                            out.push(TsCommand::Advance {
+                                unit: Some(u),
+                                facing: fc,
+                                leaders,
+                            });
+                        }
                     }
                 }
             }
@@ -1105,6 +1254,7 @@ fn pending_options(
                 out.push(TsCommand::Advance {
                     unit: None,
                     facing: Dir::N,
+                    leaders: vec![],
                 });
             }
         }
@@ -1270,7 +1420,7 @@ pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refus
     }
     // Free-form choices the list only samples.
     match (st.g.pending.first(), cmd) {
-        (Some(Pending::Defence { assault }), TsCommand::Defend { split, support }) => {
+        (Some(Pending::Defence { assault }), TsCommand::Defend { split, support, .. }) => {
             let Some(a) = st.g.assaults.get(*assault as usize) else {
                 return Err(Refusal::new("9.5.3", "no such assault"));
             };
@@ -1306,6 +1456,7 @@ pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refus
                 target,
                 units,
                 coordinate,
+                commander,
             },
         ) if st.g.step == Step::Declare => {
             if units.is_empty() {
@@ -1331,6 +1482,12 @@ pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refus
                         ),
                     ));
                 }
+            }
+            if *coordinate && !*commander {
+                return Err(Refusal::new(
+                    "9.5.13",
+                    "a commander who tries to coordinate the assault takes part in it",
+                ));
             }
             if *coordinate && units.len() < 2 {
                 return Err(Refusal::new(
@@ -1389,6 +1546,10 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             TsCommand::Retreat { .. } => Refusal::new(
                 "9.5.8",
                 "retreat one hex, away from the attackers, avoiding enemy ZoC and then dear terrain first, turning at most one hexside",
+            ),
+            TsCommand::Advance { leaders, .. } if !leaders.is_empty() => Refusal::new(
+                "9.5.13",
+                "only commanders stacked with the advancing unit may go along with it",
             ),
             TsCommand::Advance { .. } => Refusal::new(
                 "9.5.9",
@@ -1560,9 +1721,59 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
                 ),
             )
         }
+        TsCommand::TakeCommand { unit } => {
+            if step != Step::ChiefCommand {
+                return wrong("taking a unit under the chief's command");
+            }
+            Refusal::new(
+                "9.1.4",
+                format!(
+                    "{} must be of the drawn formation, out of its commander's command, within 6 cavalry MP of the commander in chief, who commands at most his reaction value of units a turn",
+                    unit_name(*unit)
+                ),
+            )
+        }
+        TsCommand::Rally { unit } => {
+            if !matches!(step, Step::Rally(_)) {
+                return wrong("a rally test");
+            }
+            let u = *unit as usize;
+            let Some(us) = st.units.get(u) else {
+                return Refusal::new("", "no such unit");
+            };
+            if Step::Rally(rules.units[u].side) != step {
+                return Refusal::new("10.1", "the other player is rallying now");
+            }
+            if !us.disorg {
+                return Refusal::new("10.1", format!("{} is not disorganised", unit_name(*unit)));
+            }
+            if st.g.handled.contains(unit) {
+                return Refusal::new(
+                    "10.1",
+                    format!("{} has already tried to rally this turn", unit_name(*unit)),
+                );
+            }
+            Refusal::new(
+                "10.1",
+                format!(
+                    "{} stands in the ZoC of an organised enemy unit and cannot rally",
+                    unit_name(*unit)
+                ),
+            )
+        }
+        TsCommand::Retreat { .. } if matches!(step, Step::NightFallBack(_)) => Refusal::new(
+            "13.2",
+            "only a unit in an enemy ZoC on protection-1 ground falls back, one hex as in a retreat after combat (9.5.8)",
+        ),
         TsCommand::Done => {
             if matches!(step, Step::ChooseFirst(_)) {
                 return Refusal::new("8", "choose the formation that acts first");
+            }
+            if matches!(step, Step::NightFallBack(_)) {
+                return Refusal::new(
+                    "13.2",
+                    "every unit in an enemy ZoC on protection-1 ground must fall back first",
+                );
             }
             Refusal::new("9.5.3", "resolve every declared assault first")
         }
@@ -1740,11 +1951,16 @@ impl Game<'_> {
                 target,
                 units,
                 coordinate,
-            } => self.declare(target, units, coordinate),
+                commander,
+            } => self.declare(target, units, coordinate, commander),
             TsCommand::Resolve { assault } => self.resolve(assault as usize),
-            TsCommand::Defend { split, support } => {
+            TsCommand::Defend {
+                split,
+                support,
+                commander,
+            } => {
                 if let Some(Pending::Defence { assault }) = self.pop_pending() {
-                    self.defensive_fire(assault as usize, split, support);
+                    self.defensive_fire(assault as usize, split, support, commander);
                 }
             }
             TsCommand::RetreatBefore { to, facing } => {
@@ -1752,29 +1968,59 @@ impl Game<'_> {
                     self.retreat_before(assault as usize, to, facing);
                 }
             }
-            TsCommand::Retreat { unit, to, facing } => self.retreat_unit(unit, to, facing),
-            TsCommand::Advance { unit, facing } => {
+            TsCommand::Retreat { unit, to, facing } => {
+                if self.st.g.pending.is_empty() {
+                    self.night_fall_back(unit, to, facing);
+                } else {
+                    self.retreat_unit(unit, to, facing);
+                }
+            }
+            TsCommand::Advance {
+                unit,
+                facing,
+                leaders,
+            } => {
                 if let Some(Pending::Advance { hex, .. }) = self.pop_pending() {
                     if let Some(u) = unit {
-                        let from = on_map(self.st, u);
                         self.st.units[u as usize].loc = Loc::Map(hex);
                         self.st.units[u as usize].facing = facing;
                         self.occupy(hex, side_of(self.rules, u));
                         self.note("9.5.9", format!("{} advances into {hex}", self.uname(u)));
-                        if let Some(from) = from {
-                            self.leaders_follow(from, hex, side_of(self.rules, u), true);
+                        // 9.5.12, 9.5.13: the commanders the player sends along.
+                        for l in leaders {
+                            self.st.leaders[l as usize].loc = Loc::Map(hex);
+                            self.note("9.5.13", format!("{} goes along", self.lname(l as usize)));
                         }
                     } else {
                         self.note("9.5.4", "no attacker occupies the vacated hex");
                     }
                 }
             }
+            TsCommand::TakeCommand { unit } => {
+                let i = unit as usize;
+                if let Some(c) = self.rules.formation_chief[self.rules.unit_formation[i]]
+                    && let Some(b) = self.st.g.chief_budget.get_mut(c)
+                {
+                    *b = b.saturating_sub(1);
+                }
+                self.st.units[i].chief_command = true;
+                self.note(
+                    "9.1.4",
+                    format!(
+                        "{} is commanded directly by the commander in chief",
+                        self.uname(unit)
+                    ),
+                );
+            }
+            TsCommand::Rally { unit } => self.rally_unit(unit),
             TsCommand::Done => match self.st.g.step {
                 Step::ChiefMove(Side::Prussia) => self.st.g.step = Step::ChiefMove(Side::Austria),
                 Step::ChiefMove(Side::Austria) => self.command_and_initiative(),
+                Step::ChiefCommand => self.end_command_check(),
                 Step::Barrage => self.st.g.step = Step::Movement,
                 Step::Movement => self.st.g.step = Step::Declare,
                 Step::Declare => self.st.g.step = Step::Combat,
+                Step::Rally(side) => self.end_rally(side),
                 _ => {}
             },
         }
@@ -1834,6 +2080,7 @@ impl Game<'_> {
                     == (TsCommand::Advance {
                         unit: None,
                         facing: Dir::N,
+                        leaders: vec![],
                     })
             {
                 self.pop_pending();
@@ -1843,6 +2090,21 @@ impl Game<'_> {
         }
         if !self.st.g.pending.is_empty() {
             return false;
+        }
+        // 9.5.1: an advance waits until its candidates have fought all their assaults.
+        if let Some(k) = self.st.g.deferred.iter().position(|&(a, hex, _)| {
+            !advance_candidates(self.rules, self.st, a as usize, hex)
+                .iter()
+                .any(|&u| busy(self.st, u))
+        }) {
+            let (assault, hex, optional) = self.st.g.deferred.remove(k);
+            let after = if optional {
+                AfterRetreat::MayOccupy { assault, hex }
+            } else {
+                AfterRetreat::Advance { assault, hex }
+            };
+            self.after_retreat(after);
+            return true;
         }
         match self.st.g.step {
             Step::ChiefMove(side) => {
@@ -1895,8 +2157,45 @@ impl Game<'_> {
                 false
             }
             Step::Combat => {
-                if self.st.g.assaults.iter().all(|a| a.resolved) {
+                if self.st.g.assaults.iter().all(|a| a.resolved) && self.st.g.deferred.is_empty() {
                     self.end_activation();
+                    return true;
+                }
+                false
+            }
+            Step::ChiefCommand => {
+                if legal_commands(self.rules, self.st).len() <= 1 {
+                    self.end_command_check();
+                    return true;
+                }
+                false
+            }
+            Step::Rally(side) => {
+                if rally_candidates(self.rules, self.st, side).is_empty() {
+                    self.end_rally(side);
+                    return true;
+                }
+                false
+            }
+            Step::NightFallBack(side) => {
+                let view = rules::view(self.rules, self.st);
+                let waiting = night_candidates(self.rules, self.st, &view, side);
+                if waiting.is_empty() {
+                    self.end_night_side(side);
+                    return true;
+                }
+                // 9.5.8: a unit with nowhere to go loses a step instead.
+                if let Some(&u) = waiting
+                    .iter()
+                    .find(|&&u| night_retreats(self.rules, self.st, &view, u).is_empty())
+                {
+                    self.st.g.handled.push(u);
+                    self.note(
+                        "13.2",
+                        format!("{} cannot fall back and loses a step", self.uname(u)),
+                    );
+                    self.lose_step(u, "13.2");
+                    self.night_test(u);
                     return true;
                 }
                 false
@@ -2147,8 +2446,10 @@ impl Game<'_> {
             .filter(|&f| self.st.formations[f].in_cup)
             .collect();
         if cup.is_empty() {
-            self.rally();
-            self.end_turn();
+            // C: the rally phase (10.1), Prussia first.
+            self.st.g.active = None;
+            self.st.g.handled.clear();
+            self.st.g.step = Step::Rally(Side::Prussia);
             return;
         }
         let k = self
@@ -2237,9 +2538,7 @@ impl Game<'_> {
         let hour = self.st.g.hour;
         let leader_present =
             self.rules.formation_leader[f].is_some_and(|l| self.st.leaders[l].loc.hex().is_some());
-        let mut ooc_count = 0;
         for i in 0..self.st.units.len() {
-            let u = i as UnitId;
             let uf = self.rules.unit_formation[i];
             if !(uf == f
                 || (self.rules.formations[uf].independent
@@ -2265,36 +2564,35 @@ impl Game<'_> {
                     || lreach.contains(&h)
             };
             self.st.units[i].in_command = inc;
-            if !inc && !self.st.units[i].chief_command {
-                let chief = self.rules.formation_chief[uf];
-                let left = chief
-                    .and_then(|c| self.st.g.chief_budget.get(c).copied())
-                    .unwrap_or(0);
-                if left > 0 && creach.contains(&h) {
-                    if let Some(c) = chief {
-                        self.st.g.chief_budget[c] -= 1;
-                    }
-                    self.st.units[i].chief_command = true;
-                    self.note(
-                        "9.1.4",
-                        format!(
-                            "{} is commanded directly by the commander in chief",
-                            self.uname(u)
-                        ),
-                    );
-                } else if uf == f {
-                    ooc_count += 1;
-                }
-            }
         }
-        if ooc_count > 0 {
-            self.note(
-                "9.1.2",
-                format!(
-                    "{ooc_count} unit(s) of {} out of command",
-                    self.rules.formations[f].name
-                ),
-            );
+        // 9.1.4: the commander in chief may take cut-off units under his command.
+        if chief_candidates(self.rules, self.st, &rules::view(self.rules, self.st)).is_empty() {
+            self.end_command_check();
+        } else {
+            self.st.g.step = Step::ChiefCommand;
+        }
+    }
+
+    /// 9.1.2: command status is settled; the barrage step begins.
+    fn end_command_check(&mut self) {
+        if let Some(f) = self.st.g.active {
+            let ooc = (0..self.st.units.len())
+                .filter(|&i| {
+                    self.rules.unit_formation[i] == f
+                        && self.st.units[i].loc.hex().is_some()
+                        && !self.st.units[i].in_command
+                        && !self.st.units[i].chief_command
+                })
+                .count();
+            if ooc > 0 {
+                self.note(
+                    "9.1.2",
+                    format!(
+                        "{ooc} unit(s) of {} out of command",
+                        self.rules.formations[f].name
+                    ),
+                );
+            }
         }
         self.st.g.step = Step::Barrage;
     }
@@ -2305,48 +2603,41 @@ impl Game<'_> {
         self.draw_next();
     }
 
-    fn rally(&mut self) {
+    /// 10.1: one unit's rally test.
+    fn rally_unit(&mut self, u: UnitId) {
+        let i = u as usize;
+        self.st.g.handled.push(u);
         let view = rules::view(self.rules, self.st);
-        for i in 0..self.st.units.len() {
-            let u = i as UnitId;
-            let Some(h) = on_map(self.st, u) else {
-                continue;
-            };
-            if !self.st.units[i].disorg {
-                continue;
-            }
-            let side = self.rules.units[i].side;
-            // 10.1: no rally in the ZoC of an organised enemy unit.
-            let blocked = (0..self.st.units.len() as UnitId).any(|e| {
-                side_of(self.rules, e) != side
-                    && !self.st.units[e as usize].disorg
-                    && on_map(self.st, e).is_some()
-                    && rules::zoc_hexes(self.rules, self.st, e).contains(&h)
-            });
-            if blocked {
-                continue;
-            }
-            let mi = self.morale_input(u, &view, true);
-            let mods = combat::morale_mods(&mi);
-            let r = self.dice.d6(
-                &format!("rally test, {}", self.rules.units[i].name),
+        let mi = self.morale_input(u, &view, true);
+        let mods = combat::morale_mods(&mi);
+        let r = self.dice.d6(
+            &format!("rally test, {}", self.rules.units[i].name),
+            "10.1",
+            mods.iter()
+                .map(|m| (format!("{} ({})", m.label, m.rule), m.value))
+                .collect(),
+        );
+        if combat::morale_passes(r.die, &mods) {
+            self.st.units[i].disorg = false;
+            self.note(
                 "10.1",
-                mods.iter()
-                    .map(|m| (format!("{} ({})", m.label, m.rule), m.value))
-                    .collect(),
+                format!("{} rallies ({} → {})", self.uname(u), r.die, r.total),
             );
-            if combat::morale_passes(r.die, &mods) {
-                self.st.units[i].disorg = false;
-                self.note(
-                    "10.1",
-                    format!("{} rallies ({} → {})", self.uname(u), r.die, r.total),
-                );
-            } else {
-                self.note(
-                    "10.1",
-                    format!("{} fails to rally ({} → {})", self.uname(u), r.die, r.total),
-                );
-            }
+        } else {
+            self.note(
+                "10.1",
+                format!("{} fails to rally ({} → {})", self.uname(u), r.die, r.total),
+            );
+        }
+    }
+
+    /// The end of one side's rally; after both, the turn ends.
+    fn end_rally(&mut self, side: Side) {
+        self.st.g.handled.clear();
+        if side == Side::Prussia {
+            self.st.g.step = Step::Rally(Side::Austria);
+        } else {
+            self.end_turn();
         }
     }
 
@@ -2490,73 +2781,71 @@ impl Game<'_> {
             } else {
                 Side::Prussia
             };
-            for side in [loser, loser.other()] {
-                for i in 0..self.st.units.len() {
-                    let u = i as UnitId;
-                    if self.rules.units[i].side != side {
-                        continue;
-                    }
-                    let Some(h) = self.st.units[i].loc.hex() else {
-                        continue;
-                    };
-                    let view = rules::view(self.rules, self.st);
-                    if protection(self.rules, h) != 1
-                        || !rules::in_enemy_zoc(self.rules, self.st, &view, side, h)
-                    {
-                        continue;
-                    }
-                    let enemies: Vec<Coord> = self
-                        .rules
-                        .map
-                        .neighbors(h)
-                        .map(|(_, n)| n)
-                        .filter(|&n| view.side_at(n) == Some(side.other()))
-                        .collect();
-                    match rules::retreat_options(
-                        self.rules,
-                        self.st,
-                        &view,
-                        u,
-                        h,
-                        &enemies,
-                        rules_hour(self.st),
-                    )
-                    .first()
-                    {
-                        Some(&(to, loss)) => {
-                            self.st.units[i].loc = Loc::Map(to);
-                            let f = self.st.units[i].facing;
-                            for x in view.units_at(to) {
-                                if side_of(self.rules, *x) == side {
-                                    self.st.units[i].facing = self.st.units[*x as usize].facing;
-                                }
-                            }
-                            let _ = f;
-                            self.note(
-                                "13.2",
-                                format!("{} falls back to {to} for the night", self.uname(u)),
-                            );
-                            if loss {
-                                self.lose_step(u, "13.2");
-                            }
-                        }
-                        None => {
-                            self.note(
-                                "13.2",
-                                format!("{} cannot fall back and loses a step", self.uname(u)),
-                            );
-                            self.lose_step(u, "13.2");
-                        }
-                    }
-                    if side == loser
-                        && self.st.units[i].loc.hex().is_some()
-                        && !self.morale_test(u, "the night after a lost battle (13.2)")
-                    {
-                        self.st.units[i].disorg = true;
-                    }
-                }
+            self.st.g.night_loser = Some(loser);
+            self.st.g.handled.clear();
+            self.st.g.active = None;
+            self.st.g.assaults.clear();
+            self.st.g.step = Step::NightFallBack(loser);
+            return;
+        }
+        self.begin_day_two(true);
+    }
+
+    /// 13.2: `u` falls back for the night as in a retreat after combat.
+    fn night_fall_back(&mut self, u: UnitId, to: Coord, facing: Dir) {
+        let Some(from) = on_map(self.st, u) else {
+            return;
+        };
+        self.st.g.handled.push(u);
+        let side = side_of(self.rules, u);
+        let view = rules::view(self.rules, self.st);
+        let enemies = adjacent_enemies(self.rules, &view, side, from);
+        self.disorganise_crossed(u, from, &enemies, to, "13.2");
+        let zoc_loss = rules::in_enemy_zoc(self.rules, self.st, &view, side, to)
+            && view.side_at(to) != Some(side);
+        let i = u as usize;
+        self.st.units[i].loc = Loc::Map(to);
+        self.st.units[i].facing = facing;
+        for &x in view.units_at(to) {
+            if side_of(self.rules, x) == side {
+                self.st.units[x as usize].facing = facing;
             }
         }
+        self.occupy(to, side);
+        self.leaders_follow(from, to, side);
+        self.note(
+            "13.2",
+            format!("{} falls back to {to} for the night", self.uname(u)),
+        );
+        if zoc_loss {
+            self.lose_step(u, "5.1");
+        }
+        self.night_test(u);
+    }
+
+    /// 13.2: a unit of the day's loser that fell back tests its morale.
+    fn night_test(&mut self, u: UnitId) {
+        if self.st.g.night_loser == Some(side_of(self.rules, u))
+            && on_map(self.st, u).is_some()
+            && !self.morale_test(u, "the night after a lost battle (13.2)")
+        {
+            self.st.units[u as usize].disorg = true;
+        }
+    }
+
+    /// 13.2: one side has fallen back; the other follows, then day two begins.
+    fn end_night_side(&mut self, side: Side) {
+        self.st.g.handled.clear();
+        if self.st.g.night_loser == Some(side) {
+            self.st.g.step = Step::NightFallBack(side.other());
+        } else {
+            self.st.g.night_loser = None;
+            self.begin_day_two(false);
+        }
+    }
+
+    /// 13.2: the second day starts (after the redeployment if Bonin panicked).
+    fn begin_day_two(&mut self, panicked: bool) {
         // Day-two scoring counts only new losses (12.4.1).
         for i in 0..self.st.units.len() {
             self.st.units[i].initial_losses = match self.st.units[i].loc {
@@ -3130,13 +3419,10 @@ impl Game<'_> {
         }
     }
 
-    /// Commanders stacked in `from` follow their units to `to` (9.5.12/13: always on a
-    /// retreat; on an advance only if no friendly unit stays behind).
-    fn leaders_follow(&mut self, from: Coord, to: Coord, side: Side, advance: bool) {
-        if advance && !friends_at(self.rules, self.st, side, from).is_empty() {
-            return;
-        }
-        if !advance && !friends_at(self.rules, self.st, side, from).is_empty() {
+    /// Commanders stacked in `from` retreat with their units to `to` (9.5.12/13: always;
+    /// with the last unit to leave when the stack splits).
+    fn leaders_follow(&mut self, from: Coord, to: Coord, side: Side) {
+        if !friends_at(self.rules, self.st, side, from).is_empty() {
             return;
         }
         for l in 0..self.rules.leaders.len() {
@@ -3146,7 +3432,13 @@ impl Game<'_> {
         }
     }
 
-    fn declare(&mut self, target: Coord, units: Vec<(UnitId, u8)>, coordinate: bool) {
+    fn declare(
+        &mut self,
+        target: Coord,
+        units: Vec<(UnitId, u8)>,
+        coordinate: bool,
+        commander: bool,
+    ) {
         let names: Vec<String> = units
             .iter()
             .map(|(u, p)| format!("{} ({p})", self.rules.units[*u as usize].name))
@@ -3221,8 +3513,9 @@ impl Game<'_> {
             });
         } else {
             for (u, p) in units {
-                // 9.5.13: a formation commander stacked with the attacker adds his bonus.
-                let l = self.bonus_leader(u);
+                // 9.5.13: a formation commander stacked with the attacker may add his
+                // bonus (one who tried to coordinate takes part in any case).
+                let l = self.bonus_leader(u).filter(|_| commander || coordinate);
                 self.st.g.assaults.push(Assault {
                     target,
                     attackers: vec![(u, p)],
@@ -3303,7 +3596,7 @@ impl Game<'_> {
             }
         }
         self.occupy(to, side);
-        self.leaders_follow(asl.target, to, side, false);
+        self.leaders_follow(asl.target, to, side);
         self.note(
             "9.5.4",
             format!(
@@ -3311,25 +3604,19 @@ impl Game<'_> {
                 asl.target
             ),
         );
-        let candidates: Vec<UnitId> = asl
-            .attackers
-            .iter()
-            .map(|(u, _)| *u)
-            .filter(|&u| on_map(self.st, u).is_some())
-            .collect();
-        if !candidates.is_empty() {
-            self.st.g.pending.insert(
-                0,
-                Pending::Advance {
-                    hex: asl.target,
-                    candidates,
-                    optional: true,
-                },
-            );
-        }
+        self.after_retreat(AfterRetreat::MayOccupy {
+            assault: a as u8,
+            hex: asl.target,
+        });
     }
 
-    fn defensive_fire(&mut self, a: usize, split: Vec<u8>, support: Option<UnitId>) {
+    fn defensive_fire(
+        &mut self,
+        a: usize,
+        split: Vec<u8>,
+        support: Option<UnitId>,
+        commander: bool,
+    ) {
         let Some(asl) = self.st.g.assaults.get(a).cloned() else {
             return;
         };
@@ -3355,7 +3642,7 @@ impl Game<'_> {
                 continue;
             };
             let mut input = defensive_input(
-                self.rules, self.st, &defs, support, pts, att, ah, asl.target,
+                self.rules, self.st, &defs, support, pts, att, ah, asl.target, commander,
             );
             // 9.5.2: light troops and an adjacent battery give their +1 to one share only.
             if input.light_in_cover {
@@ -3438,15 +3725,10 @@ impl Game<'_> {
             }
             self.check_demoralisation();
             self.cavalry_after_attack(&asl);
-            let candidates: Vec<UnitId> = attackers.iter().map(|(u, _)| *u).collect();
-            self.st.g.pending.insert(
-                0,
-                Pending::Advance {
-                    hex: asl.target,
-                    candidates,
-                    optional: false,
-                },
-            );
+            self.after_retreat(AfterRetreat::Advance {
+                assault: a as u8,
+                hex: asl.target,
+            });
             return;
         }
         let input = attack_input(self.rules, self.st, &asl, &attackers, &defs);
@@ -3571,7 +3853,7 @@ impl Game<'_> {
                 self.st.units[x as usize].facing = facing;
             }
         }
-        self.leaders_follow(from, to, side, false);
+        self.leaders_follow(from, to, side);
         if zoc_loss {
             self.note(
                 "5.1",
@@ -3622,25 +3904,27 @@ impl Game<'_> {
                 if !view.units_at(hex).is_empty() {
                     return;
                 }
-                let Some(asl) = self.st.g.assaults.get(assault as usize).cloned() else {
+                let candidates = advance_candidates(self.rules, self.st, assault as usize, hex);
+                let optional = matches!(after, AfterRetreat::MayOccupy { .. });
+                // 9.5.1: a unit advances only once all its combats are resolved.
+                if let Some(&u) = candidates.iter().find(|&&u| busy(self.st, u)) {
+                    self.st.g.deferred.push((assault, hex, optional));
+                    self.note(
+                        "9.5.1",
+                        format!(
+                            "The advance into {hex} waits until {} has fought its other assaults",
+                            self.uname(u)
+                        ),
+                    );
                     return;
-                };
-                let candidates: Vec<UnitId> = asl
-                    .attackers
-                    .iter()
-                    .map(|(u, _)| *u)
-                    .filter(|&u| {
-                        on_map(self.st, u).is_some_and(|h| h.distance(hex) == 1)
-                            && self.rules.units[u as usize].arm != Arm::Artillery
-                    })
-                    .collect();
+                }
                 if !candidates.is_empty() {
                     self.st.g.pending.insert(
                         0,
                         Pending::Advance {
                             hex,
                             candidates,
-                            optional: matches!(after, AfterRetreat::MayOccupy { .. }),
+                            optional,
                         },
                     );
                 }
@@ -3680,8 +3964,12 @@ pub fn defensive_input(
     att: UnitId,
     ah: Coord,
     target: Coord,
+    commander: bool,
 ) -> FireInput {
-    let dleader = defs.first().and_then(|&d| bonus_leader(rules, st, d));
+    let dleader = defs
+        .first()
+        .and_then(|&d| bonus_leader(rules, st, d))
+        .filter(|_| commander);
     let flank = defs
         .first()
         .is_some_and(|&d| super::rules::is_flank_of(rules, st, d, ah));
@@ -3801,6 +4089,49 @@ pub fn attack_input(
         across_stream: across(SideKind::Stream),
         ..Default::default()
     }
+}
+
+/// Attackers of assault `a` that may advance into `hex` (9.5.9: adjacent, not artillery).
+fn advance_candidates(rules: &TsRules, st: &TsState, a: usize, hex: Coord) -> Vec<UnitId> {
+    let Some(asl) = st.g.assaults.get(a) else {
+        return vec![];
+    };
+    asl.attackers
+        .iter()
+        .map(|(u, _)| *u)
+        .filter(|&u| {
+            on_map(st, u).is_some_and(|h| h.distance(hex) == 1)
+                && rules.units[u as usize].arm != Arm::Artillery
+        })
+        .collect()
+}
+
+/// 9.5.1: the unit still has a declared assault to fight.
+fn busy(st: &TsState, u: UnitId) -> bool {
+    st.g.assaults
+        .iter()
+        .any(|a| !a.resolved && a.attackers.iter().any(|(x, _)| *x == u))
+}
+
+/// Commanders of the unit's side stacked with it (who may advance with it, 9.5.12/13).
+pub fn leaders_with(rules: &TsRules, st: &TsState, u: UnitId) -> Vec<LeaderId> {
+    let Some(h) = on_map(st, u) else {
+        return vec![];
+    };
+    let side = side_of(rules, u);
+    (0..st.leaders.len())
+        .filter(|&l| rules.leaders[l].side == side && st.leaders[l].loc == Loc::Map(h))
+        .take(4)
+        .map(|l| l as LeaderId)
+        .collect()
+}
+
+/// The formation commander stacked with the defenders of `a` who may add his bonus
+/// (9.5.13).
+pub fn defence_leader(rules: &TsRules, st: &TsState, a: &Assault) -> Option<LeaderId> {
+    defenders(rules, st, a)
+        .first()
+        .and_then(|&d| bonus_leader(rules, st, d))
 }
 
 /// The unit's formation commander if stacked with it (9.5.13).

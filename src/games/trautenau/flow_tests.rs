@@ -255,6 +255,7 @@ fn declare(target: Coord, units: &[(UnitId, u8)], coordinate: bool) -> TsCommand
         target,
         units: units.to_vec(),
         coordinate,
+        commander: true,
     }
 }
 
@@ -262,6 +263,7 @@ fn defend(split: &[u8]) -> TsCommand {
     TsCommand::Defend {
         split: split.to_vec(),
         support: None,
+        commander: true,
     }
 }
 
@@ -497,6 +499,9 @@ fn rule_9_1_1_failed_activation_test_leaves_the_formation_out_of_command() {
     assert!(t.st.formations[FA].failed_activation);
     assert!(t.st.leaders[LA].ooc);
     assert!(!t.st.units[1].in_command);
+    // rule 9.1.4: the chief next to unit 0 may take it over; he declines here.
+    assert_eq!(t.st.g.step, Step::ChiefCommand);
+    t.ok(TsCommand::Done);
     assert_eq!(t.st.g.step, Step::Movement);
     assert!(
         !t.legal()
@@ -523,6 +528,8 @@ fn rule_9_1_1_passed_activation_test_removes_the_ooc_marker() {
     assert!(!t.st.formations[FA].failed_activation);
     assert!(!t.st.leaders[LA].ooc);
     assert!(t.st.units[1].in_command);
+    assert_eq!(t.st.g.step, Step::ChiefCommand);
+    t.ok(TsCommand::Done);
     assert!(t.legal().contains(&TsCommand::MoveLeader {
         leader: LA as LeaderId,
         to: c(1, 10)
@@ -597,10 +604,32 @@ fn rule_9_1_4_chief_commands_up_to_his_reaction_value() {
         formation: FA as u8,
     });
     assert!(t.st.formations[FA].failed_activation);
+    // The player picks which cut-off units the chief commands, in any order.
+    assert_eq!(t.st.g.step, Step::ChiefCommand);
+    let offered = |t: &T| {
+        t.legal()
+            .iter()
+            .filter_map(|c| match c {
+                TsCommand::TakeCommand { unit } => Some(*unit),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(offered(&t), vec![0, 1, 2, 3, 4]);
+    for u in [4, 2, 3] {
+        t.ok(TsCommand::TakeCommand { unit: u });
+    }
+    assert_eq!(offered(&t), vec![0, 1]);
+    assert_eq!(t.st.g.chief_budget[CA], 1);
+    t.ok(TsCommand::TakeCommand { unit: 1 });
+    // The fourth exhausts his reaction value: the step ends by itself.
+    assert_eq!(t.st.g.step, Step::Movement);
+    let e = t.refused(&TsCommand::TakeCommand { unit: 0 }, "6");
+    assert!(e.reason.contains("not possible now"), "{e}");
     let chief: Vec<usize> = (0..5).filter(|&i| t.st.units[i].chief_command).collect();
-    assert_eq!(chief.len(), 4, "{chief:?}");
+    assert_eq!(chief, vec![1, 2, 3, 4]);
     assert_eq!(t.st.g.chief_budget[CA], 0);
-    let left = (0..5).find(|i| !chief.contains(i)).unwrap() as UnitId;
+    let left = 0;
     assert!(!t.st.units[left as usize].in_command);
     // Chief-commanded units move their full MP, the fifth only half.
     let far = |t: &T, u: UnitId| {
@@ -1035,7 +1064,8 @@ fn rule_9_5_4_retreat_before_combat_needs_as_many_mp() {
     // The attacker may occupy the hex (optional).
     assert!(t.legal().contains(&TsCommand::Advance {
         unit: None,
-        facing: Dir::N
+        facing: Dir::N,
+        leaders: vec![],
     }));
 }
 
@@ -1100,7 +1130,8 @@ fn rule_9_5_7_d_result_retreats_the_stack() {
     let legal = t.legal();
     assert!(!legal.contains(&TsCommand::Advance {
         unit: None,
-        facing: Dir::N
+        facing: Dir::N,
+        leaders: vec![],
     }));
     let adv = first_of(&legal, |c| {
         matches!(c, TsCommand::Advance { unit: Some(0), .. })
@@ -1204,6 +1235,7 @@ fn rule_9_5_9_attacker_must_advance_cavalry_first() {
         &TsCommand::Advance {
             unit: Some(0),
             facing: Dir::N,
+            leaders: vec![],
         },
         "9.5.9",
     );
@@ -1275,8 +1307,8 @@ fn rule_9_5_12_lone_commanders_next_to_the_enemy_jump_to_the_nearest_friend() {
 
 #[test]
 fn rule_10_1_rally_passes_fails_and_is_refused_in_an_organised_enemy_zoc() {
-    // rule 10.1: each disorganised unit takes a morale test (3 + 1d6 >= 6) unless it is
-    // in the ZoC of an organised enemy unit.
+    // rule 10.1 / 6 C: in the rally phase each player picks the disorganised units that
+    // try a morale test (3 + 1d6 >= 6); none may try in the ZoC of an organised enemy.
     let mut t = T::hand(&[
         (A, Inf, 4, c(3, 3), Dir::N),   // 0: passes
         (A, Inf, 4, c(3, 8), Dir::N),   // 1: fails
@@ -1289,8 +1321,26 @@ fn rule_10_1_rally_passes_fails_and_is_refused_in_an_organised_enemy_zoc() {
         t.st.units[u].disorg = true;
     }
     t.end_of_operations(FA);
-    t.script([3, 2, 4, 1]); // 4: 4 + 3 - 1 (enemy on its flank) passes
     t.game().advance();
+    // Prussia rallies first.
+    assert_eq!(t.st.g.step, Step::Rally(P));
+    assert_eq!(
+        t.legal(),
+        vec![TsCommand::Rally { unit: 5 }, TsCommand::Done]
+    );
+    t.refused(&TsCommand::Rally { unit: 0 }, "10.1");
+    t.script([1, 4, 3, 2]); // 4: 4 + 3 - 1 (enemy on its flank) passes
+    t.ok(TsCommand::Rally { unit: 5 });
+    // Nothing left to try: the Austrian player's turn.
+    assert_eq!(t.st.g.step, Step::Rally(A));
+    let e = t.refused(&TsCommand::Rally { unit: 2 }, "10.1");
+    assert!(e.reason.contains("ZoC"), "{e}");
+    t.ok(TsCommand::Rally { unit: 4 });
+    let e = t.refused(&TsCommand::Rally { unit: 4 }, "10.1");
+    assert!(e.reason.contains("not disorganised"), "{e}");
+    t.ok(TsCommand::Rally { unit: 0 });
+    assert_eq!(t.st.g.hour, 9, "unit 1 may still try");
+    t.ok(TsCommand::Rally { unit: 1 });
     assert_eq!(t.rolls("10.1"), 4);
     assert!(!t.st.units[0].disorg);
     assert!(t.st.units[1].disorg);
@@ -1299,6 +1349,23 @@ fn rule_10_1_rally_passes_fails_and_is_refused_in_an_organised_enemy_zoc() {
     assert!(t.st.units[5].disorg);
     assert!(t.logged("10.1", "rallies"));
     assert!(t.logged("10.1", "fails to rally"));
+    assert_eq!(t.st.g.hour, 10);
+}
+
+#[test]
+fn rule_10_1_a_player_may_leave_units_disorganised() {
+    // rule 10.1: a disorganised unit *may* try to rally; Done ends the side's rally.
+    let mut t = T::hand(&[(A, Inf, 4, c(3, 3), Dir::N), (P, Inf, 4, c(12, 13), Dir::S)]);
+    t.st.units[0].disorg = true;
+    t.st.units[1].disorg = true;
+    t.end_of_operations(FA);
+    t.game().advance();
+    assert_eq!(t.st.g.step, Step::Rally(P));
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.step, Step::Rally(A));
+    t.ok(TsCommand::Done);
+    assert_eq!(t.rolls("10.1"), 0);
+    assert!(t.st.units[0].disorg && t.st.units[1].disorg);
     assert_eq!(t.st.g.hour, 10);
 }
 
@@ -1546,6 +1613,7 @@ fn rule_13_2_the_second_day_starts_at_8_with_day_one_vp_kept() {
         log: &mut log,
     };
     g.next_day();
+    g.advance();
     assert_eq!((st.g.day, st.g.hour), (2, 8));
     assert_eq!(flow::abs_hour(&st), 32);
     // day-two scoring counts only new losses (12.4.1)
@@ -1570,6 +1638,7 @@ fn rule_13_2_after_bonins_panic_the_prussians_leave_and_may_return() {
         log: &mut log,
     };
     g.next_day();
+    g.advance();
     assert!(st.g.fled);
     assert_eq!(
         st.g.day1_vp,
@@ -1596,6 +1665,7 @@ fn rule_13_3_1_iv_corps_enters_one_brigade_per_turn_on_a_1() {
         log: &mut log,
     };
     g.next_day();
+    g.advance();
     assert_eq!(st.g.iv_start, Some(8));
     let d2 = r.day2.as_ref().unwrap();
     for (k, fid) in d2.iv_corps.iter().enumerate() {
@@ -1626,6 +1696,7 @@ fn rule_13_3_1_no_iv_corps_on_other_rolls() {
         log: &mut log,
     };
     g.next_day();
+    g.advance();
     assert_eq!(st.g.iv_start, None);
     let d2 = r.day2.as_ref().unwrap();
     let f = r.formation(&d2.iv_corps[0]).unwrap();
@@ -1708,6 +1779,7 @@ fn rule_13_2_after_a_panic_austria_redeploys_and_one_brigade_acts_first() {
         log: &mut log,
     };
     g.next_day();
+    g.advance();
     assert_eq!(st.g.step, Step::Redeploy);
     assert!(!st.g.to_place.is_empty());
     let zones: Vec<Vec<Coord>> = (0..4).map(|z| flow::zone_hexes(&r, z)).collect();
@@ -1822,4 +1894,287 @@ fn rule_4_a_battery_fires_into_its_front_and_may_turn_one_hexside_first() {
         target: 2,
         turn: None
     }));
+}
+
+// ---------------------------------------------------------------------------------------
+// Player choices of 9.5.1, 9.5.12, 9.5.13 and 13.2
+
+fn has_commander_modifier(t: &T, rule: &str) -> bool {
+    t.dice.rolls.iter().any(|r| {
+        r.rule == rule
+            && r.modifiers
+                .iter()
+                .any(|(m, _)| m.contains("formation commander"))
+    })
+}
+
+#[test]
+fn rule_9_5_13_attacking_commander_may_hold_back_his_bonus() {
+    // rule 9.5.13: a formation commander stacked with an attacker *may* add his bonus;
+    // only then does he take part and risk the 2d6.
+    let mut t = coordinated_board(Inf, 4, 1);
+    let legal = t.legal();
+    for commander in [true, false] {
+        assert!(
+            legal.contains(&TsCommand::Declare {
+                target: TGT,
+                units: vec![(0, t.r.units[0].combat)],
+                coordinate: false,
+                commander,
+            }),
+            "{legal:?}"
+        );
+    }
+    // Unit 1 is not stacked with him: no choice to offer.
+    assert!(!legal.contains(&TsCommand::Declare {
+        target: TGT,
+        units: vec![(1, t.r.units[1].combat)],
+        coordinate: false,
+        commander: false,
+    }));
+    // A commander who tries to coordinate takes part in any case.
+    let e = t.refused(
+        &TsCommand::Declare {
+            target: TGT,
+            units: vec![(0, 3), (1, 3)],
+            coordinate: true,
+            commander: false,
+        },
+        "9.5.13",
+    );
+    assert!(e.reason.contains("coordinate"), "{e}");
+    t.ok(TsCommand::Declare {
+        target: TGT,
+        units: vec![(0, 3)],
+        coordinate: false,
+        commander: false,
+    });
+    assert_eq!(t.st.g.assaults[0].leader, None);
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t.script([1, 1]);
+    t.ok(defend(&[1]));
+    assert_eq!(t.rolls("9.5.5"), 1);
+    assert!(!has_commander_modifier(&t, "9.5.5"));
+    assert_eq!(t.rolls("9.5.13"), 0);
+
+    // The same assault with the commander: his bonus and his 2d6.
+    let mut t = coordinated_board(Inf, 4, 1);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    assert_eq!(t.st.g.assaults[0].leader, Some(LA as LeaderId));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t.script([1, 1, 3, 4]);
+    t.ok(defend(&[1]));
+    assert!(has_commander_modifier(&t, "9.5.5"));
+    assert_eq!(t.rolls("9.5.13"), 2);
+}
+
+#[test]
+fn rule_9_5_13_defending_commander_may_hold_back_his_bonus() {
+    // rule 9.5.13: a commander stacked with the defenders may add his bonus to the
+    // defensive fire; if he does not, he does not take part and rolls no 2d6.
+    for commander in [false, true] {
+        let mut t = coordinated_board(Inf, 4, 1);
+        t.place(LP, TGT);
+        t.ok(declare(TGT, &[(1, 3)], false));
+        t.end_declarations();
+        t.ok(TsCommand::Resolve { assault: 0 });
+        let cmd = TsCommand::Defend {
+            split: vec![1],
+            support: None,
+            commander,
+        };
+        assert!(t.legal().contains(&cmd), "{:?}", t.legal());
+        t.script([1, 1, 3, 4]);
+        t.ok(cmd);
+        assert_eq!(has_commander_modifier(&t, "9.5.3"), commander);
+        assert_eq!(t.rolls("9.5.13"), if commander { 2 } else { 0 });
+    }
+}
+
+#[test]
+fn rule_9_5_12_commanders_may_advance_with_the_unit() {
+    // rule 9.5.12 / 9.5.13: a commander stacked with an advancing unit *may* go along.
+    for along in [false, true] {
+        let mut t = coordinated_board(Inf, 4, 0);
+        t.place(CA, TGT.neighbor(Dir::S));
+        t.ok(declare(TGT, &[(0, 3)], false));
+        t.end_declarations();
+        t.ok(TsCommand::Resolve { assault: 0 });
+        // Defensive fire 0 points "-", attack 6: the defender must retreat; commander 3+4.
+        t.script([1, 6, 3, 4]);
+        t.ok(defend(&[0]));
+        let r = first_of(&t.legal(), |c| matches!(c, TsCommand::Retreat { .. }));
+        t.ok(r);
+        let legal = t.legal();
+        let mut offered: Vec<Vec<LeaderId>> = legal
+            .iter()
+            .filter_map(|c| match c {
+                TsCommand::Advance { leaders, .. } => Some(leaders.clone()),
+                _ => None,
+            })
+            .collect();
+        offered.sort();
+        offered.dedup();
+        let (la, ca) = (LA as LeaderId, CA as LeaderId);
+        assert_eq!(offered, vec![vec![], vec![la], vec![la, ca], vec![ca]]);
+        let leaders = if along { vec![la] } else { vec![] };
+        let cmd = first_of(
+            &legal,
+            |c| matches!(c, TsCommand::Advance { leaders: l, .. } if *l == leaders),
+        );
+        t.ok(cmd);
+        assert_eq!(t.at(0), Some(TGT));
+        let la_at = t.st.leaders[LA].loc.hex();
+        assert_eq!(la_at == Some(TGT), along);
+        // The chief stayed behind.
+        assert_eq!(t.st.leaders[CA].loc.hex(), Some(TGT.neighbor(Dir::S)));
+    }
+}
+
+#[test]
+fn rule_9_5_1_a_unit_advances_only_after_all_its_assaults() {
+    // rule 9.5.1: a unit that splits its points over two assaults advances after combat
+    // only once both are resolved.
+    let s = TGT;
+    let t = T::hand(&[(A, Inf, 4, s, Dir::N), (P, Inf, 4, s, Dir::S)]);
+    let fronts = rules::front_hexes(&t.r, &t.st, 0);
+    let (n1, n2) = (fronts[0], fronts[1]);
+    let mut t = T::hand(&[
+        (A, Inf, 4, s, Dir::N),
+        (P, Inf, 4, n1, Dir::S),
+        (P, Inf, 4, n2, Dir::S),
+    ]);
+    t.r.units[0].combat = 8;
+    t.r.units[1].combat = 0;
+    t.r.units[2].combat = 0;
+    t.step(Step::Declare, FA);
+    t.ok(declare(n1, &[(0, 6)], false));
+    t.ok(declare(n2, &[(0, 2)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    t.script([1, 6]);
+    t.ok(defend(&[0]));
+    let r = first_of(&t.legal(), |c| {
+        matches!(c, TsCommand::Retreat { unit: 1, .. })
+    });
+    t.ok(r);
+    assert_ne!(t.at(1), Some(n1));
+    // The advance waits: the unit still has its second assault to fight.
+    assert!(t.logged("9.5.1", "waits"));
+    assert_eq!(t.legal(), vec![TsCommand::Resolve { assault: 1 }]);
+    assert_eq!(t.at(0), Some(s));
+    t.ok(TsCommand::Resolve { assault: 1 });
+    t.script([1, 1]);
+    t.ok(defend(&[0]));
+    // Both fought: now it must advance into the first hex.
+    let legal = t.legal();
+    assert!(
+        !legal.is_empty()
+            && legal
+                .iter()
+                .all(|c| matches!(c, TsCommand::Advance { unit: Some(0), .. })),
+        "{legal:?}"
+    );
+    t.ok(legal[0].clone());
+    assert_eq!(t.at(0), Some(n1));
+}
+
+#[test]
+fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
+    // rule 13.2: at the end of day one, units in an enemy ZoC on protection-1 ground must
+    // leave it as in a retreat after combat (the owner picks the hex); the loser moves
+    // first and each of its units that fell back takes a morale test.
+    let (r, mut st, mut dice, mut log) = linked(&[], &[]);
+    let pick = |side: Side| {
+        (0..st.units.len())
+            .find(|&i| {
+                r.units[i].side == side && r.units[i].arm == Inf && st.units[i].loc.hex().is_some()
+            })
+            .unwrap()
+    };
+    let (a, p) = (pick(A), pick(P));
+    for i in 0..st.units.len() {
+        if i != a && i != p {
+            st.units[i].loc = Loc::Off;
+        }
+    }
+    let clear_around = |h: Coord| {
+        r.map.terrain(h) == crate::engine::hexmap::Terrain::Clear
+            && !r.map.is_edge(h)
+            && r.map.neighbors(h).count() == 6
+            && r.map
+                .neighbors(h)
+                .all(|(_, n)| r.map.terrain(n) == crate::engine::hexmap::Terrain::Clear)
+    };
+    let h = r
+        .map
+        .coords()
+        .find(|&h| clear_around(h) && clear_around(h.neighbor(Dir::N)))
+        .expect("two clear hexes");
+    st.units[a].loc = Loc::Map(h);
+    st.units[a].facing = Dir::N;
+    st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
+    st.units[p].facing = Dir::S;
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.next_day();
+    g.advance();
+    let loser = st.g.night_loser.expect("a loser");
+    assert_eq!(st.g.step, Step::NightFallBack(loser));
+    assert_eq!(st.g.day, 1, "day two waits for the night");
+    let (mover, stayer) = if loser == A { (a, p) } else { (p, a) };
+    let legal = flow::legal_commands(&r, &st);
+    let tos: Vec<Coord> = legal
+        .iter()
+        .map(|c| match c {
+            TsCommand::Retreat { unit, to, .. } => {
+                assert_eq!(*unit as usize, mover);
+                *to
+            }
+            other => panic!("only retreats are offered, not {other:?}"),
+        })
+        .collect();
+    let mut distinct = tos.clone();
+    distinct.sort();
+    distinct.dedup();
+    // The owner picks among the hexes 9.5.8's priorities leave (and the facing).
+    assert!(!distinct.is_empty());
+    // Falling back is mandatory.
+    assert_eq!(
+        flow::check(&r, &st, &TsCommand::Done).unwrap_err().rule,
+        "13.2"
+    );
+    let from = st.units[mover].loc.hex().unwrap();
+    let cmd = legal.last().unwrap().clone();
+    let TsCommand::Retreat { to, .. } = cmd else {
+        unreachable!()
+    };
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.apply(&cmd).unwrap();
+    assert_eq!(st.units[mover].loc.hex(), Some(to));
+    assert_ne!(to, from);
+    assert!(
+        dice.rolls
+            .iter()
+            .any(|x| x.rule == "2" && x.purpose.contains("13.2")),
+        "the loser's unit tests its morale"
+    );
+    // The winner's unit is out of the ZoC now: day two begins.
+    assert_eq!(
+        st.units[stayer].loc.hex(),
+        Some(if stayer == a { h } else { h.neighbor(Dir::N) })
+    );
+    assert_eq!(st.g.day, 2);
+    assert_eq!(st.g.night_loser, None);
 }

@@ -1303,6 +1303,9 @@ pub(crate) mod tests {
                 panic_brigade: None,
                 to_place: vec![],
                 return_start: None,
+                deferred: vec![],
+                handled: vec![],
+                night_loser: None,
             },
         }
     }

@@ -104,6 +104,14 @@ pub enum Step {
     Declare,
     /// 9.5.3: the attacker picks the next declared assault to resolve.
     Combat,
+    /// 9.1.4: the commander in chief takes cut-off units of the drawn formation under
+    /// his direct command.
+    ChiefCommand,
+    /// 10.1: `side` picks the disorganised units that try to rally.
+    Rally(Side),
+    /// 13.2: the night between the days: `side` moves its units out of enemy ZoC on
+    /// protection-1 ground.
+    NightFallBack(Side),
     GameOver,
 }
 
@@ -117,6 +125,9 @@ impl Step {
             Step::Movement => "Operations: movement",
             Step::Declare => "Operations: assault declaration",
             Step::Combat => "Operations: assaults",
+            Step::ChiefCommand => "Operations: command status (9.1.4)",
+            Step::Rally(_) => "Rally phase",
+            Step::NightFallBack(_) => "Night: falling back (13.2)",
             Step::GameOver => "Game over",
         }
     }
@@ -220,6 +231,17 @@ pub struct Globals {
     pub panic_brigade: Option<u8>,
     /// 13.2: Austrian units still to be put back on the map in the redeployment.
     pub to_place: Vec<UnitId>,
+    /// 9.5.1: advances after combat waiting until every candidate has fought all its
+    /// assaults: (assault, vacated hex, optional).
+    #[serde(default)]
+    pub deferred: Vec<(u8, Coord, bool)>,
+    /// Units already dealt with in the current rally phase (10.1) or night fall-back
+    /// (13.2).
+    #[serde(default)]
+    pub handled: Vec<UnitId>,
+    /// 13.2: the side that lost the first day (its units test morale after falling back).
+    #[serde(default)]
+    pub night_loser: Option<Side>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -230,6 +252,10 @@ pub struct TsState {
     /// Last side to occupy each location hex (11.4.1), by map index.
     pub last_occupant: Vec<Option<Side>>,
     pub g: Globals,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Everything a player can do. The UI and the AI only ever produce these.
@@ -257,10 +283,14 @@ pub enum TsCommand {
     MoveLeader { leader: LeaderId, to: Coord },
     /// 9.5.1: declare an assault on `target` with the points each unit commits; ask for a
     /// coordinated assault (9.5.2).
+    /// `commander`: a formation commander stacked with an attacker adds his bonus and
+    /// takes part (9.5.13); a commander who tries to coordinate always takes part.
     Declare {
         target: Coord,
         units: Vec<(UnitId, u8)>,
         coordinate: bool,
+        #[serde(default = "yes")]
+        commander: bool,
     },
     /// 9.5.3: resolve this declared assault next.
     Resolve { assault: u8 },
@@ -268,9 +298,13 @@ pub enum TsCommand {
     RetreatBefore { to: Coord, facing: Dir },
     /// 9.5.3 A: the defender's points against each attacker (in declaration order) and an
     /// optional supporting artillery unit (9.5.6).
+    /// `commander`: a formation commander stacked with the defenders adds his bonus to
+    /// the defensive fire and takes part (9.5.13).
     Defend {
         split: Vec<u8>,
         support: Option<UnitId>,
+        #[serde(default = "yes")]
+        commander: bool,
     },
     /// 9.5.8: where a retreating unit goes, and its facing (one hexside of change).
     Retreat {
@@ -279,7 +313,17 @@ pub enum TsCommand {
         facing: Dir,
     },
     /// 9.5.9: which attacker advances and its facing; None declines an optional advance.
-    Advance { unit: Option<UnitId>, facing: Dir },
+    /// `leaders`: commanders stacked with the unit who go along (9.5.12, 9.5.13).
+    Advance {
+        unit: Option<UnitId>,
+        facing: Dir,
+        #[serde(default)]
+        leaders: Vec<LeaderId>,
+    },
+    /// 9.1.4: the commander in chief commands this cut-off unit directly for the turn.
+    TakeCommand { unit: UnitId },
+    /// 10.1: a disorganised unit takes its rally test.
+    Rally { unit: UnitId },
     /// 13.2: put a unit at `to` during the redeployment after Bonin's panic.
     Place {
         unit: UnitId,

@@ -48,6 +48,10 @@ pub struct TsUi {
     /// The defender's shares in a coordinated assault and the supporting battery.
     pub split: Vec<u8>,
     pub support: Option<UnitId>,
+    /// 9.5.13: the defending commander keeps his bonus back.
+    pub def_hold_back: bool,
+    /// 9.5.12 / 9.5.13: commanders ticked to go along with an advance.
+    pub along: Vec<LeaderId>,
     /// Rolls already shown (a new roll shows its result in the panel).
     pub shown_rolls: usize,
 }
@@ -57,6 +61,8 @@ pub struct Builder {
     pub target: Coord,
     pub units: Vec<(UnitId, u8, bool)>,
     pub coordinate: bool,
+    /// 9.5.13: the stacked formation commander keeps his bonus (and himself) back.
+    pub hold_back: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -701,6 +707,9 @@ fn target(st: &TsState, c: &TsCommand) -> Option<Coord> {
         | TsCommand::Retreat { to, .. } => Some(*to),
         TsCommand::Barrage { target, .. } => st.units[*target as usize].loc.hex(),
         TsCommand::Declare { target, .. } => Some(*target),
+        TsCommand::Rally { unit } | TsCommand::TakeCommand { unit } => {
+            st.units.get(*unit as usize).and_then(|u| u.loc.hex())
+        }
         _ => None,
     }
 }
@@ -912,6 +921,7 @@ fn handle_clicks(world: &mut World) {
                     target: hex,
                     units,
                     coordinate: false,
+                    hold_back: false,
                 });
                 ui.message =
                     format!("Assault on {hex}: choose the units and points in the Assault panel.");
@@ -1052,6 +1062,15 @@ fn hint(rules: &TsRules, st: &TsState) -> String {
         Step::Combat => {
             format!("{who}: resolve the declared assaults in the order you choose (9.5.3).")
         }
+        Step::ChiefCommand => format!(
+            "{who}: click a lit cut-off unit to put it under your commander in chief, or end (9.1.4)."
+        ),
+        Step::Rally(_) => format!(
+            "{who}: click a lit disorganised unit (or use the Turn panel) to test it; end the rally when done (10.1)."
+        ),
+        Step::NightFallBack(_) => format!(
+            "{who}: night. Select each marked unit in an enemy ZoC on open ground and click a lit hex to fall back (13.2)."
+        ),
         Step::GameOver => "The game is over.".into(),
     }
 }
@@ -1243,10 +1262,27 @@ fn highlights(world: &mut World) {
             TsCommand::Retreat { .. } | TsCommand::RetreatBefore { .. } => {
                 ("retreat".into(), Color::srgba(0.9, 0.6, 0.1, 0.45))
             }
+            TsCommand::Rally { .. } => ("rally".into(), Color::srgba(0.2, 0.5, 0.95, 0.35)),
+            TsCommand::TakeCommand { .. } => ("command".into(), Color::srgba(0.2, 0.5, 0.95, 0.35)),
             _ => (String::new(), Color::srgba(0.2, 0.5, 0.95, 0.35)),
         };
         if !targets.iter().any(|x| x.0 == t) {
             targets.push((t, label, colour, 0.95));
+        }
+    }
+    // 13.2: the units that must fall back for the night.
+    if let Step::NightFallBack(side) = st.g.step {
+        for u in flow::night_candidates(&rules, &st, &view, side) {
+            if let Some(h) = st.units[u as usize].loc.hex()
+                && !targets.iter().any(|x| x.0 == h)
+            {
+                targets.push((
+                    h,
+                    "fall back".into(),
+                    Color::srgba(0.9, 0.6, 0.1, 0.25),
+                    0.95,
+                ));
+            }
         }
     }
     if let Some(Pending::Advance { hex, .. }) = st.g.pending.first() {
@@ -1522,6 +1558,57 @@ fn panels(
                 }
             }
         }
+        if matches!(st.g.step, Step::Rally(_)) {
+            ui_.strong("Rally (10.1): pick the disorganised units that test their morale");
+            let units: Vec<UnitId> = legal
+                .iter()
+                .filter_map(|c| match c {
+                    TsCommand::Rally { unit } => Some(*unit),
+                    _ => None,
+                })
+                .collect();
+            for &u in &units {
+                ui_.horizontal(|ui_| {
+                    ui_.label(format!(
+                        "{} at {}",
+                        r.units[u as usize].name,
+                        st.units[u as usize].loc.hex().map(|h| h.to_string()).unwrap_or_default()
+                    ));
+                    if ui_.button("Rally").clicked() {
+                        ui.outbox.push(TsCommand::Rally { unit: u });
+                    }
+                });
+            }
+            if units.len() > 1 && ui_.button("Rally them all").clicked() {
+                ui.outbox.extend(units.iter().map(|&unit| TsCommand::Rally { unit }));
+            }
+            ui_.small("None may try in the ZoC of an organised enemy unit.");
+        }
+        if st.g.step == Step::ChiefCommand {
+            let left = st
+                .g
+                .active
+                .and_then(|f| r.formation_chief[f])
+                .and_then(|c| st.g.chief_budget.get(c).copied())
+                .unwrap_or(0);
+            ui_.strong(format!(
+                "Command status (9.1.4): your commander in chief may take {left} more cut-off unit(s) under his command this turn"
+            ));
+            for c in &legal {
+                if let TsCommand::TakeCommand { unit } = c {
+                    ui_.horizontal(|ui_| {
+                        ui_.label(format!(
+                            "{} at {}",
+                            r.units[*unit as usize].name,
+                            st.units[*unit as usize].loc.hex().map(|h| h.to_string()).unwrap_or_default()
+                        ));
+                        if ui_.button("Command").clicked() {
+                            ui.outbox.push(c.clone());
+                        }
+                    });
+                }
+            }
+        }
         if let Step::ChooseFirst(_) = st.g.step {
             ui_.strong("Initiative: choose the formation that acts first (8)");
             for c in &legal {
@@ -1539,6 +1626,8 @@ fn panels(
                     Step::Barrage => "End barrages",
                     Step::Movement => "End movement",
                     Step::Declare => "End declarations",
+                    Step::Rally(_) => "End rally",
+                    Step::ChiefCommand => "No more (9.1.4)",
                     _ => "Done",
                 };
                 if ui_.button(label).clicked() {
@@ -1644,17 +1733,41 @@ fn panels(
                 );
                 let chosen: Vec<(UnitId, u8)> =
                     b.units.iter().filter(|x| x.2).map(|x| (x.0, x.1)).collect();
+                // 9.5.13: a stacked formation commander may add his bonus, at a risk.
+                let stacked = chosen
+                    .iter()
+                    .find_map(|(u, _)| flow::bonus_leader(r, &st, *u));
+                if let Some(l) = stacked {
+                    if b.coordinate {
+                        ui_.small(format!(
+                            "{} takes part: he tries to coordinate (9.5.13)",
+                            r.leaders[l as usize].name
+                        ));
+                    } else {
+                        let mut joins = !b.hold_back;
+                        ui_.checkbox(
+                            &mut joins,
+                            format!(
+                                "{} joins in: his bonus to the roll, and 2d6 for his life (9.5.13)",
+                                r.leaders[l as usize].name
+                            ),
+                        );
+                        b.hold_back = !joins;
+                    }
+                }
+                let commander = b.coordinate || !b.hold_back;
                 let cmd = TsCommand::Declare {
                     target: b.target,
                     units: chosen.clone(),
                     coordinate: b.coordinate,
+                    commander,
                 };
                 if !chosen.is_empty() {
                     let asl = Assault {
                         target: b.target,
                         attackers: chosen.clone(),
                         coordinated: b.coordinate,
-                        leader: None,
+                        leader: stacked.filter(|_| commander),
                         resolved: false,
                     };
                     let defs: Vec<UnitId> = view.units_at(b.target).to_vec();
@@ -1769,6 +1882,19 @@ fn panels(
                     });
                 }
                 let support = ui.support;
+                // 9.5.13: the defenders' formation commander may add his bonus.
+                if let Some(l) = flow::defence_leader(r, &st, &a) {
+                    let mut joins = !ui.def_hold_back;
+                    ui_.checkbox(
+                        &mut joins,
+                        format!(
+                            "{} joins in: his bonus to the defensive fire, and 2d6 for his life (9.5.13)",
+                            r.leaders[l as usize].name
+                        ),
+                    );
+                    ui.def_hold_back = !joins;
+                }
+                let commander = !ui.def_hold_back;
                 if ui.split.len() == n {
                     for k in 0..n {
                         let (att, _) = a.attackers[k];
@@ -1800,6 +1926,7 @@ fn panels(
                             att,
                             ah,
                             a.target,
+                            commander,
                         );
                         fire_table(ui_, &combat::fire(&input), &mut open_rule);
                     }
@@ -1807,6 +1934,7 @@ fn panels(
                 let cmd = TsCommand::Defend {
                     split: ui.split.clone(),
                     support,
+                    commander,
                 };
                 match flow::check(r, &st, &cmd) {
                     Ok(()) => {
@@ -1839,14 +1967,55 @@ fn panels(
                 } else {
                     "An attacker must advance (9.5.9)."
                 });
+                // 9.5.12 / 9.5.13: commanders stacked with an attacker may go along.
+                let mut stacked: Vec<LeaderId> = legal
+                    .iter()
+                    .flat_map(|c| match c {
+                        TsCommand::Advance { leaders, .. } => leaders.clone(),
+                        _ => vec![],
+                    })
+                    .collect();
+                stacked.sort();
+                stacked.dedup();
+                for l in stacked {
+                    let mut on = ui.along.contains(&l);
+                    if ui_
+                        .checkbox(
+                            &mut on,
+                            format!("{} goes along (9.5.13)", r.leaders[l as usize].name),
+                        )
+                        .changed()
+                    {
+                        ui.along.retain(|&x| x != l);
+                        if on {
+                            ui.along.push(l);
+                        }
+                    }
+                }
                 for c in &legal {
-                    if let TsCommand::Advance { unit, facing } = c {
+                    if let TsCommand::Advance {
+                        unit,
+                        facing,
+                        leaders,
+                    } = c
+                    {
+                        // the ticked commanders that are with this unit
+                        let with: Vec<LeaderId> = unit
+                            .map(|u| flow::leaders_with(r, &st, u))
+                            .unwrap_or_default()
+                            .into_iter()
+                            .filter(|l| ui.along.contains(l))
+                            .collect();
+                        if *leaders != with {
+                            continue;
+                        }
                         let label = match unit {
                             Some(u) => format!("{} facing {facing:?}", r.units[*u as usize].name),
                             None => "Stay".into(),
                         };
                         if ui_.button(label).clicked() {
                             ui.outbox.push(c.clone());
+                            ui.along.clear();
                         }
                     }
                 }
