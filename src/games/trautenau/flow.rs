@@ -2402,6 +2402,10 @@ impl Game<'_> {
                 Side::Austria
             } else if p > a {
                 Side::Prussia
+            } else if self.st.g.day >= 2 && self.rules.day2.is_some() {
+                // 8: day two is the Battle of Soor; the Austrian edge on ties is
+                // Trautenau's alone (11.1.5).
+                Side::Prussia
             } else {
                 self.rules.initiative_ties
             }),

@@ -2178,3 +2178,291 @@ fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
     assert_eq!(st.g.day, 2);
     assert_eq!(st.g.night_loser, None);
 }
+
+// ---------------------------------------------------------------------------------------
+// 11.4.1 Prussian exit by 0107, 12.4.1 cut-off commanders, 8 with several chiefs
+
+/// Trautenau with every Austrian off the map, Prussia the last in Trautenau (0606, 0706),
+/// 0607 and 0707, and Grossmann's division in its movement with the 41st IR on the exit
+/// hex 0107.
+fn exit_board() -> (T, UnitId) {
+    let mut t = T::scenario("trautenau");
+    for i in 0..t.st.units.len() {
+        if t.r.units[i].side == A {
+            t.st.units[i].loc = Loc::Off;
+        }
+    }
+    for h in ["0606", "0706", "0607", "0707"] {
+        t.mark(T::hexc(h), P);
+    }
+    for x in &mut t.st.units {
+        x.in_command = true;
+    }
+    let u = t.uid("p-41ir");
+    t.st.units[u as usize].loc = Loc::Map(T::hexc("0107"));
+    let f = t.fid("grossmann");
+    t.step(Step::Movement, f);
+    (t, u)
+}
+
+fn evacuate(unit: UnitId) -> TsCommand {
+    TsCommand::Evacuate { unit }
+}
+
+/// The 11.4.1 road from 0107 to 0901 and the four hexes the exit needs.
+fn exit_road(t: &T) -> (Vec<Coord>, Location) {
+    let Victory::Trautenau {
+        road,
+        evacuation_needs,
+        ..
+    } = t.r.victory.clone()
+    else {
+        panic!("Trautenau scores as Trautenau");
+    };
+    let needs = Location {
+        name: "Trautenau, 0607 and 0707".into(),
+        hexes: evacuation_needs,
+        vp: 0,
+        void_if_enemy_in: vec![],
+    };
+    (road, needs)
+}
+
+#[test]
+fn rule_11_4_1_exit_by_0107_needs_trautenau_0607_0707_and_a_road_out_of_austrian_zoc() {
+    // rule 11.4.1: once Prussia controls Trautenau and 0607 and 0707 it may evacuate by the
+    // road in 0107, if the road from 0107 to 0901 is outside the enemy ZoC whatever
+    // friendly units stand on it.
+    let (t, u) = exit_board();
+    let (road, needs) = exit_road(&t);
+    assert!(flow::controls(&t.r, &t.st, P, &needs));
+    assert!(t.legal().contains(&evacuate(u)));
+    assert!(t.check(&evacuate(u)).is_ok());
+    // only from 0107
+    let gren = t.uid("p-1gren");
+    assert_ne!(t.at(gren), Some(T::hexc("0107")));
+    assert!(!t.legal().contains(&evacuate(gren)));
+    t.refused(&evacuate(gren), "11.4.1");
+
+    // Each of the four hexes last held by Austria: no control, no exit.
+    for h in ["0606", "0706", "0607", "0707"] {
+        let (mut t, u) = exit_board();
+        t.mark(T::hexc(h), A);
+        assert!(!flow::controls(&t.r, &t.st, P, &needs), "{h}");
+        assert!(!t.legal().contains(&evacuate(u)), "{h}");
+        let e = t.refused(&evacuate(u), "11.4.1");
+        assert!(e.reason.contains("evacuation must be open"), "{h}: {e}");
+    }
+
+    // An Austrian unit on the road (0307, well away from Trautenau): Prussia still controls
+    // the four hexes, but the exit is shut.
+    let (mut t, u) = exit_board();
+    let uhl = t.uid("a-9uhl");
+    let on_road = T::hexc("0307");
+    assert!(road.contains(&on_road));
+    t.st.units[uhl as usize].loc = Loc::Map(on_road);
+    assert!(flow::controls(&t.r, &t.st, P, &needs));
+    assert!(!t.legal().contains(&evacuate(u)));
+    let e = t.refused(&evacuate(u), "11.4.1");
+    assert!(e.reason.contains("evacuation must be open"), "{e}");
+
+    // An Austrian unit beside the road with its ZoC on a road hex that a Prussian unit
+    // holds: still shut (friends on the road do not help).
+    let (mut t, u) = exit_board();
+    let mut zoc_on = None;
+    'find: for &r in &road[1..4] {
+        for (_, n) in t.r.map.neighbors(r).collect::<Vec<_>>() {
+            if road.contains(&n) || needs.hexes.contains(&n) || n.distance(T::hexc("0107")) < 2 {
+                continue;
+            }
+            t.st.units[uhl as usize].loc = Loc::Map(n);
+            t.st.units[uhl as usize].facing = Dir::between(n, r).unwrap();
+            if rules::zoc_hexes(&t.r, &t.st, uhl).contains(&r) {
+                zoc_on = Some(r);
+                break 'find;
+            }
+        }
+    }
+    let r = zoc_on.expect("a hex beside the road whose ZoC reaches it");
+    let jag = t.uid("p-1jag");
+    t.st.units[jag as usize].loc = Loc::Map(r);
+    let view = rules::view(&t.r, &t.st);
+    assert!(road.iter().all(|&c| view.side_at(c) != Some(A)));
+    assert!(flow::controls(&t.r, &t.st, P, &needs));
+    assert!(!t.legal().contains(&evacuate(u)), "ZoC on {r}");
+    t.refused(&evacuate(u), "11.4.1");
+    // The Austrian leaves: open again.
+    t.st.units[uhl as usize].loc = Loc::Off;
+    assert!(t.legal().contains(&evacuate(u)));
+}
+
+#[test]
+fn rule_11_4_1_three_units_evacuated_without_losses_score_1_vp() {
+    // rule 11.4.1: 1 VP for every three units that leave by 0107 without losses; the
+    // evacuated units cannot come back.
+    let (mut t, _) = exit_board();
+    let exit = T::hexc("0107");
+    let art = t.uid("p-art-i3");
+    t.st.units[art as usize].losses = 1;
+    let (before, _) = flow::score(&t.r, &t.st, false);
+    for (id, clean, vp) in [
+        ("p-41ir", 1, 0),
+        ("p-art-i3", 1, 0),
+        ("p-1gren", 2, 0),
+        ("p-1jag", 3, 1),
+    ] {
+        let u = t.uid(id);
+        t.st.units[u as usize].loc = Loc::Map(exit);
+        t.ok(evacuate(u));
+        assert_eq!(t.st.units[u as usize].loc, Loc::Evacuated, "{id}");
+        assert!(t.moves_of(u).is_empty(), "{id} came back");
+        assert_eq!(t.st.g.evacuated_clean[P.idx()], clean, "{id}");
+        let (after, lines) = flow::score(&t.r, &t.st, false);
+        assert_eq!(after[P.idx()] - before[P.idx()], vp, "{id}: {lines:?}");
+        assert_eq!(
+            lines.iter().any(|l| l.contains("VP for evacuated units")),
+            vp > 0
+        );
+    }
+    assert!(t.logged("11.4.1", "leaves the map"));
+}
+
+#[test]
+fn rule_12_4_1_a_cut_off_austrian_commander_counts_as_one_step_lost() {
+    // rule 12.4.1: at the end of the game an Austrian commander who cannot trace a line of
+    // hexes free of enemy units and of enemy ZoC without friends to 0113-0118 counts as one
+    // step lost (1 VP to Prussia for every 2).
+    let mut t = T::scenario("soor");
+    t.st.g.hour = 20;
+    let mondel = t.lid("mondel");
+    // One Austrian step lost in combat: alone it is worth nothing (no half points).
+    let ir = t.uid("a-mondel-10ir");
+    t.st.units[ir as usize].losses += 1;
+    // Six guard units ring an empty hex far from the Austrians.
+    let pocket = T::hexc("1208");
+    let ring: Vec<Coord> = t.r.map.neighbors(pocket).map(|(_, n)| n).collect();
+    assert_eq!(ring.len(), 6);
+    let guards: Vec<usize> = (0..t.st.units.len())
+        .filter(|&i| t.r.units[i].side == P && t.st.units[i].loc.hex().is_some())
+        .take(6)
+        .collect();
+    assert_eq!(guards.len(), 6);
+    for (&g, &h) in guards.iter().zip(&ring) {
+        t.st.units[g].loc = Loc::Map(h);
+    }
+    let view = rules::view(&t.r, &t.st);
+    assert!(!flow::can_trace_home(&t.r, &t.st, &view, A, pocket));
+
+    // Free: Mondel with his brigade can reach the western edge.
+    let home = t.st.leaders[mondel].loc.hex().unwrap();
+    assert!(flow::can_trace_home(&t.r, &t.st, &view, A, home));
+    let (free, lines) = flow::score(&t.r, &t.st, true);
+    assert!(!lines.iter().any(|l| l.contains("cut off")), "{lines:?}");
+
+    // Trapped: his step makes two, 1 VP more for Prussia.
+    t.place(mondel, pocket);
+    let (trapped, lines) = flow::score(&t.r, &t.st, true);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("1 Austrian commander(s) cut off (12.4.1)")),
+        "{lines:?}"
+    );
+    assert_eq!(trapped[P.idx()] - free[P.idx()], 1, "{lines:?}");
+    assert_eq!(trapped[A.idx()], free[A.idx()]);
+    // Only at the end of the game.
+    let (during, lines) = flow::score(&t.r, &t.st, false);
+    assert!(!lines.iter().any(|l| l.contains("cut off")), "{lines:?}");
+    t.place(mondel, home);
+    assert_eq!(flow::score(&t.r, &t.st, false).0, during);
+}
+
+/// The linked game on day two at 10.00: Bonin (I Corps, initiative 0) and Württemberg
+/// (Guard Corps, initiative 1) are both on the map against Gablenz (initiative 2), at the
+/// end of the command phase. Initiative dice: Bonin, Württemberg, Gablenz.
+fn two_prussian_chiefs() -> T {
+    let mut t = T::scenario("trautenau-soor");
+    t.st.g.day = 2;
+    t.st.g.hour = 10;
+    let (bonin, wurt, gablenz) = (t.lid("bonin"), t.lid("wurttemberg"), t.lid("gablenz"));
+    t.place(bonin, T::hexc("0903"));
+    t.place(wurt, T::hexc("1613"));
+    t.place(gablenz, T::hexc("0509"));
+    t.end_command_phase();
+    t
+}
+
+fn choosable(t: &T) -> Vec<usize> {
+    let mut v: Vec<usize> = t
+        .legal()
+        .iter()
+        .filter_map(|c| match c {
+            TsCommand::ChooseFormation { formation } => Some(*formation as usize),
+            _ => None,
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn rule_8_several_chiefs_the_best_roll_counts_and_its_chief_goes_first() {
+    // rule 8: with several commanders in chief on a side, each rolls 1d6 + initiative and
+    // the best result counts; if it wins, only a formation of the chief who rolled it may
+    // be chosen to act first.
+    let mut t = two_prussian_chiefs();
+    let (bonin, wurt) = (t.lid("bonin"), t.lid("wurttemberg"));
+    let (g1, g2) = (t.fid("guard-1"), t.fid("guard-2"));
+    let (gross, clau) = (t.fid("grossmann"), t.fid("clausewitz"));
+    // Bonin 1 + 0 = 1, Württemberg 5 + 1 = 6, Gablenz 3 + 2 = 5: Württemberg's 6 wins
+    // (Bonin's 1 alone would have lost).
+    t.script([1, 5, 3]);
+    t.ok(TsCommand::Done);
+    assert_eq!(t.rolls("8"), 3);
+    assert!(t.logged("8", "rolls 1 + 0 = 1"));
+    assert!(t.logged("8", "rolls 5 + 1 = 6"));
+    assert_eq!(t.st.g.initiative, Some(P));
+    assert_eq!(t.st.g.initiative_chief, Some(wurt as u8));
+    assert_eq!(t.st.g.step, Step::ChooseFirst(P));
+    assert!(t.st.formations[gross].in_cup && t.st.formations[clau].in_cup);
+    assert_eq!(choosable(&t), vec![g1, g2]);
+    t.refused(
+        &TsCommand::ChooseFormation {
+            formation: gross as u8,
+        },
+        "8",
+    );
+    t.ok(TsCommand::ChooseFormation {
+        formation: g2 as u8,
+    });
+    assert_eq!(t.st.g.active, Some(g2));
+    // The I Corps markers wait in the cup.
+    assert!(t.st.formations[gross].in_cup && t.st.formations[g1].in_cup);
+
+    // Bonin 6 + 0 = 6, Württemberg 2 + 1 = 3, Gablenz 1 + 2 = 3: Bonin's formations only.
+    let mut t = two_prussian_chiefs();
+    t.script([6, 2, 1]);
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.initiative, Some(P));
+    assert_eq!(t.st.g.initiative_chief, Some(bonin as u8));
+    let first = choosable(&t);
+    assert!(first.contains(&gross) && first.contains(&clau), "{first:?}");
+    assert!(
+        first.iter().all(|&f| t.r.formation_chief[f] == Some(bonin)),
+        "{first:?}"
+    );
+    for f in [g1, g2] {
+        assert!(t.st.formations[f].in_cup);
+        t.refused(&TsCommand::ChooseFormation { formation: f as u8 }, "8");
+    }
+
+    // Bonin 2 + 0 = 2, Württemberg 4 + 1 = 5, Gablenz 3 + 2 = 5: a tie. Day two is the
+    // Battle of Soor, where the Prussian wins ties (the Austrian edge of 11.1.5 is
+    // Trautenau's).
+    let mut t = two_prussian_chiefs();
+    t.script([2, 4, 3]);
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.initiative, Some(P));
+    assert_eq!(t.st.g.initiative_chief, Some(wurt as u8));
+    assert_eq!(choosable(&t), vec![g1, g2]);
+}
