@@ -130,7 +130,11 @@ fn ts_commands_target(data: &[u8]) -> Result<(), String> {
                     commander: b % 2 == 0,
                 },
                 7 => TsCommand::Resolve { assault: c % 8 },
-                8 => TsCommand::RetreatBefore { to: at, facing },
+                8 => TsCommand::RetreatBefore {
+                    to: at,
+                    facing,
+                    unit: (b % 2 == 0).then_some(unit),
+                },
                 9 => TsCommand::Defend {
                     split: vec![b % 9, c % 9],
                     support: (c % 3 == 0).then_some(unit),

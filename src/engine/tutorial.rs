@@ -146,6 +146,13 @@ impl<C: Send + Sync + 'static> ActiveLesson<C> {
 
 /// The step to open a lesson at: the saved one when resuming, else the first.
 pub fn start_step(id: &str, resume: bool) -> usize {
+    // FELDZUG_LESSON_STEP=N opens the lesson at step N (screenshots and demos).
+    if let Some(n) = std::env::var("FELDZUG_LESSON_STEP")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        return n;
+    }
     if resume {
         Progress::load().steps.get(id).copied().unwrap_or(0)
     } else {

@@ -185,8 +185,10 @@ fn inactive(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
     let f = rules.unit_formation[u as usize];
     let fd = &rules.formations[f];
     match fd.inactive_until {
+        // 11.1.5 belongs to the first day: on day two of the linked game the absolute
+        // hour is past it.
         Some(h) => {
-            st.g.hour < h
+            abs_hour(st) < h
                 && !st.formations[f].attacked
                 && !fd.inactive_except.contains(&rules.units[u as usize].id)
         }
@@ -1149,8 +1151,25 @@ fn pending_options(
             let Some(a) = st.g.assaults.get(*assault as usize) else {
                 return;
             };
-            for (to, f) in retreat_before_options(rules, st, view, a) {
-                out.push(TsCommand::RetreatBefore { to, facing: f });
+            let defs = defenders(rules, st, a);
+            for (to, f) in retreat_before_options(rules, st, view, a, &defs) {
+                out.push(TsCommand::RetreatBefore {
+                    to,
+                    facing: f,
+                    unit: None,
+                });
+            }
+            // 9.5.4: each unit decides for itself; the others stay and defend.
+            if defs.len() > 1 {
+                for &u in &defs {
+                    for (to, f) in retreat_before_options(rules, st, view, a, &[u]) {
+                        out.push(TsCommand::RetreatBefore {
+                            to,
+                            facing: f,
+                            unit: Some(u),
+                        });
+                    }
+                }
             }
             let pool = defence_pool(rules, st, a, None);
             let supports = support_options(rules, st, view, a);
@@ -1282,14 +1301,15 @@ fn defence_pool(rules: &TsRules, st: &TsState, a: &Assault, support: Option<Unit
     p.min(60) as u8
 }
 
-/// 9.5.4: hexes the whole defending stack may fall back to before combat, with facings.
+/// 9.5.4: hexes the defenders `defs` (the stack or one unit of it) may fall back to
+/// together before combat, with facings.
 fn retreat_before_options(
     rules: &TsRules,
     st: &TsState,
     view: &View,
     a: &Assault,
+    defs: &[UnitId],
 ) -> Vec<(Coord, Dir)> {
-    let defs = defenders(rules, st, a);
     let Some(&first) = defs.first() else {
         return vec![];
     };
@@ -1963,9 +1983,9 @@ impl Game<'_> {
                     self.defensive_fire(assault as usize, split, support, commander);
                 }
             }
-            TsCommand::RetreatBefore { to, facing } => {
+            TsCommand::RetreatBefore { to, facing, unit } => {
                 if let Some(Pending::Defence { assault }) = self.pop_pending() {
-                    self.retreat_before(assault as usize, to, facing);
+                    self.retreat_before(assault as usize, to, facing, unit);
                 }
             }
             TsCommand::Retreat { unit, to, facing } => {
@@ -2539,7 +2559,6 @@ impl Game<'_> {
                 v
             })
             .unwrap_or_default();
-        let hour = self.st.g.hour;
         let leader_present =
             self.rules.formation_leader[f].is_some_and(|l| self.st.leaders[l].loc.hex().is_some());
         for i in 0..self.st.units.len() {
@@ -2554,7 +2573,7 @@ impl Game<'_> {
                 .rules
                 .always_in_command
                 .iter()
-                .any(|&(x, h)| x == i && hour <= h);
+                .any(|&(x, h)| x == i && abs_hour(self.st) <= h); // 11.1.4: day one only
             let Some(h) = self.st.units[i].loc.hex() else {
                 // 9.4: reinforcements are in command.
                 self.st.units[i].in_command = true;
@@ -2625,12 +2644,17 @@ impl Game<'_> {
             self.st.units[i].disorg = false;
             self.note(
                 "10.1",
-                format!("{} rallies ({} → {})", self.uname(u), r.die, r.total),
+                format!("{} rallies ({} gives {})", self.uname(u), r.die, r.total),
             );
         } else {
             self.note(
                 "10.1",
-                format!("{} fails to rally ({} → {})", self.uname(u), r.die, r.total),
+                format!(
+                    "{} fails to rally ({} gives {})",
+                    self.uname(u),
+                    r.die,
+                    r.total
+                ),
             );
         }
     }
@@ -3052,7 +3076,7 @@ impl Game<'_> {
         self.note(
             "2",
             format!(
-                "{} morale test: {} → {} — {}",
+                "{} morale test: {} gives {} — {}",
                 self.uname(u),
                 r.die,
                 r.total,
@@ -3078,7 +3102,7 @@ impl Game<'_> {
         self.note(
             rule,
             format!(
-                "{purpose}: column {}, die {} {:+} → {}",
+                "{purpose}: column {}, die {} {:+} gives {}",
                 fire.column,
                 r.die,
                 fire.drm(),
@@ -3492,7 +3516,7 @@ impl Game<'_> {
             self.note(
                 "9.5.2",
                 format!(
-                    "{} tries to coordinate: {} → {} — {}",
+                    "{} tries to coordinate: {} gives {} — {}",
                     self.lname(l),
                     r.die,
                     r.total,
@@ -3562,11 +3586,14 @@ impl Game<'_> {
             .insert(0, Pending::Defence { assault: a as u8 });
     }
 
-    fn retreat_before(&mut self, a: usize, to: Coord, facing: Dir) {
+    fn retreat_before(&mut self, a: usize, to: Coord, facing: Dir, unit: Option<UnitId>) {
         let Some(asl) = self.st.g.assaults.get(a).cloned() else {
             return;
         };
-        let defs = defenders(self.rules, self.st, &asl);
+        let defs: Vec<UnitId> = match unit {
+            Some(u) => vec![u],
+            None => defenders(self.rules, self.st, &asl),
+        };
         let att_mp = asl
             .attackers
             .iter()
@@ -3599,15 +3626,29 @@ impl Game<'_> {
                 }
             }
         }
+        // the stack that stays keeps its own facing; those who join a stack take its facing
+        for x in friends_at(self.rules, self.st, side, to) {
+            self.st.units[x as usize].facing = facing;
+        }
         self.occupy(to, side);
         self.leaders_follow(asl.target, to, side);
+        let who: Vec<String> = defs.iter().map(|&u| self.uname(u)).collect();
         self.note(
             "9.5.4",
             format!(
-                "The defenders of {} fall back to {to} before combat",
+                "{} fall(s) back from {} to {to} before combat",
+                who.join(", "),
                 asl.target
             ),
         );
+        // 9.5.4: the rest of a split stack still faces the assault.
+        if !defenders(self.rules, self.st, &asl).is_empty() {
+            self.st
+                .g
+                .pending
+                .insert(0, Pending::Defence { assault: a as u8 });
+            return;
+        }
         self.after_retreat(AfterRetreat::MayOccupy {
             assault: a as u8,
             hex: asl.target,
@@ -3663,7 +3704,8 @@ impl Game<'_> {
                     art_used = true;
                 }
             }
-            if input.leader_bonus > 0 {
+            // 9.5.13: no bonus to artillery fire, so no part in it either.
+            if input.leader_bonus > 0 && !input.artillery {
                 leader_took_part = true;
             }
             let fire = combat::fire(&input);
@@ -4133,9 +4175,15 @@ pub fn leaders_with(rules: &TsRules, st: &TsState, u: UnitId) -> Vec<LeaderId> {
 /// The formation commander stacked with the defenders of `a` who may add his bonus
 /// (9.5.13).
 pub fn defence_leader(rules: &TsRules, st: &TsState, a: &Assault) -> Option<LeaderId> {
-    defenders(rules, st, a)
-        .first()
-        .and_then(|&d| bonus_leader(rules, st, d))
+    let defs = defenders(rules, st, a);
+    // 9.5.13: he gives no bonus to artillery fire (a battery defending alone).
+    if defs
+        .iter()
+        .all(|&d| rules.units[d as usize].arm == Arm::Artillery)
+    {
+        return None;
+    }
+    defs.first().and_then(|&d| bonus_leader(rules, st, d))
 }
 
 /// The unit's formation commander if stacked with it (9.5.13).

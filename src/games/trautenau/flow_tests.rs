@@ -1050,6 +1050,7 @@ fn rule_9_5_4_retreat_before_combat_needs_as_many_mp() {
         &TsCommand::RetreatBefore {
             to: TGT.neighbor(Dir::N),
             facing: Dir::S,
+            unit: None,
         },
         "9.5.4",
     );
@@ -1427,6 +1428,22 @@ fn rule_11_1_5_clausewitz_units_stay_before_11_except_the_hussars() {
     t.st.g.hour = 9;
     t.st.formations[f].attacked = true;
     assert!(!t.moves_of(ir44).is_empty());
+}
+
+#[test]
+fn rule_11_1_5_the_hold_back_is_for_the_first_day_only() {
+    // rule 11.1.5 / 13: in the linked game the hold-back of Clausewitz's division is a
+    // rule of the Trautenau day; at 09.00 on day two the division acts.
+    let mut t = T::scenario("trautenau-soor");
+    let f = t.fid("clausewitz");
+    for u in &mut t.st.units {
+        u.in_command = true;
+    }
+    t.step(Step::Movement, f);
+    let ir44 = t.uid("p-44ir");
+    assert!(t.moves_of(ir44).is_empty(), "held back on day one");
+    t.st.g.day = 2;
+    assert!(!t.moves_of(ir44).is_empty(), "free on day two");
 }
 
 #[test]
@@ -2465,4 +2482,41 @@ fn rule_8_several_chiefs_the_best_roll_counts_and_its_chief_goes_first() {
     assert_eq!(t.st.g.initiative, Some(P));
     assert_eq!(t.st.g.initiative_chief, Some(wurt as u8));
     assert_eq!(choosable(&t), vec![g1, g2]);
+}
+
+#[test]
+fn rule_9_5_4_one_unit_of_a_stack_may_fall_back_and_the_rest_defends() {
+    // rule 9.5.4: retreat before combat is each unit's choice: the faster cavalry leaves,
+    // the slower infantry (3 MP against 4) must stay and defend alone.
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::hand(&[
+        (A, Inf, 4, a, Dir::N),
+        (P, Inf, 3, TGT, Dir::S),
+        (P, Cav, 6, TGT, Dir::S),
+    ]);
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    let opts = retreats_before(&t);
+    assert!(!opts.is_empty());
+    assert!(
+        opts.iter()
+            .all(|c| matches!(c, TsCommand::RetreatBefore { unit: Some(2), .. })),
+        "the infantry is too slow, so neither it nor the whole stack may fall back: {opts:?}"
+    );
+    let cmd = opts[0].clone();
+    let TsCommand::RetreatBefore { to, .. } = cmd else {
+        unreachable!()
+    };
+    t.ok(cmd);
+    assert_eq!(t.at(2), Some(to));
+    assert!(!t.st.units[2].disorg, "6 MP against 4: no disorder");
+    assert_eq!(t.at(1), Some(TGT));
+    // The infantry still faces the assault: defensive fire and attack go on.
+    assert!(matches!(t.st.g.pending[0], Pending::Defence { assault: 0 }));
+    assert!(retreats_before(&t).is_empty());
+    t.script([1, 1]);
+    t.ok(defend(&[t.r.units[1].combat]));
+    assert_eq!(t.rolls("9.5.5"), 1);
 }

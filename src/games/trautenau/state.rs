@@ -294,8 +294,14 @@ pub enum TsCommand {
     },
     /// 9.5.3: resolve this declared assault next.
     Resolve { assault: u8 },
-    /// 9.5.4: the defending stack retreats before combat to `to`.
-    RetreatBefore { to: Coord, facing: Dir },
+    /// 9.5.4: the defending stack (or, with `unit`, one unit of it) retreats before
+    /// combat to `to`; the rest of a split stack still defends.
+    RetreatBefore {
+        to: Coord,
+        facing: Dir,
+        #[serde(default)]
+        unit: Option<UnitId>,
+    },
     /// 9.5.3 A: the defender's points against each attacker (in declaration order) and an
     /// optional supporting artillery unit (9.5.6).
     /// `commander`: a formation commander stacked with the defenders adds his bonus to

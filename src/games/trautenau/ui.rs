@@ -206,7 +206,7 @@ pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
                 map: Some(rules.map.clone()),
                 drawn: false,
             });
-            // FELDZUG_AUTOPLAY=movement|combat: random legal commands until that step
+            // FELDZUG_AUTOPLAY=movement|combat|rally: random legal commands until that step
             // (demos and screenshots); the game is still scenario + seed + commands.
             let mut cmds = Vec::new();
             if let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") {
@@ -218,7 +218,14 @@ pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
                 } else {
                     Step::Movement
                 };
+                let rally = until == "rally";
                 let ready = |g: &super::PureGame| {
+                    if rally {
+                        return matches!(g.st.g.step, Step::Rally(_))
+                            && g.legal()
+                                .iter()
+                                .any(|c| matches!(c, TsCommand::Rally { .. }));
+                    }
                     g.st.g.step == want
                         && g.st.g.pending.is_empty()
                         && g.commands.len() > 3
@@ -841,7 +848,21 @@ fn handle_clicks(world: &mut World) {
             }
         }
         let first_kind: Vec<TsCommand> = match hits.first() {
-            Some(TsCommand::Retreat { .. } | TsCommand::RetreatBefore { .. }) => {
+            // 9.5.4: with a unit of the defending stack selected, only it falls back
+            Some(TsCommand::RetreatBefore { .. }) => {
+                let sel = ui.selected;
+                let pick = hits
+                    .iter()
+                    .find(|c| matches!(c, TsCommand::RetreatBefore { unit, .. } if sel.is_some() && *unit == sel))
+                    .or_else(|| {
+                        hits.iter().find(
+                            |c| matches!(c, TsCommand::RetreatBefore { unit: None, .. }),
+                        )
+                    })
+                    .or(hits.first());
+                pick.into_iter().cloned().collect()
+            }
+            Some(TsCommand::Retreat { .. }) => {
                 // keep the unit's facing when it may
                 let cur = st.g.pending.first().and_then(|p| match p {
                     Pending::Retreat { units, .. } => {
@@ -1953,7 +1974,7 @@ fn panels(
                     .iter()
                     .any(|c| matches!(c, TsCommand::RetreatBefore { .. }))
                 {
-                    ui_.small("Or click a lit orange hex to fall back before combat (9.5.4).");
+                    ui_.small("Or click a lit orange hex to fall back before combat (9.5.4): the whole stack, or only the unit you select first.");
                 }
             });
     }
