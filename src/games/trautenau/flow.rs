@@ -319,6 +319,11 @@ fn trail_between(rules: &TsRules, a: Coord, b: Coord) -> bool {
 }
 
 fn exit_hexes(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
+    exit_check(rules, st, side).unwrap_or_default()
+}
+
+/// The open evacuation hexes of `side`, or why there are none (11.4.1, 12.4.1).
+fn exit_check(rules: &TsRules, st: &TsState, side: Side) -> Result<Vec<Coord>, String> {
     match victory(rules, st) {
         Victory::Trautenau {
             exit,
@@ -348,18 +353,37 @@ fn exit_hexes(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
                             && rules::zoc_hexes(rules, st, e as UnitId).contains(&c)
                     })
             });
-            if held && road_free {
-                vec![*exit]
+            let needs: Vec<String> = evacuation_needs.iter().map(|c| c.to_string()).collect();
+            if !held {
+                Err(format!(
+                    "the exit at {exit} opens only while Prussia controls {} (the last to occupy them, not in an empty Austrian ZoC)",
+                    needs.join(", ")
+                ))
+            } else if !road_free {
+                Err(format!(
+                    "the exit at {exit} is closed: an Austrian unit or its ZoC touches the road to it"
+                ))
             } else {
-                vec![]
+                Ok(vec![*exit])
             }
         }
         Victory::Soor {
             evacuate_from,
             exits,
             ..
-        } if side == Side::Austria && st.g.hour >= *evacuate_from => exits.clone(),
-        _ => vec![],
+        } if side == Side::Austria => {
+            if st.g.hour >= *evacuate_from {
+                Ok(exits.clone())
+            } else {
+                Err(format!(
+                    "Austrian units may leave the map only from the {evacuate_from:02}.00 turn"
+                ))
+            }
+        }
+        _ => Err(format!(
+            "{} has no evacuation hexes in this scenario",
+            side.name()
+        )),
     }
 }
 
@@ -1607,9 +1631,23 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
                 ),
             )
         }
-        TsCommand::ChooseFormation { .. } => {
+        TsCommand::ChooseFormation { formation } => {
             if !matches!(step, Step::ChooseFirst(_)) {
                 return wrong("choosing a formation");
+            }
+            if let Some(c) = st.g.initiative_chief
+                && let Some(fd) = rules.formations.get(*formation as usize)
+                && st.formations[*formation as usize].in_cup
+                && rules.formation_chief[*formation as usize] != Some(c as usize)
+                && Step::ChooseFirst(fd.side) == step
+            {
+                return Refusal::new(
+                    "8",
+                    format!(
+                        "{} won the initiative: one of his formations acts first",
+                        rules.leaders[c as usize].name
+                    ),
+                );
             }
             Refusal::new(
                 "8",
@@ -1732,6 +1770,28 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
         TsCommand::Evacuate { unit } => {
             if step != Step::Movement {
                 return wrong("evacuation");
+            }
+            if let Some(d) = rules.units.get(*unit as usize) {
+                match exit_check(rules, st, d.side) {
+                    Err(why) => return Refusal::new("11.4.1", why),
+                    Ok(exits)
+                        if !st.units[*unit as usize]
+                            .loc
+                            .hex()
+                            .is_some_and(|h| exits.contains(&h)) =>
+                    {
+                        let list: Vec<String> = exits.iter().map(|c| c.to_string()).collect();
+                        return Refusal::new(
+                            "11.4.1",
+                            format!(
+                                "{} must stand on an evacuation hex ({})",
+                                unit_name(*unit),
+                                list.join(", ")
+                            ),
+                        );
+                    }
+                    Ok(_) => {}
+                }
             }
             Refusal::new(
                 "11.4.1",
@@ -2390,6 +2450,8 @@ impl Game<'_> {
         // 8: initiative.
         let mut best: [Option<i32>; 2] = [None, None];
         let mut best_chief: [Option<(i32, usize)>; 2] = [None, None];
+        // two chiefs of one side sharing the best roll: either may name the formation
+        let mut shared_best = [false, false];
         for side in Side::BOTH {
             for (l, ld) in self.rules.leaders.iter().enumerate() {
                 if ld.side != side || self.st.leaders[l].loc.hex().is_none() {
@@ -2410,6 +2472,9 @@ impl Game<'_> {
                     let bc = &mut best_chief[side.idx()];
                     if bc.is_none_or(|(t, _)| r.total > t) {
                         *bc = Some((r.total, l));
+                        shared_best[side.idx()] = false;
+                    } else if bc.is_some_and(|(t, _)| r.total == t) {
+                        shared_best[side.idx()] = true;
                     }
                 }
             }
@@ -2447,6 +2512,7 @@ impl Game<'_> {
                     })
                     .count()
                     > 1
+                    && !shared_best[side.idx()]
             })
             .map(|(_, l)| l as u8);
         let _ = view;

@@ -2259,7 +2259,11 @@ fn rule_11_4_1_exit_by_0107_needs_trautenau_0607_0707_and_a_road_out_of_austrian
     let gren = t.uid("p-1gren");
     assert_ne!(t.at(gren), Some(T::hexc("0107")));
     assert!(!t.legal().contains(&evacuate(gren)));
-    t.refused(&evacuate(gren), "11.4.1");
+    let e = t.refused(&evacuate(gren), "11.4.1");
+    assert!(
+        e.reason.contains("must stand on an evacuation hex (0107)"),
+        "{e}"
+    );
 
     // Each of the four hexes last held by Austria: no control, no exit.
     for h in ["0606", "0706", "0607", "0707"] {
@@ -2268,7 +2272,7 @@ fn rule_11_4_1_exit_by_0107_needs_trautenau_0607_0707_and_a_road_out_of_austrian
         assert!(!flow::controls(&t.r, &t.st, P, &needs), "{h}");
         assert!(!t.legal().contains(&evacuate(u)), "{h}");
         let e = t.refused(&evacuate(u), "11.4.1");
-        assert!(e.reason.contains("evacuation must be open"), "{h}: {e}");
+        assert!(e.reason.contains("controls"), "{h}: {e}");
     }
 
     // An Austrian unit on the road (0307, well away from Trautenau): Prussia still controls
@@ -2281,7 +2285,7 @@ fn rule_11_4_1_exit_by_0107_needs_trautenau_0607_0707_and_a_road_out_of_austrian
     assert!(flow::controls(&t.r, &t.st, P, &needs));
     assert!(!t.legal().contains(&evacuate(u)));
     let e = t.refused(&evacuate(u), "11.4.1");
-    assert!(e.reason.contains("evacuation must be open"), "{e}");
+    assert!(e.reason.contains("road"), "{e}");
 
     // An Austrian unit beside the road with its ZoC on a road hex that a Prussian unit
     // holds: still shut (friends on the road do not help).
@@ -2443,12 +2447,13 @@ fn rule_8_several_chiefs_the_best_roll_counts_and_its_chief_goes_first() {
     assert_eq!(t.st.g.step, Step::ChooseFirst(P));
     assert!(t.st.formations[gross].in_cup && t.st.formations[clau].in_cup);
     assert_eq!(choosable(&t), vec![g1, g2]);
-    t.refused(
+    let e = t.refused(
         &TsCommand::ChooseFormation {
             formation: gross as u8,
         },
         "8",
     );
+    assert!(e.reason.contains("won the initiative"), "{e}");
     t.ok(TsCommand::ChooseFormation {
         formation: g2 as u8,
     });
@@ -2482,6 +2487,18 @@ fn rule_8_several_chiefs_the_best_roll_counts_and_its_chief_goes_first() {
     assert_eq!(t.st.g.initiative, Some(P));
     assert_eq!(t.st.g.initiative_chief, Some(wurt as u8));
     assert_eq!(choosable(&t), vec![g1, g2]);
+
+    // Bonin 5 + 0 = 5, Württemberg 4 + 1 = 5, Gablenz 1 + 2 = 3: the two Prussian chiefs
+    // share the best result, so a formation of either may go first (our reading of 8).
+    let mut t = two_prussian_chiefs();
+    t.script([5, 4, 1]);
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.initiative, Some(P));
+    assert_eq!(t.st.g.initiative_chief, None);
+    let first = choosable(&t);
+    for f in [gross, clau, g1, g2] {
+        assert!(first.contains(&f), "{first:?}");
+    }
 }
 
 #[test]
