@@ -1784,18 +1784,44 @@ fn panels(
                     commander,
                 };
                 if !chosen.is_empty() {
-                    let asl = Assault {
-                        target: b.target,
-                        attackers: chosen.clone(),
-                        coordinated: b.coordinate,
-                        leader: stacked.filter(|_| commander),
-                        resolved: false,
-                    };
                     let defs: Vec<UnitId> = view.units_at(b.target).to_vec();
-                    let input = flow::attack_input(r, &st, &asl, &chosen, &defs);
-                    ui_.separator();
-                    ui_.label("If the attackers survive defensive fire, together:");
-                    fire_table(ui_, &combat::fire(&input), &mut open_rule);
+                    // 9.5.2: one combined attack if coordinated, else one attack per unit
+                    let groups: Vec<Vec<(UnitId, u8)>> = if b.coordinate || chosen.len() == 1 {
+                        vec![chosen.clone()]
+                    } else {
+                        chosen.iter().map(|x| vec![*x]).collect()
+                    };
+                    for group in groups {
+                        let leader = if b.coordinate {
+                            stacked
+                        } else {
+                            group
+                                .iter()
+                                .find_map(|(u, _)| flow::bonus_leader(r, &st, *u))
+                                .filter(|_| commander)
+                        };
+                        let asl = Assault {
+                            target: b.target,
+                            attackers: group.clone(),
+                            coordinated: b.coordinate,
+                            leader,
+                            resolved: false,
+                        };
+                        let input = flow::attack_input(r, &st, &asl, &group, &defs);
+                        ui_.separator();
+                        if group.len() > 1 {
+                            ui_.label("If the attackers survive defensive fire, together:");
+                        } else {
+                            ui_.label(format!(
+                                "If {} survives defensive fire:",
+                                r.units[group[0].0 as usize].name
+                            ));
+                        }
+                        fire_table(ui_, &combat::fire(&input), &mut open_rule);
+                    }
+                    if !b.coordinate && chosen.len() > 1 {
+                        ui_.small("Not coordinated: each unit attacks on its own (9.5.2); if coordinated, they attack together.");
+                    }
                 }
                 match flow::check(r, &st, &cmd) {
                     Ok(()) => {
