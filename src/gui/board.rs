@@ -46,7 +46,14 @@ impl Plugin for BoardPlugin {
             .add_message::<HexClicked>()
             .add_systems(
                 Update,
-                (draw_board, apply_focus, camera_controls, pick_hex).chain(),
+                (
+                    draw_board,
+                    apply_focus,
+                    camera_controls,
+                    label_visibility,
+                    pick_hex,
+                )
+                    .chain(),
             );
     }
 }
@@ -99,14 +106,99 @@ fn relief_colour(base: Color, level: u8) -> Color {
     )
 }
 
-fn segment(meshes: &mut Assets<Mesh>, a: Vec2, b: Vec2, width: f32) -> (Mesh2d, Transform) {
-    let len = a.distance(b);
-    let mid = (a + b) / 2.0;
-    let angle = (b - a).to_angle();
-    (
-        Mesh2d(meshes.add(Rectangle::new(len, width))),
-        Transform::from_translation(mid.extend(0.0)).with_rotation(Quat::from_rotation_z(angle)),
-    )
+/// The board drawn as a few meshes with vertex colours, one per layer, instead of one
+/// entity per hex and per line (software rendering draws each entity separately).
+#[derive(Default)]
+struct Batch {
+    pos: Vec<[f32; 3]>,
+    col: Vec<[f32; 4]>,
+    idx: Vec<u32>,
+}
+
+impl Batch {
+    fn colour(c: Color) -> [f32; 4] {
+        c.to_linear().to_f32_array()
+    }
+
+    /// A flat-topped hexagon of circumradius `r` around `c`.
+    fn hexagon(&mut self, c: Vec2, r: f32, colour: Color) {
+        let base = self.pos.len() as u32;
+        let k = Self::colour(colour);
+        self.pos.push([c.x, c.y, 0.0]);
+        self.col.push(k);
+        for i in 0..6 {
+            let a = std::f32::consts::FRAC_PI_3 * i as f32;
+            self.pos.push([c.x + r * a.cos(), c.y + r * a.sin(), 0.0]);
+            self.col.push(k);
+        }
+        for i in 0..6u32 {
+            self.idx
+                .extend([base, base + 1 + i, base + 1 + (i + 1) % 6]);
+        }
+    }
+
+    /// A line from `a` to `b`, `width` wide.
+    fn segment(&mut self, a: Vec2, b: Vec2, width: f32, colour: Color) {
+        let base = self.pos.len() as u32;
+        let k = Self::colour(colour);
+        let across = (b - a).normalize_or_zero().perp() * (width / 2.0);
+        for p in [a - across, b - across, b + across, a + across] {
+            self.pos.push([p.x, p.y, 0.0]);
+            self.col.push(k);
+        }
+        self.idx
+            .extend([base, base + 1, base + 2, base, base + 2, base + 3]);
+    }
+
+    /// Spawns the layer at height `z`.
+    fn spawn(
+        self,
+        z: f32,
+        commands: &mut Commands,
+        meshes: &mut Assets<Mesh>,
+        material: &Handle<ColorMaterial>,
+    ) {
+        if self.idx.is_empty() {
+            return;
+        }
+        let mesh = Mesh::new(
+            bevy::mesh::PrimitiveTopology::TriangleList,
+            bevy::asset::RenderAssetUsages::default(),
+        )
+        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.pos)
+        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, self.col)
+        .with_inserted_indices(bevy::mesh::Indices::U32(self.idx));
+        commands.spawn((
+            BoardTile,
+            Mesh2d(meshes.add(mesh)),
+            MeshMaterial2d(material.clone()),
+            Transform::from_translation(Vec3::new(0.0, 0.0, z)),
+        ));
+    }
+}
+
+/// Hex numbers and level digits: shown only when zoomed in far enough to read them.
+#[derive(Component)]
+pub struct HexLabel;
+
+/// Above this camera scale the small hex labels are hidden.
+const LABEL_SCALE: f32 = 1.2;
+
+fn label_visibility(
+    cam: Query<&Projection, With<BoardCamera>>,
+    mut labels: Query<&mut Visibility, With<HexLabel>>,
+) {
+    let Ok(Projection::Orthographic(o)) = cam.single() else {
+        return;
+    };
+    let want = if o.scale > LABEL_SCALE {
+        Visibility::Hidden
+    } else {
+        Visibility::Inherited
+    };
+    for mut v in &mut labels {
+        v.set_if_neq(want);
+    }
 }
 
 fn draw_board(
@@ -125,25 +217,21 @@ fn draw_board(
     }
     board.drawn = true;
     let Some(map) = board.map.clone() else { return };
-    let hex = meshes.add(RegularPolygon::new(S * 0.985, 6));
-    let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
-    let mut mats = std::collections::HashMap::new();
+    // vertex colours times white
+    let white = materials.add(ColorMaterial::default());
     let relief = map.has_relief();
+    let mut tiles = Batch::default();
     for c in map.coords() {
         let t = map.terrain(c);
         let lvl = if relief { map.elevation(c) } else { 1 };
-        let mat = mats
-            .entry((t as u8, lvl))
-            .or_insert_with(|| materials.add(relief_colour(terrain_colour(t), lvl)))
-            .clone();
+        tiles.hexagon(
+            to_world(c),
+            S * 0.985,
+            relief_colour(terrain_colour(t), lvl),
+        );
         commands.spawn((
             BoardTile,
-            Mesh2d(hex.clone()),
-            MeshMaterial2d(mat),
-            Transform::from_translation(to_world(c).extend(0.0)).with_rotation(rot),
-        ));
-        commands.spawn((
-            BoardTile,
+            HexLabel,
             Text2d::new(c.to_string()),
             TextFont {
                 font_size: FontSize::Px(8.0),
@@ -153,11 +241,13 @@ fn draw_board(
             Transform::from_translation((to_world(c) + Vec2::new(0.0, S * 0.68)).extend(0.5)),
         ));
     }
+    tiles.spawn(0.0, &mut commands, &mut meshes, &white);
     if relief {
         // Contour edges between levels: thin for one level, thick dark for a steep
         // slope (1.1: two levels or more).
-        let contour = materials.add(Color::srgba(0.35, 0.22, 0.10, 0.75));
-        let steep = materials.add(Color::srgb(0.25, 0.12, 0.05));
+        let mut contours = Batch::default();
+        let contour = Color::srgba(0.35, 0.22, 0.10, 0.75);
+        let steep = Color::srgb(0.25, 0.12, 0.05);
         for c in map.coords() {
             for (_, n) in map.neighbors(c) {
                 if n <= c {
@@ -170,21 +260,16 @@ fn draw_board(
                 let (a, b) = (to_world(c), to_world(n));
                 let mid = (a + b) / 2.0;
                 let dir = (b - a).normalize().perp() * (S * 0.5);
-                let (mat, w) = if dl >= 2 {
-                    (steep.clone(), 4.5)
+                let (colour, w) = if dl >= 2 {
+                    (steep, 4.5)
                 } else {
-                    (contour.clone(), 1.8)
+                    (contour, 1.8)
                 };
-                let (m, t) = segment(&mut meshes, mid - dir, mid + dir, w);
-                commands.spawn((
-                    BoardTile,
-                    m,
-                    MeshMaterial2d(mat),
-                    t.with_translation(t.translation.with_z(0.25)),
-                ));
+                contours.segment(mid - dir, mid + dir, w, colour);
             }
             commands.spawn((
                 BoardTile,
+                HexLabel,
                 Text2d::new(format!("{}", map.elevation(c))),
                 TextFont {
                     font_size: FontSize::Px(7.0),
@@ -196,8 +281,10 @@ fn draw_board(
                 ),
             ));
         }
+        contours.spawn(0.25, &mut commands, &mut meshes, &white);
     }
-    let path_mat = materials.add(Color::srgb(0.55, 0.38, 0.20));
+    let mut paths = Batch::default();
+    let path_colour = Color::srgb(0.55, 0.38, 0.20);
     for path in &map.paths {
         for w in path.windows(2) {
             let (a, b) = (to_world(w[0]), to_world(w[1]));
@@ -205,88 +292,58 @@ fn draw_board(
             for k in 0..3 {
                 let p0 = a.lerp(b, k as f32 / 3.0 + 0.04);
                 let p1 = a.lerp(b, k as f32 / 3.0 + 0.22);
-                let (m, t) = segment(&mut meshes, p0, p1, 2.0);
-                commands.spawn((
-                    BoardTile,
-                    m,
-                    MeshMaterial2d(path_mat.clone()),
-                    t.with_translation(t.translation.with_z(0.15)),
-                ));
+                paths.segment(p0, p1, 2.0, path_colour);
             }
         }
     }
-    let rail_mat = materials.add(Color::srgb(0.1, 0.1, 0.1));
+    let rail_colour = Color::srgb(0.1, 0.1, 0.1);
     for rail in &map.railways {
         for w in rail.windows(2) {
             let (a, b) = (to_world(w[0]), to_world(w[1]));
-            let (m, t) = segment(&mut meshes, a, b, 2.0);
-            commands.spawn((
-                BoardTile,
-                m,
-                MeshMaterial2d(rail_mat.clone()),
-                t.with_translation(t.translation.with_z(0.16)),
-            ));
+            paths.segment(a, b, 2.0, rail_colour);
             let across = (b - a).normalize().perp() * 4.0;
             for k in 1..6 {
                 let p = a.lerp(b, k as f32 / 6.0);
-                let (m, t) = segment(&mut meshes, p - across, p + across, 1.5);
-                commands.spawn((
-                    BoardTile,
-                    m,
-                    MeshMaterial2d(rail_mat.clone()),
-                    t.with_translation(t.translation.with_z(0.16)),
-                ));
+                paths.segment(p - across, p + across, 1.5, rail_colour);
             }
         }
     }
-    let road_mat = materials.add(Color::srgb(0.85, 0.45, 0.12));
+    paths.spawn(0.15, &mut commands, &mut meshes, &white);
+    let mut roads = Batch::default();
+    let road_colour = Color::srgb(0.85, 0.45, 0.12);
     for road in &map.roads {
         for w in road.windows(2) {
-            let (m, t) = segment(&mut meshes, to_world(w[0]), to_world(w[1]), 4.0);
-            commands.spawn((
-                BoardTile,
-                m,
-                MeshMaterial2d(road_mat.clone()),
-                t.with_translation(t.translation.with_z(0.2)),
-            ));
+            roads.segment(to_world(w[0]), to_world(w[1]), 4.0, road_colour);
         }
     }
-    let swamp = materials.add(Color::srgb(0.30, 0.45, 0.45));
-    let minor = materials.add(Color::srgb(0.25, 0.45, 0.85));
-    let major = materials.add(Color::srgb(0.12, 0.30, 0.75));
-    let bridge = materials.add(Color::srgb(0.35, 0.22, 0.12));
-    let escarp = materials.add(Color::srgb(0.42, 0.25, 0.10));
-    let ravine = materials.add(Color::srgb(0.55, 0.40, 0.22));
+    roads.spawn(0.2, &mut commands, &mut meshes, &white);
+    let swamp = Color::srgb(0.30, 0.45, 0.45);
+    let minor = Color::srgb(0.25, 0.45, 0.85);
+    let major = Color::srgb(0.12, 0.30, 0.75);
+    let bridge = Color::srgb(0.35, 0.22, 0.12);
+    let escarp = Color::srgb(0.42, 0.25, 0.10);
+    let ravine = Color::srgb(0.55, 0.40, 0.22);
+    let (mut sides, mut bridges) = (Batch::default(), Batch::default());
     for (s, f) in map.sides() {
         let (a, b) = (to_world(s.0), to_world(s.1));
         let mid = (a + b) / 2.0;
         let dir = (b - a).normalize().perp() * (S * 0.5);
-        let (mat, w) = match f.kind {
-            SideKind::Swamp => (swamp.clone(), 7.0),
-            SideKind::MinorRiver => (minor.clone(), 4.0),
-            SideKind::MajorRiver | SideKind::River => (major.clone(), 9.0),
-            SideKind::Stream => (minor.clone(), 3.0),
-            SideKind::Escarpment => (escarp.clone(), 6.0),
-            SideKind::Ravine => (ravine.clone(), 5.0),
+        let (colour, w) = match f.kind {
+            SideKind::Swamp => (swamp, 7.0),
+            SideKind::MinorRiver => (minor, 4.0),
+            SideKind::MajorRiver | SideKind::River => (major, 9.0),
+            SideKind::Stream => (minor, 3.0),
+            SideKind::Escarpment => (escarp, 6.0),
+            SideKind::Ravine => (ravine, 5.0),
         };
-        let (m, t) = segment(&mut meshes, mid - dir, mid + dir, w);
-        commands.spawn((
-            BoardTile,
-            m,
-            MeshMaterial2d(mat),
-            t.with_translation(t.translation.with_z(0.3)),
-        ));
+        sides.segment(mid - dir, mid + dir, w, colour);
         if f.bridge {
             let along = (b - a).normalize() * (S * 0.45);
-            let (m, t) = segment(&mut meshes, mid - along, mid + along, 6.0);
-            commands.spawn((
-                BoardTile,
-                m,
-                MeshMaterial2d(bridge.clone()),
-                t.with_translation(t.translation.with_z(0.35)),
-            ));
+            bridges.segment(mid - along, mid + along, 6.0, bridge);
         }
     }
+    sides.spawn(0.3, &mut commands, &mut meshes, &white);
+    bridges.spawn(0.35, &mut commands, &mut meshes, &white);
     for (c, name) in &map.labels {
         commands.spawn((
             BoardTile,
