@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod dice;
+pub mod game;
 pub mod hash;
 pub mod hexmap;
 pub mod log;
