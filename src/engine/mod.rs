@@ -3,6 +3,7 @@
 pub mod board;
 pub mod dice;
 pub mod game;
+pub mod game_ecs;
 pub mod hash;
 pub mod hexmap;
 pub mod log;

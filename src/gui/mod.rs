@@ -428,10 +428,10 @@ fn keep_awake_while_busy(
     mut frames: Local<u32>,
     mut last_rev: Local<u64>,
     state: Res<State<AppState>>,
-    rev: Option<Res<crate::games::koniggratz::ecs::KgRevision>>,
-    inbox: Option<Res<crate::games::koniggratz::ecs::KgInbox>>,
-    ts_rev: Option<Res<crate::games::trautenau::ecs::TsRevision>>,
-    ts_inbox: Option<Res<crate::games::trautenau::ecs::TsInbox>>,
+    rev: Option<Res<crate::engine::game_ecs::Revision<crate::games::koniggratz::Koniggratz>>>,
+    inbox: Option<Res<crate::engine::game_ecs::Inbox<crate::games::koniggratz::Koniggratz>>>,
+    ts_rev: Option<Res<crate::engine::game_ecs::Revision<crate::games::trautenau::Trautenau>>>,
+    ts_inbox: Option<Res<crate::engine::game_ecs::Inbox<crate::games::trautenau::Trautenau>>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     *frames += 1;

@@ -17,7 +17,6 @@ use crate::engine::hash::state_hash;
 use crate::engine::log::GameLog;
 use crate::engine::scenarios::ScenarioSource;
 use crate::engine::session::Summary;
-use bevy::prelude::*;
 use data::{KgRules, Side};
 use flow::Game;
 use rand::Rng;
@@ -212,63 +211,4 @@ pub fn load_rules(scenario: &ScenarioSource, variants: &[String]) -> Result<Arc<
 }
 
 /// Headless game driven through the ECS app: MinimalPlugins + StatesPlugin + this game.
-pub struct KgSession {
-    pub app: App,
-}
-
-impl KgSession {
-    pub fn new(rules: Arc<KgRules>, seed: u64) -> Self {
-        let mut app = App::new();
-        app.add_plugins((
-            MinimalPlugins,
-            bevy::state::app::StatesPlugin,
-            ecs::KoniggratzPlugin,
-        ));
-        ecs::setup_game(app.world_mut(), rules, seed);
-        app.update();
-        Self { app }
-    }
-
-    pub fn state(&mut self) -> Option<KgState> {
-        ecs::gather(self.app.world_mut())
-    }
-
-    pub fn rules(&self) -> Arc<KgRules> {
-        self.app.world().resource::<ecs::KgRulesRes>().0.clone()
-    }
-
-    pub fn legal(&mut self) -> Vec<KgCommand> {
-        let rules = self.rules();
-        self.state()
-            .map(|s| flow::legal_commands(&rules, &s))
-            .unwrap_or_default()
-    }
-
-    /// Sends one command through the app and returns its outcome.
-    pub fn submit(&mut self, cmd: KgCommand) -> Result<(), Refusal> {
-        self.app
-            .world_mut()
-            .write_message(ecs::KgCommandMsg(cmd.clone()));
-        // The command waits at most one frame for its phase's state to become active.
-        for _ in 0..3 {
-            self.app.update();
-            let done = self.app.world().resource::<ecs::KgInbox>().0.is_empty();
-            if done {
-                break;
-            }
-        }
-        match self.app.world().resource::<ecs::KgLastOutcome>().0.clone() {
-            Some(ecs::KgOutcome::Applied(c)) if c == cmd => Ok(()),
-            Some(ecs::KgOutcome::Refused(c, r)) if c == cmd => Err(r),
-            _ => Err(Refusal::new("", "the command was not processed")),
-        }
-    }
-
-    pub fn phase(&self) -> ecs::KgPhase {
-        *self.app.world().resource::<State<ecs::KgPhase>>().get()
-    }
-
-    pub fn hash(&mut self) -> String {
-        self.state().map(|s| state_hash(&s)).unwrap_or_default()
-    }
-}
+pub type KgSession = crate::engine::game_ecs::Session<Koniggratz>;

@@ -2,6 +2,7 @@
 //! the one legal-command list, clicks turned into commands, egui panels for tracks, odds,
 //! charts, the dice tray and the log. Never mutates game state: it only sends commands.
 
+use super::Koniggratz;
 use super::combat;
 use super::data::{KgRules, Kind, Side};
 use super::ecs::*;
@@ -9,6 +10,7 @@ use super::flow::{self, Game};
 use super::rules::{self, View};
 use super::state::*;
 use crate::engine::dice::Dice;
+use crate::engine::game_ecs::*;
 use crate::engine::hexmap::Coord;
 use crate::engine::log::GameLog;
 use crate::engine::save::{self, SaveFile};
@@ -166,7 +168,7 @@ pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
                 }
                 cmds = g.commands;
             }
-            let _ = restore_game(world, rules, seed, &cmds);
+            let _ = restore_game::<Koniggratz>(world, rules, seed, &cmds);
             let mut ui = world.resource_mut::<KgUi>();
             ui.variants = variants.to_vec();
             ui.seed = seed;
@@ -186,7 +188,7 @@ pub fn autosave_path() -> std::path::PathBuf {
 
 fn current_save(world: &World) -> Option<SaveFile<KgCommand>> {
     let rules = &world.get_resource::<KgRulesRes>()?.0;
-    let log = world.get_resource::<KgCommandLog>()?;
+    let log = world.get_resource::<CommandLog<Koniggratz>>()?;
     let dice = world.get_resource::<Dice>()?;
     let ui = world.get_resource::<KgUi>()?;
     Some(SaveFile {
@@ -214,7 +216,7 @@ fn load_text(world: &mut World, name: &str, text: &str) -> Result<(), String> {
         map: Some(rules.map.clone()),
         drawn: false,
     });
-    let r = restore_game(world, rules, s.seed, &s.commands);
+    let r = restore_game::<Koniggratz>(world, rules, s.seed, &s.commands);
     let mut ui = world.resource_mut::<KgUi>();
     ui.variants = s.options.clone();
     ui.seed = s.seed;
@@ -244,18 +246,18 @@ fn dispatch_ui_commands(world: &mut World) {
                     if let Some(mut d) = world.get_resource_mut::<Dice>() {
                         d.script(dice);
                     }
-                    world.write_message(KgCommandMsg(cmd));
+                    world.write_message(CommandMsg::<Koniggratz>(cmd));
                     lesson.message.clear();
                     save_lesson_progress(&lesson);
                 }
                 StepOutcome::Refused(h) => lesson.message = h,
                 StepOutcome::Finished => {
-                    world.write_message(KgCommandMsg(cmd));
+                    world.write_message(CommandMsg::<Koniggratz>(cmd));
                 }
             }
             world.insert_resource(lesson);
         } else {
-            world.write_message(KgCommandMsg(cmd));
+            world.write_message(CommandMsg::<Koniggratz>(cmd));
         }
     }
 }
@@ -294,7 +296,7 @@ pub fn start_lesson_at(world: &mut World, id: &str, saved: usize) {
         map: Some(rules.map.clone()),
         drawn: false,
     });
-    let _ = restore_game_scripted(world, rules, 1, &cmds, &dice);
+    let _ = restore_game_scripted::<Koniggratz>(world, rules, 1, &cmds, &dice);
     let mut ui = world.resource_mut::<KgUi>();
     ui.seed = 1;
     ui.selected = None;
@@ -759,7 +761,7 @@ pub fn undo(world: &mut World) {
             "Undo is off during a lesson; restart the lesson from the menu instead.".into();
         return;
     }
-    let Some(log) = world.get_resource::<KgCommandLog>().cloned() else {
+    let Some(log) = world.get_resource::<CommandLog<Koniggratz>>().cloned() else {
         return;
     };
     if undoable(&log) == 0 {
@@ -772,19 +774,19 @@ pub fn undo(world: &mut World) {
     };
     let seed = world.resource::<Dice>().seed;
     let n = log.commands.len() - 1;
-    let _ = restore_game(world, rules, seed, &log.commands[..n]);
+    let _ = restore_game::<Koniggratz>(world, rules, seed, &log.commands[..n]);
     world.resource_mut::<KgUi>().message = format!("Undid {:?}", log.commands[n]);
 }
 
 /// Refusals and results of the player's commands, in the panel.
-fn show_outcomes(mut reader: MessageReader<KgOutcome>, mut ui: ResMut<KgUi>) {
+fn show_outcomes(mut reader: MessageReader<Outcome<Koniggratz>>, mut ui: ResMut<KgUi>) {
     for o in reader.read() {
         match o {
-            KgOutcome::Refused(_, r) => {
+            Outcome::Refused(_, r) => {
                 ui.message = format!("Refused: {}", r.reason);
                 ui.message_rule = r.rule.clone();
             }
-            KgOutcome::Applied(c) => {
+            Outcome::Applied(c) => {
                 if matches!(
                     c,
                     KgCommand::Move { .. } | KgCommand::Attack { .. } | KgCommand::Pass
@@ -841,7 +843,7 @@ fn status_texts(
 }
 
 fn autosave_on_change(world: &mut World) {
-    let rev = world.resource::<KgRevision>().0;
+    let rev = world.resource::<Revision<Koniggratz>>().0;
     if world.resource::<KgUi>().saved_rev == rev {
         return;
     }
@@ -851,7 +853,7 @@ fn autosave_on_change(world: &mut World) {
     {
         world.resource_mut::<KgUi>().message = format!("Autosave failed: {e}");
     }
-    if let Some(KgOutcome::Refused(_, r)) = world.resource::<KgLastOutcome>().0.clone() {
+    if let Some(Outcome::Refused(_, r)) = world.resource::<LastOutcome<Koniggratz>>().0.clone() {
         let mut ui = world.resource_mut::<KgUi>();
         ui.message = format!("Refused: {}", r.reason);
         ui.message_rule = r.rule.clone();
@@ -860,7 +862,7 @@ fn autosave_on_change(world: &mut World) {
 
 /// Highlights exactly the legal targets of the current selection, with MP left for moves.
 fn highlights(world: &mut World) {
-    let rev = world.resource::<KgRevision>().0;
+    let rev = world.resource::<Revision<Koniggratz>>().0;
     let key = {
         let ui = world.resource::<KgUi>();
         (

@@ -5,6 +5,7 @@
 //! defender's split of points, exact odds; the log and the rules reference. Never mutates
 //! game state: it only sends commands.
 
+use super::Trautenau;
 use super::combat;
 use super::data::{Arm, Side, TsRules};
 use super::ecs::*;
@@ -13,6 +14,7 @@ use super::los;
 use super::rules;
 use super::state::*;
 use crate::engine::dice::Dice;
+use crate::engine::game_ecs::*;
 use crate::engine::hexmap::{Coord, Dir};
 use crate::engine::log::GameLog;
 use crate::engine::save::{self, SaveFile};
@@ -107,7 +109,7 @@ pub fn start_lesson_at(world: &mut World, id: &str, saved: usize) {
         map: Some(rules.map.clone()),
         drawn: false,
     });
-    let _ = restore_game_scripted(world, rules.clone(), 1, &cmds, &dice);
+    let _ = restore_game_scripted::<Trautenau>(world, rules.clone(), 1, &cmds, &dice);
     // centre on the first hex the lesson points at
     if let Some(c) = lesson.steps.iter().find_map(|s| match s.target {
         crate::engine::tutorial::Target::Hex(c) => Some(c),
@@ -252,7 +254,7 @@ pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
                 }
                 cmds = g.commands;
             }
-            let _ = restore_game(world, rules.clone(), seed, &cmds);
+            let _ = restore_game::<Trautenau>(world, rules.clone(), seed, &cmds);
             // FELDZUG_SELECT=<unit id>: select it and centre the view on it (screenshots).
             let select = std::env::var("FELDZUG_SELECT").ok().and_then(|id| {
                 let u = rules.units.iter().position(|d| d.id == id)?;
@@ -281,7 +283,7 @@ pub fn autosave_path() -> std::path::PathBuf {
 
 fn current_save(world: &World) -> Option<SaveFile<TsCommand>> {
     let rules = &world.get_resource::<TsRulesRes>()?.0;
-    let log = world.get_resource::<TsCommandLog>()?;
+    let log = world.get_resource::<CommandLog<Trautenau>>()?;
     let dice = world.get_resource::<Dice>()?;
     let ui = world.get_resource::<TsUi>()?;
     Some(SaveFile {
@@ -306,7 +308,7 @@ pub fn load_autosave(world: &mut World) -> Result<(), String> {
         map: Some(rules.map.clone()),
         drawn: false,
     });
-    let r = restore_game(world, rules, s.seed, &s.commands);
+    let r = restore_game::<Trautenau>(world, rules, s.seed, &s.commands);
     let mut ui = world.resource_mut::<TsUi>();
     ui.variants = s.options.clone();
     ui.seed = s.seed;
@@ -329,18 +331,18 @@ fn dispatch(world: &mut World) {
                     if let Some(mut d) = world.get_resource_mut::<Dice>() {
                         d.script(dice);
                     }
-                    world.write_message(TsCommandMsg(cmd));
+                    world.write_message(CommandMsg::<Trautenau>(cmd));
                     lesson.message.clear();
                     lesson.save_progress();
                 }
                 StepOutcome::Refused(h) => lesson.message = h,
                 StepOutcome::Finished => {
-                    world.write_message(TsCommandMsg(cmd));
+                    world.write_message(CommandMsg::<Trautenau>(cmd));
                 }
             }
             world.insert_resource(lesson);
         } else {
-            world.write_message(TsCommandMsg(cmd));
+            world.write_message(CommandMsg::<Trautenau>(cmd));
         }
     }
 }
@@ -545,7 +547,7 @@ fn stack_offset(k: usize) -> Vec2 {
 #[allow(clippy::type_complexity)]
 fn place_pieces(
     rules: Res<TsRulesRes>,
-    rev: Res<TsRevision>,
+    rev: Res<Revision<Trautenau>>,
     mut last: Local<u64>,
     mut units: Query<
         (
@@ -615,7 +617,7 @@ fn place_pieces(
 /// and aide-de-camp markers on commanders.
 fn counter_faces(
     rules: Res<TsRulesRes>,
-    rev: Res<TsRevision>,
+    rev: Res<Revision<Trautenau>>,
     mut last: Local<u64>,
     globals: Res<TsGlobals>,
     units: Query<(&Counter, &UnitStatus)>,
@@ -1168,7 +1170,7 @@ pub fn undo(world: &mut World) {
             "Undo is off during a lesson; use Replay previous step instead.".into();
         return;
     }
-    let Some(log) = world.get_resource::<TsCommandLog>().cloned() else {
+    let Some(log) = world.get_resource::<CommandLog<Trautenau>>().cloned() else {
         return;
     };
     if undoable(&log) == 0 {
@@ -1179,18 +1181,18 @@ pub fn undo(world: &mut World) {
     let rules = world.resource::<TsRulesRes>().0.clone();
     let seed = world.resource::<Dice>().seed;
     let n = log.commands.len() - 1;
-    let _ = restore_game(world, rules, seed, &log.commands[..n]);
+    let _ = restore_game::<Trautenau>(world, rules, seed, &log.commands[..n]);
     world.resource_mut::<TsUi>().message = format!("Undid {:?}", log.commands[n]);
 }
 
-fn show_outcomes(mut reader: MessageReader<TsOutcome>, mut ui: ResMut<TsUi>) {
+fn show_outcomes(mut reader: MessageReader<Outcome<Trautenau>>, mut ui: ResMut<TsUi>) {
     for o in reader.read() {
         match o {
-            TsOutcome::Refused(_, r) => {
+            Outcome::Refused(_, r) => {
                 ui.message = format!("Refused: {}", r.reason);
                 ui.message_rule = r.rule.clone();
             }
-            TsOutcome::Applied(c) => {
+            Outcome::Applied(c) => {
                 if matches!(
                     c,
                     TsCommand::Done
@@ -1214,7 +1216,7 @@ fn show_outcomes(mut reader: MessageReader<TsOutcome>, mut ui: ResMut<TsUi>) {
 }
 
 fn autosave_on_change(world: &mut World) {
-    let rev = world.resource::<TsRevision>().0;
+    let rev = world.resource::<Revision<Trautenau>>().0;
     if world.resource::<TsUi>().saved_rev == rev {
         return;
     }
@@ -1229,7 +1231,7 @@ fn autosave_on_change(world: &mut World) {
 /// Lights exactly the legal targets of the current selection (MP left on moves), the
 /// front (blue) and flank (grey) hexes of the selected unit, and its hex.
 fn highlights(world: &mut World) {
-    let rev = world.resource::<TsRevision>().0;
+    let rev = world.resource::<Revision<Trautenau>>().0;
     let key = {
         let ui = world.resource::<TsUi>();
         (
