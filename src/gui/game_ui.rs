@@ -38,6 +38,10 @@ pub struct UiCore<C> {
     pub outbox: Vec<C>,
     /// The revision last autosaved.
     pub saved_rev: u64,
+    pub show_charts: bool,
+    /// The rules reference window and its search text.
+    pub rules_open: bool,
+    pub rules_query: String,
 }
 
 impl<C> Default for UiCore<C> {
@@ -50,6 +54,9 @@ impl<C> Default for UiCore<C> {
             request: None,
             outbox: Vec::new(),
             saved_rev: 0,
+            show_charts: false,
+            rules_open: false,
+            rules_query: String::new(),
         }
     }
 }
@@ -79,6 +86,33 @@ pub trait GameUi: EcsGame {
     fn started(_world: &mut World, _rules: &Self::Rules) {}
     /// Called once a lesson's game exists (centring the view).
     fn lesson_opened(_world: &mut World, _lesson: &Lesson<Self::Command>) {}
+}
+
+/// The buttons every game's control panel ends with: charts, rules, save, load, undo
+/// and back to the menu.
+pub fn game_buttons<C>(
+    ui_: &mut bevy_egui::egui::Ui,
+    core: &mut UiCore<C>,
+    next: &mut NextState<crate::gui::AppState>,
+) {
+    if ui_.button("Charts").clicked() {
+        core.show_charts = !core.show_charts;
+    }
+    if ui_.button("Rules").clicked() {
+        core.rules_open = !core.rules_open;
+    }
+    if ui_.button("Save").clicked() {
+        core.request = Some(UiRequest::Save);
+    }
+    if ui_.button("Load").clicked() {
+        core.request = Some(UiRequest::Load);
+    }
+    if ui_.button("Undo").clicked() {
+        core.request = Some(UiRequest::Undo);
+    }
+    if ui_.button("Menu").clicked() {
+        next.set(crate::gui::AppState::Menu);
+    }
 }
 
 fn message<G: GameUi>(world: &mut World, text: impl Into<String>) {

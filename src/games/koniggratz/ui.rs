@@ -28,9 +28,6 @@ pub struct KgUi {
     pub hq_battle: bool,
     /// Hot-seat hand-over for the secret artillery choice (4.3a): who confirmed.
     pub handover_ok: Option<Side>,
-    pub show_charts: bool,
-    pub rules_open: bool,
-    pub rules_query: String,
     pub drawn_rev: u64,
     pub pressed: Option<Coord>,
     pub drawn_sel: (Option<UnitId>, Option<u8>, bool, Option<usize>),
@@ -756,8 +753,8 @@ fn panels(
             // a refusal links to the case it cites
             let refusal = ui.core.message.starts_with("Refused") || ui.core.message.starts_with("Not allowed");
             if refusal && !ui.core.message_rule.is_empty() && ui_.small_button(&ui.core.message_rule).clicked() {
-                ui.rules_open = true;
-                ui.rules_query = ui.core.message_rule.clone();
+                ui.core.rules_open = true;
+                ui.core.rules_query = ui.core.message_rule.clone();
             }
         });
         ui_.small(hint(rules, &st));
@@ -826,24 +823,7 @@ fn panels(
                     ui.selected = None;
                 }
             }
-            if ui_.button("Charts").clicked() {
-                ui.show_charts = !ui.show_charts;
-            }
-            if ui_.button("Rules").clicked() {
-                ui.rules_open = !ui.rules_open;
-            }
-            if ui_.button("Save").clicked() {
-                ui.core.request = Some(UiRequest::Save);
-            }
-            if ui_.button("Load").clicked() {
-                ui.core.request = Some(UiRequest::Load);
-            }
-            if ui_.button("Undo").clicked() {
-                ui.core.request = Some(UiRequest::Undo);
-            }
-            if ui_.button("Menu").clicked() {
-                next.set(AppState::Menu);
-            }
+            game_buttons(ui_, &mut ui.core, &mut next);
         });
         ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom");
     });
@@ -869,8 +849,8 @@ fn panels(
                             ui_.horizontal(|ui_| {
                                 ui_.label(format!("  {:+}  {}", m.value, m.label));
                                 if ui_.small_button(&m.rule).clicked() {
-                                    ui.rules_open = true;
-                                    ui.rules_query = m.rule.clone();
+                                    ui.core.rules_open = true;
+                                    ui.core.rules_query = m.rule.clone();
                                 }
                             });
                         }
@@ -939,8 +919,8 @@ fn panels(
     let clicks =
         crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
     if let Some(rule) = clicks.rule {
-        ui.rules_open = true;
-        ui.rules_query = rule;
+        ui.core.rules_open = true;
+        ui.core.rules_query = rule;
     }
     egui::Window::new("Forces")
         .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
@@ -978,12 +958,12 @@ fn panels(
         }
     }
     let cases = super::reference::cases();
-    let mut open = ui.rules_open;
-    let mut q = std::mem::take(&mut ui.rules_query);
+    let mut open = ui.core.rules_open;
+    let mut q = std::mem::take(&mut ui.core.rules_query);
     crate::gui::panels::rules_window(ctx, &mut open, &mut q, &cases);
-    ui.rules_open = open;
-    ui.rules_query = q;
-    if ui.show_charts {
+    ui.core.rules_open = open;
+    ui.core.rules_query = q;
+    if ui.core.show_charts {
         egui::Window::new("Charts: CRT (4.3e) and TEC (3.9)").show(ctx, |ui_| {
             egui::Grid::new("crt").striped(true).show(ui_, |g| {
                 for (d, r) in [

@@ -30,9 +30,6 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub struct TsUi {
     pub selected: Option<UnitId>,
     pub leader: Option<LeaderId>,
-    pub rules_open: bool,
-    pub rules_query: String,
-    pub show_charts: bool,
     pub drawn_rev: u64,
     pub drawn_sel: (
         Option<UnitId>,
@@ -1407,24 +1404,7 @@ fn panels(
                     ui.leader = None;
                 }
             }
-            if ui_.button("Charts").clicked() {
-                ui.show_charts = !ui.show_charts;
-            }
-            if ui_.button("Rules").clicked() {
-                ui.rules_open = !ui.rules_open;
-            }
-            if ui_.button("Save").clicked() {
-                ui.core.request = Some(UiRequest::Save);
-            }
-            if ui_.button("Load").clicked() {
-                ui.core.request = Some(UiRequest::Load);
-            }
-            if ui_.button("Undo").clicked() {
-                ui.core.request = Some(UiRequest::Undo);
-            }
-            if ui_.button("Menu").clicked() {
-                next.set(AppState::Menu);
-            }
+            game_buttons(ui_, &mut ui.core, &mut next);
         });
         ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom · Shift+wheel turn");
     });
@@ -1875,16 +1855,16 @@ fn panels(
         format!("{h:02}h")
     });
     if let Some(rule) = clicks.rule.or(open_rule) {
-        ui.rules_open = true;
-        ui.rules_query = rule;
+        ui.core.rules_open = true;
+        ui.core.rules_query = rule;
     }
     let cases = super::reference::cases();
-    let mut open = ui.rules_open;
-    let mut q = std::mem::take(&mut ui.rules_query);
+    let mut open = ui.core.rules_open;
+    let mut q = std::mem::take(&mut ui.core.rules_query);
     crate::gui::panels::rules_window(ctx, &mut open, &mut q, &cases);
-    ui.rules_open = open;
-    ui.rules_query = q;
-    if ui.show_charts {
+    ui.core.rules_open = open;
+    ui.core.rules_query = q;
+    if ui.core.show_charts {
         egui::Window::new("Charts: combat results (9.5.5) and terrain (9.3)").show(ctx, |ui_| {
             egui::Grid::new("crt").striped(true).show(ui_, |g| {
                 g.label("die \\ column");
