@@ -204,8 +204,8 @@ pub fn corpus(target: &str) -> Vec<Vec<u8>> {
             let mut out = Vec::new();
             if let Ok(src) = crate::engine::scenarios::find("koniggratz")
                 && let Ok((_, text)) =
-                    <koniggratz::Entry as crate::engine::session::GameEntry>::play_random(
-                        &koniggratz::Entry,
+                    <koniggratz::Koniggratz as crate::engine::session::GameEntry>::play_random(
+                        &koniggratz::Koniggratz,
                         &src,
                         &[],
                         3,
@@ -222,7 +222,7 @@ pub fn corpus(target: &str) -> Vec<Vec<u8>> {
             let mut out = Vec::new();
             if let Ok(src) = crate::engine::scenarios::find("soor")
                 && let Ok((_, text)) = crate::engine::session::GameEntry::play_random(
-                    &crate::games::trautenau::Entry,
+                    &crate::games::trautenau::Trautenau,
                     &src,
                     &[],
                     3,

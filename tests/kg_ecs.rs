@@ -61,7 +61,8 @@ fn illegal_commands_are_refused_with_a_reason_and_change_nothing() {
 
 #[test]
 fn undo_goes_back_to_the_last_die_roll_and_replays_to_the_same_hash() {
-    use feldzug::games::koniggratz::ecs::{KgCommandLog, restore_game, undoable};
+    use feldzug::engine::game_ecs::{CommandLog, restore_game, undoable};
+    use feldzug::games::koniggratz::Koniggratz;
     let src = scenarios::find("koniggratz").unwrap();
     let rules = koniggratz::load_rules(&src, &[]).unwrap();
     let mut s = KgSession::new(rules.clone(), 11);
@@ -75,10 +76,10 @@ fn undo_goes_back_to_the_last_die_roll_and_replays_to_the_same_hash() {
         s.submit(cmd).unwrap();
         hashes.push(s.hash());
     }
-    let log = s.app.world().resource::<KgCommandLog>().clone();
+    let log = s.app.world().resource::<CommandLog<Koniggratz>>().clone();
     assert_eq!(undoable(&log), 3);
     let n = log.commands.len() - 1;
-    restore_game(s.app.world_mut(), rules.clone(), 11, &log.commands[..n]).unwrap();
+    restore_game::<Koniggratz>(s.app.world_mut(), rules.clone(), 11, &log.commands[..n]).unwrap();
     s.app.update();
     assert_eq!(s.hash(), hashes[n]);
     // a log whose last command rolled a die cannot be undone

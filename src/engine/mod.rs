@@ -2,6 +2,8 @@
 
 pub mod board;
 pub mod dice;
+pub mod game;
+pub mod game_ecs;
 pub mod hash;
 pub mod hexmap;
 pub mod log;

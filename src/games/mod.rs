@@ -6,7 +6,7 @@ pub mod trautenau;
 use crate::engine::session::GameEntry;
 
 pub fn registry() -> Vec<&'static dyn GameEntry> {
-    vec![&koniggratz::Entry, &trautenau::Entry]
+    vec![&koniggratz::Koniggratz, &trautenau::Trautenau]
 }
 
 pub fn find(game: &str) -> Result<&'static dyn GameEntry, String> {

@@ -32,6 +32,21 @@ pub struct HoveredHex(pub Option<Coord>);
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct Focus(pub Option<(Coord, f32)>);
 
+/// A marker lit on the board (legal targets, front and flank hexes); redrawn by the
+/// game's highlight system, cleared when a game is left.
+#[derive(Component)]
+pub struct Highlight;
+
+pub fn clear_highlights(world: &mut World) {
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<Highlight>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+}
+
 /// A left click on a hex that egui did not take.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct HexClicked(pub Coord);

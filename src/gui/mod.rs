@@ -2,9 +2,12 @@
 //! controls and the egui panels. Rendering is reactive: the program sleeps until input.
 
 pub mod board;
+pub mod game_ui;
 pub mod panels;
 
 use crate::engine::scenarios;
+use crate::games::koniggratz::Koniggratz;
+use crate::games::trautenau::Trautenau;
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 use bevy_asset_loader::prelude::*;
@@ -194,40 +197,36 @@ fn after_loading(
 pub fn start_lesson(w: &mut World, id: &str, resume: bool) {
     let game = scenarios::find(id).map(|s| s.meta.game).unwrap_or_default();
     match game.as_str() {
-        crate::games::trautenau::GAME_ID => {
-            crate::games::trautenau::ui::start_lesson(w, id, resume)
-        }
-        _ => crate::games::koniggratz::ui::start_lesson(w, id, resume),
+        crate::games::trautenau::GAME_ID => game_ui::start_lesson::<Trautenau>(w, id, resume),
+        _ => game_ui::start_lesson::<Koniggratz>(w, id, resume),
     }
 }
 
 /// The lesson series per game: (menu heading, lessons).
 fn lesson_series() -> Vec<(&'static str, Vec<(String, String, u32)>)> {
     vec![
-        ("Königgrätz", crate::games::koniggratz::ui::lessons()),
-        ("Trautenau – Soor", crate::games::trautenau::ui::lessons()),
+        ("Königgrätz", game_ui::lessons::<Koniggratz>()),
+        ("Trautenau – Soor", game_ui::lessons::<Trautenau>()),
     ]
 }
 
 /// Starts a scenario of any game (one line per game).
 pub fn start_game(w: &mut World, game: &str, id: &str, seed: u64, variants: &[String]) {
     match game {
-        crate::games::trautenau::GAME_ID => {
-            crate::games::trautenau::ui::start_game(w, id, seed, variants)
-        }
-        _ => crate::games::koniggratz::ui::start_game(w, id, seed, variants),
+        crate::games::trautenau::GAME_ID => game_ui::start_game::<Trautenau>(w, id, seed, variants),
+        _ => game_ui::start_game::<Koniggratz>(w, id, seed, variants),
     }
 }
 
 /// Opens the most recent autosave of any game.
 pub fn resume_latest(w: &mut World) -> Result<(), String> {
     let age = |p: std::path::PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    let kg = age(crate::games::koniggratz::ui::autosave_path());
-    let ts = age(crate::games::trautenau::ui::autosave_path());
+    let kg = age(game_ui::autosave_path::<Koniggratz>());
+    let ts = age(game_ui::autosave_path::<Trautenau>());
     if ts.is_some() && (kg.is_none() || ts > kg) {
-        crate::games::trautenau::ui::load_autosave(w)
+        game_ui::load_autosave::<Trautenau>(w)
     } else {
-        crate::games::koniggratz::ui::load_autosave(w)
+        game_ui::load_autosave::<Koniggratz>(w)
     }
 }
 
@@ -428,10 +427,10 @@ fn keep_awake_while_busy(
     mut frames: Local<u32>,
     mut last_rev: Local<u64>,
     state: Res<State<AppState>>,
-    rev: Option<Res<crate::games::koniggratz::ecs::KgRevision>>,
-    inbox: Option<Res<crate::games::koniggratz::ecs::KgInbox>>,
-    ts_rev: Option<Res<crate::games::trautenau::ecs::TsRevision>>,
-    ts_inbox: Option<Res<crate::games::trautenau::ecs::TsInbox>>,
+    rev: Option<Res<crate::engine::game_ecs::Revision<crate::games::koniggratz::Koniggratz>>>,
+    inbox: Option<Res<crate::engine::game_ecs::Inbox<crate::games::koniggratz::Koniggratz>>>,
+    ts_rev: Option<Res<crate::engine::game_ecs::Revision<crate::games::trautenau::Trautenau>>>,
+    ts_inbox: Option<Res<crate::engine::game_ecs::Inbox<crate::games::trautenau::Trautenau>>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     *frames += 1;

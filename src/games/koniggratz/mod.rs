@@ -12,75 +12,100 @@ pub mod state;
 pub mod ui;
 
 use crate::engine::dice::Dice;
+use crate::engine::game::{self, RulesGame};
 use crate::engine::hash::state_hash;
 use crate::engine::log::GameLog;
-use crate::engine::save::{self, SaveFile};
 use crate::engine::scenarios::ScenarioSource;
-use crate::engine::session::{GameEntry, Summary};
-use bevy::prelude::*;
+use crate::engine::session::Summary;
 use data::{KgRules, Side};
 use flow::Game;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use state::{KgCommand, KgState, Refusal, Step};
 use std::sync::Arc;
 
 pub const GAME_ID: &str = "koniggratz";
 
-/// A game run by the pure rules alone (no ECS): replays, the random-game soak and the AI.
-#[derive(Clone)]
-pub struct PureGame {
-    pub rules: Arc<KgRules>,
-    pub st: KgState,
-    pub dice: Dice,
-    pub log: GameLog,
-    pub commands: Vec<KgCommand>,
-}
+/// The Königgrätz game: its registry entry and the type the shared layer runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Koniggratz;
 
-impl PureGame {
-    pub fn new(rules: Arc<KgRules>, seed: u64) -> Self {
-        let mut st = flow::new_state(&rules);
-        let mut dice = Dice::new(seed);
-        let mut log = GameLog::default();
+impl RulesGame for Koniggratz {
+    type Rules = KgRules;
+    type State = KgState;
+    type Command = KgCommand;
+    const GAME_ID: &'static str = GAME_ID;
+    const NAME: &'static str = "Königgrätz";
+
+    fn load_rules(scenario: &ScenarioSource, variants: &[String]) -> Result<Arc<KgRules>, String> {
+        load_rules(scenario, variants)
+    }
+
+    fn scenario_id(rules: &KgRules) -> &str {
+        &rules.meta.id
+    }
+
+    fn new_state(rules: &KgRules) -> KgState {
+        flow::new_state(rules)
+    }
+
+    fn start(rules: &KgRules, st: &mut KgState, dice: &mut Dice, log: &mut GameLog) {
         Game {
-            rules: &rules,
-            st: &mut st,
-            dice: &mut dice,
-            log: &mut log,
-        }
-        .start();
-        Self {
             rules,
             st,
             dice,
             log,
-            commands: Vec::new(),
         }
+        .start();
     }
 
-    pub fn legal(&self) -> Vec<KgCommand> {
-        flow::legal_commands(&self.rules, &self.st)
-    }
-
-    pub fn apply(&mut self, cmd: &KgCommand) -> Result<(), Refusal> {
+    fn apply(
+        rules: &KgRules,
+        st: &mut KgState,
+        dice: &mut Dice,
+        log: &mut GameLog,
+        cmd: &KgCommand,
+    ) -> Result<(), Refusal> {
         Game {
-            rules: &self.rules,
-            st: &mut self.st,
-            dice: &mut self.dice,
-            log: &mut self.log,
+            rules,
+            st,
+            dice,
+            log,
         }
-        .apply(cmd)?;
-        self.commands.push(cmd.clone());
-        Ok(())
+        .apply(cmd)
     }
 
-    pub fn hash(&self) -> String {
-        state_hash(&self.st)
+    fn legal(rules: &KgRules, st: &KgState) -> Vec<KgCommand> {
+        flow::legal_commands(rules, st)
     }
 
-    pub fn over(&self) -> bool {
-        self.st.g.step == Step::GameOver
+    fn over(st: &KgState) -> bool {
+        st.g.step == Step::GameOver
     }
+
+    fn summary(rules: &KgRules, st: &KgState, seed: u64, commands: usize) -> Summary {
+        summary(rules, st, seed, commands)
+    }
+
+    fn random_command(
+        rules: &KgRules,
+        st: &KgState,
+        legal: &[KgCommand],
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<KgCommand> {
+        random_command(rules, st, legal, rng)
+    }
+}
+
+/// A game run by the pure rules alone (no ECS): replays, the random-game soak and the AI.
+pub type PureGame = game::PureGame<Koniggratz>;
+
+pub use crate::engine::game::save_file;
+
+/// Rebuilds a game from a save: scenario + seed + commands. Refuses a save whose
+/// commands are not legal or whose hash does not match.
+pub fn replay_save(name: &str, text: &str) -> Result<PureGame, String> {
+    game::replay_save(name, text)
 }
 
 /// Picks a random legal command for the soak tests and `--random`: uniform, but moves
@@ -185,144 +210,5 @@ pub fn load_rules(scenario: &ScenarioSource, variants: &[String]) -> Result<Arc<
     KgRules::from_text(&scenario.name, &scenario.text, variants).map(Arc::new)
 }
 
-pub fn save_file(g: &PureGame, variants: &[String]) -> SaveFile<KgCommand> {
-    SaveFile {
-        version: save::SAVE_VERSION,
-        game: GAME_ID.into(),
-        scenario: g.rules.meta.id.clone(),
-        seed: g.dice.seed,
-        options: variants.to_vec(),
-        commands: g.commands.clone(),
-        state_hash: g.hash(),
-    }
-}
-
-/// Rebuilds a game from a save: scenario + seed + commands. Refuses a save whose
-/// commands are not legal or whose hash does not match.
-pub fn replay_save(name: &str, text: &str) -> Result<PureGame, String> {
-    let s: SaveFile<KgCommand> = save::from_text(name, text)?;
-    if s.game != GAME_ID {
-        return Err(format!("{name}: this save is for the game '{}'", s.game));
-    }
-    let src = crate::engine::scenarios::find(&s.scenario).map_err(|e| format!("{name}: {e}"))?;
-    let rules = load_rules(&src, &s.options)?;
-    let mut g = PureGame::new(rules, s.seed);
-    for (i, c) in s.commands.iter().enumerate() {
-        g.apply(c)
-            .map_err(|r| format!("{name}: command {} ({c:?}) is refused: {r}", i + 1))?;
-    }
-    if !s.state_hash.is_empty() && s.state_hash != g.hash() {
-        return Err(format!(
-            "{name}: the replayed state hash {} differs from the saved {}",
-            g.hash(),
-            s.state_hash
-        ));
-    }
-    Ok(g)
-}
-
 /// Headless game driven through the ECS app: MinimalPlugins + StatesPlugin + this game.
-pub struct KgSession {
-    pub app: App,
-}
-
-impl KgSession {
-    pub fn new(rules: Arc<KgRules>, seed: u64) -> Self {
-        let mut app = App::new();
-        app.add_plugins((
-            MinimalPlugins,
-            bevy::state::app::StatesPlugin,
-            ecs::KoniggratzPlugin,
-        ));
-        ecs::setup_game(app.world_mut(), rules, seed);
-        app.update();
-        Self { app }
-    }
-
-    pub fn state(&mut self) -> Option<KgState> {
-        ecs::gather(self.app.world_mut())
-    }
-
-    pub fn rules(&self) -> Arc<KgRules> {
-        self.app.world().resource::<ecs::KgRulesRes>().0.clone()
-    }
-
-    pub fn legal(&mut self) -> Vec<KgCommand> {
-        let rules = self.rules();
-        self.state()
-            .map(|s| flow::legal_commands(&rules, &s))
-            .unwrap_or_default()
-    }
-
-    /// Sends one command through the app and returns its outcome.
-    pub fn submit(&mut self, cmd: KgCommand) -> Result<(), Refusal> {
-        self.app
-            .world_mut()
-            .write_message(ecs::KgCommandMsg(cmd.clone()));
-        // The command waits at most one frame for its phase's state to become active.
-        for _ in 0..3 {
-            self.app.update();
-            let done = self.app.world().resource::<ecs::KgInbox>().0.is_empty();
-            if done {
-                break;
-            }
-        }
-        match self.app.world().resource::<ecs::KgLastOutcome>().0.clone() {
-            Some(ecs::KgOutcome::Applied(c)) if c == cmd => Ok(()),
-            Some(ecs::KgOutcome::Refused(c, r)) if c == cmd => Err(r),
-            _ => Err(Refusal::new("", "the command was not processed")),
-        }
-    }
-
-    pub fn phase(&self) -> ecs::KgPhase {
-        *self.app.world().resource::<State<ecs::KgPhase>>().get()
-    }
-
-    pub fn hash(&mut self) -> String {
-        self.state().map(|s| state_hash(&s)).unwrap_or_default()
-    }
-}
-
-pub struct Entry;
-
-impl GameEntry for Entry {
-    fn id(&self) -> &'static str {
-        GAME_ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Königgrätz"
-    }
-
-    fn play_random(
-        &self,
-        scenario: &ScenarioSource,
-        variants: &[String],
-        seed: u64,
-        agent_seed: u64,
-        max_commands: usize,
-    ) -> Result<(Summary, String), String> {
-        let rules = load_rules(scenario, variants)?;
-        let mut g = PureGame::new(rules, seed);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(agent_seed);
-        while !g.over() && g.commands.len() < max_commands {
-            let legal = g.legal();
-            let Some(cmd) = random_command(&g.rules, &g.st, &legal, &mut rng) else {
-                break;
-            };
-            g.apply(&cmd)
-                .map_err(|r| format!("legal command refused: {cmd:?}: {r}"))?;
-        }
-        let text = save::to_text(&save_file(&g, variants))?;
-        Ok((summary(&g.rules, &g.st, seed, g.commands.len()), text))
-    }
-
-    fn replay(&self, name: &str, text: &str) -> Result<Summary, String> {
-        let g = replay_save(name, text)?;
-        Ok(summary(&g.rules, &g.st, g.dice.seed, g.commands.len()))
-    }
-
-    fn check_scenario(&self, scenario: &ScenarioSource) -> Result<(), String> {
-        load_rules(scenario, &[]).map(|_| ())
-    }
-}
+pub type KgSession = crate::engine::game_ecs::Session<Koniggratz>;

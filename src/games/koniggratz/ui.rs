@@ -2,6 +2,7 @@
 //! the one legal-command list, clicks turned into commands, egui panels for tracks, odds,
 //! charts, the dice tray and the log. Never mutates game state: it only sends commands.
 
+use super::Koniggratz;
 use super::combat;
 use super::data::{KgRules, Kind, Side};
 use super::ecs::*;
@@ -9,11 +10,14 @@ use super::flow::{self, Game};
 use super::rules::{self, View};
 use super::state::*;
 use crate::engine::dice::Dice;
-use crate::engine::hexmap::Coord;
+use crate::engine::game_ecs::*;
+use crate::engine::hexmap::{Coord, HexMap};
 use crate::engine::log::GameLog;
-use crate::engine::save::{self, SaveFile};
+use std::sync::Arc;
+
 use crate::gui::AppState;
-use crate::gui::board::{BoardMap, HexClicked, HoveredHex, S, to_world};
+use crate::gui::board::{HexClicked, Highlight, HoveredHex, S, clear_highlights, to_world};
+use crate::gui::game_ui::*;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -22,44 +26,13 @@ pub struct KgUi {
     pub selected: Option<UnitId>,
     pub hq: Option<u8>,
     pub hq_battle: bool,
-    pub message: String,
-    pub variants: Vec<String>,
-    pub seed: u64,
     /// Hot-seat hand-over for the secret artillery choice (4.3a): who confirmed.
     pub handover_ok: Option<Side>,
-    pub show_charts: bool,
-    pub rules_open: bool,
-    pub rules_query: String,
     pub drawn_rev: u64,
-    pub request: Option<UiRequest>,
-    pub outbox: Vec<KgCommand>,
-    /// The case a refusal cites (a link to the rules reference).
-    pub message_rule: String,
     pub pressed: Option<Coord>,
     pub drawn_sel: (Option<UnitId>, Option<u8>, bool, Option<usize>),
-    pub saved_rev: u64,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UiRequest {
-    Save,
-    Load,
-    Undo,
-    RestartLesson,
-    LessonStep(usize),
-}
-
-#[derive(Component)]
-struct Highlight;
-
-fn clear_highlights(world: &mut World) {
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, With<Highlight>>()
-        .iter(world)
-        .collect();
-    for e in old {
-        world.despawn(e);
-    }
+    /// Message, options, requests, outbox and autosave revision, as in every game.
+    pub core: UiCore<KgCommand>,
 }
 
 #[derive(Component)]
@@ -78,11 +51,11 @@ impl Plugin for KgUiPlugin {
                     place_counters,
                     status_texts,
                     handle_clicks,
-                    keys,
-                    dispatch_ui_commands,
-                    show_outcomes,
+                    keys::<Koniggratz>,
+                    dispatch::<Koniggratz>,
+                    show_outcomes::<Koniggratz>,
                     highlights,
-                    autosave_on_change,
+                    autosave_on_change::<Koniggratz>,
                 )
                     .chain()
                     .run_if(in_state(AppState::InGame))
@@ -94,218 +67,94 @@ impl Plugin for KgUiPlugin {
                     .run_if(in_state(AppState::InGame))
                     .run_if(resource_exists::<KgRulesRes>),
             )
-            .add_systems(OnExit(AppState::InGame), leave_game);
+            .add_systems(OnExit(AppState::InGame), leave_game::<Koniggratz>);
     }
 }
 
-/// Back to the menu: the game is autosaved; clear the board and its entities.
-fn leave_game(world: &mut World) {
-    if !world.contains_resource::<KgRulesRes>() {
-        return;
-    }
-    world.remove_resource::<ActiveLesson>();
-    despawn_game(world);
-    world.remove_resource::<KgRulesRes>();
-    world.insert_resource(BoardMap {
-        map: None,
-        drawn: false,
-    });
-    clear_highlights(world);
-    *world.resource_mut::<KgUi>() = KgUi::default();
-}
+impl GameUi for Koniggratz {
+    type Ui = KgUi;
+    const UNDO_IN_LESSON: &'static str =
+        "Undo is off during a lesson; restart the lesson from the menu instead.";
 
-pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
-    let res = crate::engine::scenarios::find(id).and_then(|s| super::load_rules(&s, variants));
-    match res {
-        Ok(rules) => {
-            world.insert_resource(BoardMap {
-                map: Some(rules.map.clone()),
-                drawn: false,
-            });
-            // FELDZUG_AUTOPLAY=movement|attack: random legal commands until that phase
-            // (demos and screenshots); the game is still scenario + seed + commands.
-            let mut cmds = Vec::new();
-            if let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") {
-                use rand::SeedableRng;
-                let mut g = super::PureGame::new(rules.clone(), seed);
-                let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-                let want = if until == "attack" {
-                    Step::Attack
-                } else {
-                    Step::Movement
-                };
-                // "attack" stops where the side to act has an attack to make
-                let ready = |g: &super::PureGame| {
-                    g.st.g.step == want
-                        && g.st.g.pending.is_empty()
-                        && (want != Step::Attack
-                            || g.legal()
-                                .iter()
-                                .any(|c| matches!(c, KgCommand::Attack { .. })))
-                };
-                while !ready(&g) && !g.over() && g.commands.len() < 5000 {
-                    let legal = g.legal();
-                    let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
-                        break;
-                    };
-                    let _ = g.apply(&c);
-                }
-                for c in g
-                    .legal()
-                    .iter()
-                    .filter(|c| matches!(c, KgCommand::Attack { .. }))
-                    .take(3)
-                {
-                    if let KgCommand::Attack { attacker, defender } = c {
-                        info!(
-                            "autoplay: possible attack {:?} -> {:?}",
-                            rules::unit_hex(&g.st, *attacker),
-                            rules::unit_hex(&g.st, *defender)
-                        );
-                    }
-                }
-                cmds = g.commands;
-            }
-            let _ = restore_game(world, rules, seed, &cmds);
-            let mut ui = world.resource_mut::<KgUi>();
-            ui.variants = variants.to_vec();
-            ui.seed = seed;
+    fn core(ui: &KgUi) -> &UiCore<KgCommand> {
+        &ui.core
+    }
+
+    fn core_mut(ui: &mut KgUi) -> &mut UiCore<KgCommand> {
+        &mut ui.core
+    }
+
+    fn map(rules: &KgRules) -> HexMap {
+        rules.map.clone()
+    }
+
+    fn deselect(ui: &mut KgUi) {
+        ui.selected = None;
+    }
+
+    fn applied(ui: &mut KgUi, cmd: &KgCommand) {
+        if matches!(
+            cmd,
+            KgCommand::Move { .. } | KgCommand::Attack { .. } | KgCommand::Pass
+        ) {
             ui.selected = None;
-            ui.message = format!("New game, seed {seed}.");
         }
-        Err(e) => world.resource_mut::<crate::gui::MenuState>().message = e,
     }
-}
 
-pub fn autosave_path() -> std::path::PathBuf {
-    directories::ProjectDirs::from("", "", "feldzug")
-        .map(|d| d.data_dir().to_path_buf())
-        .unwrap_or_else(|| std::env::temp_dir().join("feldzug"))
-        .join("koniggratz-autosave.ron")
-}
-
-fn current_save(world: &World) -> Option<SaveFile<KgCommand>> {
-    let rules = &world.get_resource::<KgRulesRes>()?.0;
-    let log = world.get_resource::<KgCommandLog>()?;
-    let dice = world.get_resource::<Dice>()?;
-    let ui = world.get_resource::<KgUi>()?;
-    Some(SaveFile {
-        version: save::SAVE_VERSION,
-        game: super::GAME_ID.into(),
-        scenario: rules.meta.id.clone(),
-        seed: dice.seed,
-        options: ui.variants.clone(),
-        commands: log.commands.clone(),
-        state_hash: String::new(),
-    })
-}
-
-pub fn load_autosave(world: &mut World) -> Result<(), String> {
-    let path = autosave_path();
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    load_text(world, &path.display().to_string(), &text)
-}
-
-fn load_text(world: &mut World, name: &str, text: &str) -> Result<(), String> {
-    let s: SaveFile<KgCommand> = save::from_text(name, text)?;
-    let src = crate::engine::scenarios::find(&s.scenario)?;
-    let rules = super::load_rules(&src, &s.options)?;
-    world.insert_resource(BoardMap {
-        map: Some(rules.map.clone()),
-        drawn: false,
-    });
-    let r = restore_game(world, rules, s.seed, &s.commands);
-    let mut ui = world.resource_mut::<KgUi>();
-    ui.variants = s.options.clone();
-    ui.seed = s.seed;
-    ui.message = match &r {
-        Ok(()) => format!("Loaded {name}"),
-        Err(e) => format!("{name}: {e}"),
-    };
-    r.map_err(|e| format!("{name}: {e}"))
+    /// FELDZUG_AUTOPLAY=movement|attack: random legal commands until that phase (demos
+    /// and screenshots); the game is still scenario + seed + commands.
+    fn autoplay(_world: &mut World, rules: &Arc<KgRules>, seed: u64) -> Vec<KgCommand> {
+        let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") else {
+            return Vec::new();
+        };
+        use rand::SeedableRng;
+        let mut g = super::PureGame::new(rules.clone(), seed);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let want = if until == "attack" {
+            Step::Attack
+        } else {
+            Step::Movement
+        };
+        // "attack" stops where the side to act has an attack to make
+        let ready = |g: &super::PureGame| {
+            g.st.g.step == want
+                && g.st.g.pending.is_empty()
+                && (want != Step::Attack
+                    || g.legal()
+                        .iter()
+                        .any(|c| matches!(c, KgCommand::Attack { .. })))
+        };
+        while !ready(&g) && !g.over() && g.commands.len() < 5000 {
+            let legal = g.legal();
+            let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
+                break;
+            };
+            let _ = g.apply(&c);
+        }
+        for c in g
+            .legal()
+            .iter()
+            .filter(|c| matches!(c, KgCommand::Attack { .. }))
+            .take(3)
+        {
+            if let KgCommand::Attack { attacker, defender } = c {
+                info!(
+                    "autoplay: possible attack {:?} -> {:?}",
+                    rules::unit_hex(&g.st, *attacker),
+                    rules::unit_hex(&g.st, *defender)
+                );
+            }
+        }
+        g.commands
+    }
 }
 
 fn send(world: &mut World, cmd: KgCommand) {
-    world.resource_mut::<KgUi>().outbox.push(cmd);
+    world.resource_mut::<KgUi>().core.outbox.push(cmd);
 }
 
 /// A lesson in progress (issue: learn to play): its steps and where the player is.
 pub type ActiveLesson = crate::engine::tutorial::ActiveLesson<KgCommand>;
-
-/// Sends the UI's commands; during a lesson only the step's expected command goes
-/// through (with the step's scripted dice), anything else gets the step's hint.
-fn dispatch_ui_commands(world: &mut World) {
-    let cmds: Vec<KgCommand> = std::mem::take(&mut world.resource_mut::<KgUi>().outbox);
-    for cmd in cmds {
-        if let Some(mut lesson) = world.remove_resource::<ActiveLesson>() {
-            use crate::engine::tutorial::StepOutcome;
-            match lesson.run.offer(&lesson.lesson, &cmd) {
-                StepOutcome::Advance { dice } => {
-                    if let Some(mut d) = world.get_resource_mut::<Dice>() {
-                        d.script(dice);
-                    }
-                    world.write_message(KgCommandMsg(cmd));
-                    lesson.message.clear();
-                    save_lesson_progress(&lesson);
-                }
-                StepOutcome::Refused(h) => lesson.message = h,
-                StepOutcome::Finished => {
-                    world.write_message(KgCommandMsg(cmd));
-                }
-            }
-            world.insert_resource(lesson);
-        } else {
-            world.write_message(KgCommandMsg(cmd));
-        }
-    }
-}
-
-fn save_lesson_progress(lesson: &ActiveLesson) {
-    lesson.save_progress();
-}
-
-/// The lessons built into the program: (scenario id, title, order).
-pub fn lessons() -> Vec<(String, String, u32)> {
-    crate::engine::tutorial::lessons_of::<KgCommand>(super::GAME_ID)
-}
-
-/// Starts a lesson, resuming at the saved step (earlier steps are replayed with their dice).
-pub fn start_lesson(world: &mut World, id: &str, resume: bool) {
-    start_lesson_at(world, id, crate::engine::tutorial::start_step(id, resume));
-}
-
-/// Opens a lesson at step `saved`: the earlier steps' commands are replayed with their dice.
-pub fn start_lesson_at(world: &mut World, id: &str, saved: usize) {
-    let res = crate::engine::scenarios::find(id).and_then(|s| {
-        let lesson = crate::engine::tutorial::parse_lesson::<KgCommand>(&s.name, &s.text)?;
-        let rules = super::load_rules(&s, &[])?;
-        Ok((lesson, rules))
-    });
-    let (lesson, rules) = match res {
-        Ok(x) => x,
-        Err(e) => {
-            world.resource_mut::<crate::gui::MenuState>().message = e;
-            return;
-        }
-    };
-    let saved = saved.min(lesson.steps.len());
-    let (cmds, dice) = crate::engine::tutorial::replay_prefix(&lesson, saved);
-    world.insert_resource(BoardMap {
-        map: Some(rules.map.clone()),
-        drawn: false,
-    });
-    let _ = restore_game_scripted(world, rules, 1, &cmds, &dice);
-    let mut ui = world.resource_mut::<KgUi>();
-    ui.seed = 1;
-    ui.selected = None;
-    ui.message.clear();
-    world.insert_resource(ActiveLesson {
-        id: id.to_string(),
-        lesson,
-        run: crate::engine::tutorial::LessonRun { step: saved },
-        message: String::new(),
-    });
-}
 
 fn side_colour(s: Side) -> Color {
     match s {
@@ -603,7 +452,7 @@ fn handle_clicks(world: &mut World) {
         if hits.len() == 1 {
             send(world, hits[0].clone());
             let mut ui = world.resource_mut::<KgUi>();
-            ui.message.clear();
+            ui.core.message.clear();
             if matches!(
                 hits[0],
                 KgCommand::Move { .. } | KgCommand::ReturnBlown { .. }
@@ -613,7 +462,7 @@ fn handle_clicks(world: &mut World) {
         } else if let Some(u) = own {
             let mut ui = world.resource_mut::<KgUi>();
             ui.selected = Some(u);
-            ui.message = format!("Selected {}", rules.units[u as usize].name);
+            ui.core.message = format!("Selected {}", rules.units[u as usize].name);
         } else if let Some(sel) = world.resource::<KgUi>().selected {
             // explain why not
             let cmd = match (st.g.step, view.occupant(&rules.map, hex)) {
@@ -634,10 +483,10 @@ fn handle_clicks(world: &mut World) {
             }
             .refusal(&cmd);
             let mut ui = world.resource_mut::<KgUi>();
-            ui.message = format!("Not allowed: {}", r.reason);
-            ui.message_rule = r.rule.clone();
+            ui.core.message = format!("Not allowed: {}", r.reason);
+            ui.core.message_rule = r.rule.clone();
         } else {
-            world.resource_mut::<KgUi>().message =
+            world.resource_mut::<KgUi>().core.message =
                 format!("{hex}: nothing to do here now. {}", hint(&rules, &st));
         }
     }
@@ -678,122 +527,6 @@ fn hint(rules: &KgRules, st: &KgState) -> String {
             format!("{who}: select an attacker, then a highlighted enemy; or pass (4.3).")
         }
         Step::GameOver => "The game is over.".into(),
-    }
-}
-
-fn keys(world: &mut World) {
-    let req = world.resource_mut::<KgUi>().request.take();
-    match req {
-        Some(UiRequest::Save) => save_now(world),
-        Some(UiRequest::Load) => {
-            if let Err(e) = load_autosave(world) {
-                world.resource_mut::<KgUi>().message = e;
-            }
-        }
-        Some(UiRequest::Undo) => undo(world),
-        Some(UiRequest::RestartLesson) => {
-            if let Some(id) = world.get_resource::<ActiveLesson>().map(|l| l.id.clone()) {
-                start_lesson(world, &id, false);
-            }
-        }
-        Some(UiRequest::LessonStep(k)) => {
-            if let Some(id) = world.get_resource::<ActiveLesson>().map(|l| l.id.clone()) {
-                start_lesson_at(world, &id, k);
-            }
-        }
-        None => {}
-    }
-    let (ctrl, s, o, z, esc) = {
-        let k = world.resource::<ButtonInput<KeyCode>>();
-        (
-            k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]),
-            k.just_pressed(KeyCode::KeyS),
-            k.just_pressed(KeyCode::KeyO),
-            k.just_pressed(KeyCode::KeyZ),
-            k.just_pressed(KeyCode::Escape),
-        )
-    };
-    if esc {
-        world.resource_mut::<KgUi>().selected = None;
-    }
-    if !ctrl {
-        return;
-    }
-    if s {
-        save_now(world);
-    }
-    if o {
-        let r = load_autosave(world);
-        if let Err(e) = r {
-            world.resource_mut::<KgUi>().message = e;
-        }
-    }
-    if z {
-        undo(world);
-    }
-}
-
-fn manual_save_path() -> std::path::PathBuf {
-    autosave_path().with_file_name("koniggratz-save.ron")
-}
-
-fn save_now(world: &mut World) {
-    let msg = match current_save(world).map(|s| save::to_text(&s)) {
-        Some(Ok(text)) => {
-            let p = manual_save_path();
-            let r1 = save::write_atomic(&p, &text);
-            let r2 = save::write_atomic(&autosave_path(), &text);
-            match r1.and(r2) {
-                Ok(()) => format!("Saved to {}", p.display()),
-                Err(e) => format!("Save failed: {e}"),
-            }
-        }
-        _ => "Nothing to save".into(),
-    };
-    world.resource_mut::<KgUi>().message = msg;
-}
-
-pub fn undo(world: &mut World) {
-    if world.contains_resource::<ActiveLesson>() {
-        world.resource_mut::<KgUi>().message =
-            "Undo is off during a lesson; restart the lesson from the menu instead.".into();
-        return;
-    }
-    let Some(log) = world.get_resource::<KgCommandLog>().cloned() else {
-        return;
-    };
-    if undoable(&log) == 0 {
-        world.resource_mut::<KgUi>().message =
-            "Nothing to undo: the last command rolled dice, and rolls are final.".into();
-        return;
-    }
-    let Some(rules) = world.get_resource::<KgRulesRes>().map(|r| r.0.clone()) else {
-        return;
-    };
-    let seed = world.resource::<Dice>().seed;
-    let n = log.commands.len() - 1;
-    let _ = restore_game(world, rules, seed, &log.commands[..n]);
-    world.resource_mut::<KgUi>().message = format!("Undid {:?}", log.commands[n]);
-}
-
-/// Refusals and results of the player's commands, in the panel.
-fn show_outcomes(mut reader: MessageReader<KgOutcome>, mut ui: ResMut<KgUi>) {
-    for o in reader.read() {
-        match o {
-            KgOutcome::Refused(_, r) => {
-                ui.message = format!("Refused: {}", r.reason);
-                ui.message_rule = r.rule.clone();
-            }
-            KgOutcome::Applied(c) => {
-                if matches!(
-                    c,
-                    KgCommand::Move { .. } | KgCommand::Attack { .. } | KgCommand::Pass
-                ) {
-                    ui.selected = None;
-                }
-                ui.message.clear();
-            }
-        }
     }
 }
 
@@ -840,27 +573,9 @@ fn status_texts(
     }
 }
 
-fn autosave_on_change(world: &mut World) {
-    let rev = world.resource::<KgRevision>().0;
-    if world.resource::<KgUi>().saved_rev == rev {
-        return;
-    }
-    world.resource_mut::<KgUi>().saved_rev = rev;
-    if let Some(Ok(text)) = current_save(world).map(|s| save::to_text(&s))
-        && let Err(e) = save::write_atomic(&autosave_path(), &text)
-    {
-        world.resource_mut::<KgUi>().message = format!("Autosave failed: {e}");
-    }
-    if let Some(KgOutcome::Refused(_, r)) = world.resource::<KgLastOutcome>().0.clone() {
-        let mut ui = world.resource_mut::<KgUi>();
-        ui.message = format!("Refused: {}", r.reason);
-        ui.message_rule = r.rule.clone();
-    }
-}
-
 /// Highlights exactly the legal targets of the current selection, with MP left for moves.
 fn highlights(world: &mut World) {
-    let rev = world.resource::<KgRevision>().0;
+    let rev = world.resource::<Revision<Koniggratz>>().0;
     let key = {
         let ui = world.resource::<KgUi>();
         (
@@ -1034,12 +749,12 @@ fn panels(
         }
         ui_.separator();
         ui_.horizontal_wrapped(|ui_| {
-            ui_.label(&ui.message);
+            ui_.label(&ui.core.message);
             // a refusal links to the case it cites
-            let refusal = ui.message.starts_with("Refused") || ui.message.starts_with("Not allowed");
-            if refusal && !ui.message_rule.is_empty() && ui_.small_button(&ui.message_rule).clicked() {
-                ui.rules_open = true;
-                ui.rules_query = ui.message_rule.clone();
+            let refusal = ui.core.message.starts_with("Refused") || ui.core.message.starts_with("Not allowed");
+            if refusal && !ui.core.message_rule.is_empty() && ui_.small_button(&ui.core.message_rule).clicked() {
+                ui.core.rules_open = true;
+                ui.core.rules_query = ui.core.message_rule.clone();
             }
         });
         ui_.small(hint(rules, &st));
@@ -1067,7 +782,7 @@ fn panels(
             for c in &legal {
                 if let KgCommand::SelectReturning { unit } = c
                     && ui_.button(format!("Return {}", rules.units[*unit as usize].name)).clicked() {
-                        ui.outbox.push(c.clone());
+                        ui.core.outbox.push(c.clone());
                     }
             }
             for u in &st.g.returning {
@@ -1089,7 +804,7 @@ fn panels(
                     if let KgCommand::Artillery { support } = c {
                         let label = if *support { "Support (+2, 1 AP)" } else { "No support" };
                         if ui_.button(label).clicked() {
-                            ui.outbox.push(c.clone());
+                            ui.core.outbox.push(c.clone());
                             ui.handover_ok = None;
                         }
                     }
@@ -1104,28 +819,11 @@ fn panels(
                     _ => "Pass",
                 };
                 if ui_.button(label).clicked() {
-                    ui.outbox.push(KgCommand::Pass);
+                    ui.core.outbox.push(KgCommand::Pass);
                     ui.selected = None;
                 }
             }
-            if ui_.button("Charts").clicked() {
-                ui.show_charts = !ui.show_charts;
-            }
-            if ui_.button("Rules").clicked() {
-                ui.rules_open = !ui.rules_open;
-            }
-            if ui_.button("Save").clicked() {
-                ui.request = Some(UiRequest::Save);
-            }
-            if ui_.button("Load").clicked() {
-                ui.request = Some(UiRequest::Load);
-            }
-            if ui_.button("Undo").clicked() {
-                ui.request = Some(UiRequest::Undo);
-            }
-            if ui_.button("Menu").clicked() {
-                next.set(AppState::Menu);
-            }
+            game_buttons(ui_, &mut ui.core, &mut next);
         });
         ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom");
     });
@@ -1151,8 +849,8 @@ fn panels(
                             ui_.horizontal(|ui_| {
                                 ui_.label(format!("  {:+}  {}", m.value, m.label));
                                 if ui_.small_button(&m.rule).clicked() {
-                                    ui.rules_open = true;
-                                    ui.rules_query = m.rule.clone();
+                                    ui.core.rules_open = true;
+                                    ui.core.rules_query = m.rule.clone();
                                 }
                             });
                         }
@@ -1221,8 +919,8 @@ fn panels(
     let clicks =
         crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
     if let Some(rule) = clicks.rule {
-        ui.rules_open = true;
-        ui.rules_query = rule;
+        ui.core.rules_open = true;
+        ui.core.rules_query = rule;
     }
     egui::Window::new("Forces")
         .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
@@ -1250,22 +948,22 @@ fn panels(
     if let Some(mut lesson) = lesson {
         let clicks = crate::gui::panels::lesson_window(ctx, &mut lesson);
         if let Some(k) = clicks.step {
-            ui.request = Some(UiRequest::LessonStep(k));
+            ui.core.request = Some(UiRequest::LessonStep(k));
         }
         if clicks.restart {
-            ui.request = Some(UiRequest::RestartLesson);
+            ui.core.request = Some(UiRequest::RestartLesson);
         }
         if clicks.menu {
             next.set(AppState::Menu);
         }
     }
     let cases = super::reference::cases();
-    let mut open = ui.rules_open;
-    let mut q = std::mem::take(&mut ui.rules_query);
+    let mut open = ui.core.rules_open;
+    let mut q = std::mem::take(&mut ui.core.rules_query);
     crate::gui::panels::rules_window(ctx, &mut open, &mut q, &cases);
-    ui.rules_open = open;
-    ui.rules_query = q;
-    if ui.show_charts {
+    ui.core.rules_open = open;
+    ui.core.rules_query = q;
+    if ui.core.show_charts {
         egui::Window::new("Charts: CRT (4.3e) and TEC (3.9)").show(ctx, |ui_| {
             egui::Grid::new("crt").striped(true).show(ui_, |g| {
                 for (d, r) in [

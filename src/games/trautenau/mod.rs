@@ -18,14 +18,14 @@ pub mod validate;
 mod flow_tests;
 
 use crate::engine::dice::Dice;
+use crate::engine::game::{self, RulesGame};
 use crate::engine::hash::state_hash;
 use crate::engine::log::GameLog;
-use crate::engine::save::{self, SaveFile};
 use crate::engine::scenarios::ScenarioSource;
-use crate::engine::session::{GameEntry, Summary};
+use crate::engine::session::Summary;
 use data::{Side, TsRules};
 use flow::Game;
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 pub use state::Refusal;
 use state::{Loc, Step, TsCommand, TsState};
@@ -33,63 +33,86 @@ use std::sync::Arc;
 
 pub const GAME_ID: &str = "trautenau-soor";
 
-/// A game run by the pure rules alone (no ECS): replays, the random-game soak and the AI.
-#[derive(Clone)]
-pub struct PureGame {
-    pub rules: Arc<TsRules>,
-    pub st: TsState,
-    pub dice: Dice,
-    pub log: GameLog,
-    pub commands: Vec<TsCommand>,
-}
+/// The Trautenau – Soor game: its registry entry and the type the shared layer runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Trautenau;
 
-impl PureGame {
-    pub fn new(rules: Arc<TsRules>, seed: u64) -> Self {
-        let mut st = flow::new_state(&rules);
-        let mut dice = Dice::new(seed);
-        let mut log = GameLog::default();
-        {
-            let mut g = Game {
-                rules: &rules,
-                st: &mut st,
-                dice: &mut dice,
-                log: &mut log,
-            };
-            g.start();
-            g.advance();
-        }
-        Self {
+impl RulesGame for Trautenau {
+    type Rules = TsRules;
+    type State = TsState;
+    type Command = TsCommand;
+    const GAME_ID: &'static str = GAME_ID;
+    const NAME: &'static str = "Trautenau – Soor";
+
+    fn load_rules(scenario: &ScenarioSource, variants: &[String]) -> Result<Arc<TsRules>, String> {
+        load_rules(scenario, variants)
+    }
+
+    fn scenario_id(rules: &TsRules) -> &str {
+        &rules.meta.id
+    }
+
+    fn new_state(rules: &TsRules) -> TsState {
+        flow::new_state(rules)
+    }
+
+    fn start(rules: &TsRules, st: &mut TsState, dice: &mut Dice, log: &mut GameLog) {
+        let mut g = Game {
             rules,
             st,
             dice,
             log,
-            commands: Vec::new(),
-        }
+        };
+        g.start();
+        g.advance();
     }
 
-    pub fn legal(&self) -> Vec<TsCommand> {
-        flow::legal_commands(&self.rules, &self.st)
-    }
-
-    pub fn apply(&mut self, cmd: &TsCommand) -> Result<(), Refusal> {
+    fn apply(
+        rules: &TsRules,
+        st: &mut TsState,
+        dice: &mut Dice,
+        log: &mut GameLog,
+        cmd: &TsCommand,
+    ) -> Result<(), Refusal> {
         Game {
-            rules: &self.rules,
-            st: &mut self.st,
-            dice: &mut self.dice,
-            log: &mut self.log,
+            rules,
+            st,
+            dice,
+            log,
         }
-        .apply(cmd)?;
-        self.commands.push(cmd.clone());
-        Ok(())
+        .apply(cmd)
     }
 
-    pub fn hash(&self) -> String {
-        state_hash(&self.st)
+    fn legal(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
+        flow::legal_commands(rules, st)
     }
 
-    pub fn over(&self) -> bool {
-        self.st.g.step == Step::GameOver
+    fn over(st: &TsState) -> bool {
+        st.g.step == Step::GameOver
     }
+
+    fn summary(rules: &TsRules, st: &TsState, seed: u64, commands: usize) -> Summary {
+        summary(rules, st, seed, commands)
+    }
+
+    fn random_command(
+        rules: &TsRules,
+        st: &TsState,
+        legal: &[TsCommand],
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<TsCommand> {
+        random_command(rules, st, legal, rng)
+    }
+}
+
+/// A game run by the pure rules alone (no ECS): replays, the random-game soak and the AI.
+pub type PureGame = game::PureGame<Trautenau>;
+
+pub use crate::engine::game::save_file;
+
+/// Rebuilds a game from a save: scenario + seed + commands.
+pub fn replay_save(name: &str, text: &str) -> Result<PureGame, String> {
+    game::replay_save(name, text)
 }
 
 /// Picks a random legal command for the soak tests and `--random`: moves lean towards
@@ -230,146 +253,5 @@ pub fn load_rules(scenario: &ScenarioSource, variants: &[String]) -> Result<Arc<
     TsRules::from_text(&scenario.name, &scenario.text, variants).map(Arc::new)
 }
 
-pub fn save_file(g: &PureGame, variants: &[String]) -> SaveFile<TsCommand> {
-    SaveFile {
-        version: save::SAVE_VERSION,
-        game: GAME_ID.into(),
-        scenario: g.rules.meta.id.clone(),
-        seed: g.dice.seed,
-        options: variants.to_vec(),
-        commands: g.commands.clone(),
-        state_hash: g.hash(),
-    }
-}
-
-/// Rebuilds a game from a save: scenario + seed + commands.
-pub fn replay_save(name: &str, text: &str) -> Result<PureGame, String> {
-    let s: SaveFile<TsCommand> = save::from_text(name, text)?;
-    if s.game != GAME_ID {
-        return Err(format!("{name}: this save is for the game '{}'", s.game));
-    }
-    let src = crate::engine::scenarios::find(&s.scenario).map_err(|e| format!("{name}: {e}"))?;
-    let rules = load_rules(&src, &s.options)?;
-    let mut g = PureGame::new(rules, s.seed);
-    for (i, c) in s.commands.iter().enumerate() {
-        g.apply(c)
-            .map_err(|r| format!("{name}: command {} ({c:?}) is refused: {r}", i + 1))?;
-    }
-    if !s.state_hash.is_empty() && s.state_hash != g.hash() {
-        return Err(format!(
-            "{name}: the replayed state hash {} differs from the saved {}",
-            g.hash(),
-            s.state_hash
-        ));
-    }
-    Ok(g)
-}
-
-pub struct Entry;
-
-impl GameEntry for Entry {
-    fn id(&self) -> &'static str {
-        GAME_ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Trautenau – Soor"
-    }
-
-    fn play_random(
-        &self,
-        scenario: &ScenarioSource,
-        variants: &[String],
-        seed: u64,
-        agent_seed: u64,
-        max_commands: usize,
-    ) -> Result<(Summary, String), String> {
-        let rules = load_rules(scenario, variants)?;
-        let mut g = PureGame::new(rules, seed);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(agent_seed);
-        while !g.over() && g.commands.len() < max_commands {
-            let legal = g.legal();
-            let Some(cmd) = random_command(&g.rules, &g.st, &legal, &mut rng) else {
-                break;
-            };
-            g.apply(&cmd)
-                .map_err(|r| format!("legal command refused: {cmd:?}: {r}"))?;
-        }
-        let text = save::to_text(&save_file(&g, variants))?;
-        Ok((summary(&g.rules, &g.st, seed, g.commands.len()), text))
-    }
-
-    fn replay(&self, name: &str, text: &str) -> Result<Summary, String> {
-        let g = replay_save(name, text)?;
-        Ok(summary(&g.rules, &g.st, g.dice.seed, g.commands.len()))
-    }
-
-    fn check_scenario(&self, scenario: &ScenarioSource) -> Result<(), String> {
-        load_rules(scenario, &[]).map(|_| ())
-    }
-}
-
 /// Headless game driven through the ECS app: MinimalPlugins + StatesPlugin + this game.
-pub struct TsSession {
-    pub app: bevy::prelude::App,
-}
-
-impl TsSession {
-    pub fn new(rules: Arc<TsRules>, seed: u64) -> Self {
-        use bevy::prelude::*;
-        let mut app = App::new();
-        app.add_plugins((
-            MinimalPlugins,
-            bevy::state::app::StatesPlugin,
-            ecs::TrautenauPlugin,
-        ));
-        ecs::setup_game(app.world_mut(), rules, seed);
-        app.update();
-        Self { app }
-    }
-
-    pub fn state(&mut self) -> Option<TsState> {
-        ecs::gather(self.app.world_mut())
-    }
-
-    pub fn rules(&self) -> Arc<TsRules> {
-        self.app.world().resource::<ecs::TsRulesRes>().0.clone()
-    }
-
-    pub fn legal(&mut self) -> Vec<TsCommand> {
-        let rules = self.rules();
-        self.state()
-            .map(|s| flow::legal_commands(&rules, &s))
-            .unwrap_or_default()
-    }
-
-    /// Sends one command through the app and returns its outcome.
-    pub fn submit(&mut self, cmd: TsCommand) -> Result<(), Refusal> {
-        self.app
-            .world_mut()
-            .write_message(ecs::TsCommandMsg(cmd.clone()));
-        for _ in 0..4 {
-            self.app.update();
-            if self.app.world().resource::<ecs::TsInbox>().0.is_empty() {
-                break;
-            }
-        }
-        match self.app.world().resource::<ecs::TsLastOutcome>().0.clone() {
-            Some(ecs::TsOutcome::Applied(c)) if c == cmd => Ok(()),
-            Some(ecs::TsOutcome::Refused(c, r)) if c == cmd => Err(r),
-            _ => Err(Refusal::new("", "the command was not processed")),
-        }
-    }
-
-    pub fn phase(&self) -> ecs::TsPhase {
-        *self
-            .app
-            .world()
-            .resource::<bevy::prelude::State<ecs::TsPhase>>()
-            .get()
-    }
-
-    pub fn hash(&mut self) -> String {
-        self.state().map(|s| state_hash(&s)).unwrap_or_default()
-    }
-}
+pub type TsSession = crate::engine::game_ecs::Session<Trautenau>;

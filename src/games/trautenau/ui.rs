@@ -5,6 +5,7 @@
 //! defender's split of points, exact odds; the log and the rules reference. Never mutates
 //! game state: it only sends commands.
 
+use super::Trautenau;
 use super::combat;
 use super::data::{Arm, Side, TsRules};
 use super::ecs::*;
@@ -13,11 +14,14 @@ use super::los;
 use super::rules;
 use super::state::*;
 use crate::engine::dice::Dice;
-use crate::engine::hexmap::{Coord, Dir};
+use crate::engine::game_ecs::*;
+use crate::engine::hexmap::{Coord, Dir, HexMap};
 use crate::engine::log::GameLog;
-use crate::engine::save::{self, SaveFile};
+use std::sync::Arc;
+
 use crate::gui::AppState;
-use crate::gui::board::{BoardMap, HexClicked, HoveredHex, S, to_world};
+use crate::gui::board::{HexClicked, Highlight, HoveredHex, S, clear_highlights, to_world};
+use crate::gui::game_ui::*;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -26,15 +30,6 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub struct TsUi {
     pub selected: Option<UnitId>,
     pub leader: Option<LeaderId>,
-    pub message: String,
-    pub message_rule: String,
-    pub variants: Vec<String>,
-    pub seed: u64,
-    pub rules_open: bool,
-    pub rules_query: String,
-    pub show_charts: bool,
-    pub outbox: Vec<TsCommand>,
-    pub request: Option<UiRequest>,
     pub drawn_rev: u64,
     pub drawn_sel: (
         Option<UnitId>,
@@ -42,7 +37,8 @@ pub struct TsUi {
         Option<Coord>,
         Option<usize>,
     ),
-    pub saved_rev: u64,
+    /// Message, options, requests, outbox and autosave revision, as in every game.
+    pub core: UiCore<TsCommand>,
     /// Assault builder: target and the points each unit commits (9.5.1).
     pub builder: Option<Builder>,
     /// The defender's shares in a coordinated assault and the supporting battery.
@@ -65,70 +61,8 @@ pub struct Builder {
     pub hold_back: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UiRequest {
-    Save,
-    Load,
-    Undo,
-    RestartLesson,
-    LessonStep(usize),
-}
-
 /// A lesson in progress (learn to play): its steps and where the player is.
 pub type ActiveLesson = crate::engine::tutorial::ActiveLesson<TsCommand>;
-
-/// The lessons built into the program: (scenario id, title, order).
-pub fn lessons() -> Vec<(String, String, u32)> {
-    crate::engine::tutorial::lessons_of::<TsCommand>(super::GAME_ID)
-}
-
-/// Starts a lesson, resuming at the saved step if asked.
-pub fn start_lesson(world: &mut World, id: &str, resume: bool) {
-    start_lesson_at(world, id, crate::engine::tutorial::start_step(id, resume));
-}
-
-/// Opens a lesson at step `saved`: the earlier steps' commands are replayed with their dice.
-pub fn start_lesson_at(world: &mut World, id: &str, saved: usize) {
-    let res = crate::engine::scenarios::find(id).and_then(|s| {
-        let lesson = crate::engine::tutorial::parse_lesson::<TsCommand>(&s.name, &s.text)?;
-        let rules = super::load_rules(&s, &[])?;
-        Ok((lesson, rules))
-    });
-    let (lesson, rules) = match res {
-        Ok(x) => x,
-        Err(e) => {
-            world.resource_mut::<crate::gui::MenuState>().message = e;
-            return;
-        }
-    };
-    let saved = saved.min(lesson.steps.len());
-    let (cmds, dice) = crate::engine::tutorial::replay_prefix(&lesson, saved);
-    world.insert_resource(BoardMap {
-        map: Some(rules.map.clone()),
-        drawn: false,
-    });
-    let _ = restore_game_scripted(world, rules.clone(), 1, &cmds, &dice);
-    // centre on the first hex the lesson points at
-    if let Some(c) = lesson.steps.iter().find_map(|s| match s.target {
-        crate::engine::tutorial::Target::Hex(c) => Some(c),
-        _ => None,
-    }) {
-        world.resource_mut::<crate::gui::board::Focus>().0 = Some((c, 0.5));
-    }
-    let mut ui = world.resource_mut::<TsUi>();
-    ui.seed = 1;
-    ui.selected = None;
-    ui.message.clear();
-    world.insert_resource(ActiveLesson {
-        id: id.to_string(),
-        lesson,
-        run: crate::engine::tutorial::LessonRun { step: saved },
-        message: String::new(),
-    });
-}
-
-#[derive(Component)]
-struct Highlight;
 
 #[derive(Component)]
 struct FacingArrow;
@@ -153,11 +87,11 @@ impl Plugin for TsUiPlugin {
                     counter_faces,
                     handle_clicks,
                     turn_with_wheel,
-                    keys,
-                    dispatch,
-                    show_outcomes,
+                    keys::<Trautenau>,
+                    dispatch::<Trautenau>,
+                    show_outcomes::<Trautenau>,
                     highlights,
-                    autosave_on_change,
+                    autosave_on_change::<Trautenau>,
                 )
                     .chain()
                     .run_if(in_state(AppState::InGame))
@@ -169,179 +103,7 @@ impl Plugin for TsUiPlugin {
                     .run_if(in_state(AppState::InGame))
                     .run_if(resource_exists::<TsRulesRes>),
             )
-            .add_systems(OnExit(AppState::InGame), leave_game);
-    }
-}
-
-fn clear_highlights(world: &mut World) {
-    let old: Vec<Entity> = world
-        .query_filtered::<Entity, With<Highlight>>()
-        .iter(world)
-        .collect();
-    for e in old {
-        world.despawn(e);
-    }
-}
-
-fn leave_game(world: &mut World) {
-    if !world.contains_resource::<TsRulesRes>() {
-        return;
-    }
-    despawn_game(world);
-    world.remove_resource::<TsRulesRes>();
-    world.remove_resource::<ActiveLesson>();
-    world.insert_resource(BoardMap {
-        map: None,
-        drawn: false,
-    });
-    clear_highlights(world);
-    *world.resource_mut::<TsUi>() = TsUi::default();
-}
-
-pub fn start_game(world: &mut World, id: &str, seed: u64, variants: &[String]) {
-    let res = crate::engine::scenarios::find(id).and_then(|s| super::load_rules(&s, variants));
-    match res {
-        Ok(rules) => {
-            world.insert_resource(BoardMap {
-                map: Some(rules.map.clone()),
-                drawn: false,
-            });
-            // FELDZUG_AUTOPLAY=movement|combat|rally: random legal commands until that step
-            // (demos and screenshots); the game is still scenario + seed + commands.
-            let mut cmds = Vec::new();
-            if let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") {
-                use rand::SeedableRng;
-                let mut g = super::PureGame::new(rules.clone(), seed);
-                let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-                let want = if until == "combat" {
-                    Step::Declare
-                } else {
-                    Step::Movement
-                };
-                let rally = until == "rally";
-                let ready = |g: &super::PureGame| {
-                    if rally {
-                        return matches!(g.st.g.step, Step::Rally(_))
-                            && g.legal()
-                                .iter()
-                                .any(|c| matches!(c, TsCommand::Rally { .. }));
-                    }
-                    g.st.g.step == want
-                        && g.st.g.pending.is_empty()
-                        && g.commands.len() > 3
-                        && (want != Step::Declare
-                            || g.legal()
-                                .iter()
-                                .any(|c| matches!(c, TsCommand::Declare { .. })))
-                };
-                while !ready(&g) && !g.over() && g.commands.len() < 5000 {
-                    let legal = g.legal();
-                    let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
-                        break;
-                    };
-                    let _ = g.apply(&c);
-                }
-                // centre the view on the first possible assault (demos, screenshots)
-                if let Some(TsCommand::Declare { target, .. }) = g
-                    .legal()
-                    .into_iter()
-                    .find(|c| matches!(c, TsCommand::Declare { .. }))
-                {
-                    info!("autoplay: possible assault on {target}");
-                    world.resource_mut::<crate::gui::board::Focus>().0 = Some((target, 0.45));
-                }
-                cmds = g.commands;
-            }
-            let _ = restore_game(world, rules.clone(), seed, &cmds);
-            // FELDZUG_SELECT=<unit id>: select it and centre the view on it (screenshots).
-            let select = std::env::var("FELDZUG_SELECT").ok().and_then(|id| {
-                let u = rules.units.iter().position(|d| d.id == id)?;
-                let st = gather(world)?;
-                Some((u as UnitId, st.units[u].loc.hex()?))
-            });
-            if let Some((_, c)) = select {
-                world.resource_mut::<crate::gui::board::Focus>().0 = Some((c, 0.45));
-            }
-            let mut ui = world.resource_mut::<TsUi>();
-            ui.variants = variants.to_vec();
-            ui.seed = seed;
-            ui.selected = select.map(|s| s.0);
-            ui.message = format!("New game, seed {seed}.");
-        }
-        Err(e) => world.resource_mut::<crate::gui::MenuState>().message = e,
-    }
-}
-
-pub fn autosave_path() -> std::path::PathBuf {
-    directories::ProjectDirs::from("", "", "feldzug")
-        .map(|d| d.data_dir().to_path_buf())
-        .unwrap_or_else(|| std::env::temp_dir().join("feldzug"))
-        .join("trautenau-soor-autosave.ron")
-}
-
-fn current_save(world: &World) -> Option<SaveFile<TsCommand>> {
-    let rules = &world.get_resource::<TsRulesRes>()?.0;
-    let log = world.get_resource::<TsCommandLog>()?;
-    let dice = world.get_resource::<Dice>()?;
-    let ui = world.get_resource::<TsUi>()?;
-    Some(SaveFile {
-        version: save::SAVE_VERSION,
-        game: super::GAME_ID.into(),
-        scenario: rules.meta.id.clone(),
-        seed: dice.seed,
-        options: ui.variants.clone(),
-        commands: log.commands.clone(),
-        state_hash: String::new(),
-    })
-}
-
-pub fn load_autosave(world: &mut World) -> Result<(), String> {
-    let path = autosave_path();
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let name = path.display().to_string();
-    let s: SaveFile<TsCommand> = save::from_text(&name, &text)?;
-    let src = crate::engine::scenarios::find(&s.scenario)?;
-    let rules = super::load_rules(&src, &s.options)?;
-    world.insert_resource(BoardMap {
-        map: Some(rules.map.clone()),
-        drawn: false,
-    });
-    let r = restore_game(world, rules, s.seed, &s.commands);
-    let mut ui = world.resource_mut::<TsUi>();
-    ui.variants = s.options.clone();
-    ui.seed = s.seed;
-    ui.message = match &r {
-        Ok(()) => format!("Loaded {name}"),
-        Err(e) => format!("{name}: {e}"),
-    };
-    r.map_err(|e| format!("{name}: {e}"))
-}
-
-/// Sends the UI's commands; during a lesson only the step's expected command goes
-/// through (with the step's scripted dice), anything else gets the step's hint.
-fn dispatch(world: &mut World) {
-    let cmds: Vec<TsCommand> = std::mem::take(&mut world.resource_mut::<TsUi>().outbox);
-    for cmd in cmds {
-        if let Some(mut lesson) = world.remove_resource::<ActiveLesson>() {
-            use crate::engine::tutorial::StepOutcome;
-            match lesson.run.offer(&lesson.lesson, &cmd) {
-                StepOutcome::Advance { dice } => {
-                    if let Some(mut d) = world.get_resource_mut::<Dice>() {
-                        d.script(dice);
-                    }
-                    world.write_message(TsCommandMsg(cmd));
-                    lesson.message.clear();
-                    lesson.save_progress();
-                }
-                StepOutcome::Refused(h) => lesson.message = h,
-                StepOutcome::Finished => {
-                    world.write_message(TsCommandMsg(cmd));
-                }
-            }
-            world.insert_resource(lesson);
-        } else {
-            world.write_message(TsCommandMsg(cmd));
-        }
+            .add_systems(OnExit(AppState::InGame), leave_game::<Trautenau>);
     }
 }
 
@@ -545,7 +307,7 @@ fn stack_offset(k: usize) -> Vec2 {
 #[allow(clippy::type_complexity)]
 fn place_pieces(
     rules: Res<TsRulesRes>,
-    rev: Res<TsRevision>,
+    rev: Res<Revision<Trautenau>>,
     mut last: Local<u64>,
     mut units: Query<
         (
@@ -615,7 +377,7 @@ fn place_pieces(
 /// and aide-de-camp markers on commanders.
 fn counter_faces(
     rules: Res<TsRulesRes>,
-    rev: Res<TsRevision>,
+    rev: Res<Revision<Trautenau>>,
     mut last: Local<u64>,
     globals: Res<TsGlobals>,
     units: Query<(&Counter, &UnitStatus)>,
@@ -699,8 +461,123 @@ fn counter_faces(
     }
 }
 
+impl GameUi for Trautenau {
+    type Ui = TsUi;
+    const UNDO_IN_LESSON: &'static str =
+        "Undo is off during a lesson; use Replay previous step instead.";
+
+    fn core(ui: &TsUi) -> &UiCore<TsCommand> {
+        &ui.core
+    }
+
+    fn core_mut(ui: &mut TsUi) -> &mut UiCore<TsCommand> {
+        &mut ui.core
+    }
+
+    fn map(rules: &TsRules) -> HexMap {
+        rules.map.clone()
+    }
+
+    fn deselect(ui: &mut TsUi) {
+        ui.selected = None;
+        ui.leader = None;
+        ui.builder = None;
+    }
+
+    fn applied(ui: &mut TsUi, cmd: &TsCommand) {
+        if matches!(
+            cmd,
+            TsCommand::Done
+                | TsCommand::Declare { .. }
+                | TsCommand::Barrage { .. }
+                | TsCommand::Evacuate { .. }
+        ) {
+            ui.selected = None;
+        }
+        if matches!(cmd, TsCommand::Declare { .. }) {
+            ui.builder = None;
+        }
+        if matches!(cmd, TsCommand::Defend { .. }) {
+            ui.split.clear();
+            ui.support = None;
+        }
+    }
+
+    /// FELDZUG_AUTOPLAY=movement|combat|rally: random legal commands until that step
+    /// (demos and screenshots); the game is still scenario + seed + commands.
+    fn autoplay(world: &mut World, rules: &Arc<TsRules>, seed: u64) -> Vec<TsCommand> {
+        let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") else {
+            return Vec::new();
+        };
+        use rand::SeedableRng;
+        let mut g = super::PureGame::new(rules.clone(), seed);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let want = if until == "combat" {
+            Step::Declare
+        } else {
+            Step::Movement
+        };
+        let rally = until == "rally";
+        let ready = |g: &super::PureGame| {
+            if rally {
+                return matches!(g.st.g.step, Step::Rally(_))
+                    && g.legal()
+                        .iter()
+                        .any(|c| matches!(c, TsCommand::Rally { .. }));
+            }
+            g.st.g.step == want
+                && g.st.g.pending.is_empty()
+                && g.commands.len() > 3
+                && (want != Step::Declare
+                    || g.legal()
+                        .iter()
+                        .any(|c| matches!(c, TsCommand::Declare { .. })))
+        };
+        while !ready(&g) && !g.over() && g.commands.len() < 5000 {
+            let legal = g.legal();
+            let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
+                break;
+            };
+            let _ = g.apply(&c);
+        }
+        // centre the view on the first possible assault (demos, screenshots)
+        if let Some(TsCommand::Declare { target, .. }) = g
+            .legal()
+            .into_iter()
+            .find(|c| matches!(c, TsCommand::Declare { .. }))
+        {
+            info!("autoplay: possible assault on {target}");
+            world.resource_mut::<crate::gui::board::Focus>().0 = Some((target, 0.45));
+        }
+        g.commands
+    }
+
+    /// FELDZUG_SELECT=<unit id>: select it and centre the view on it (screenshots).
+    fn started(world: &mut World, rules: &TsRules) {
+        let select = std::env::var("FELDZUG_SELECT").ok().and_then(|id| {
+            let u = rules.units.iter().position(|d| d.id == id)?;
+            let st = gather(world)?;
+            Some((u as UnitId, st.units[u].loc.hex()?))
+        });
+        if let Some((u, c)) = select {
+            world.resource_mut::<crate::gui::board::Focus>().0 = Some((c, 0.45));
+            world.resource_mut::<TsUi>().selected = Some(u);
+        }
+    }
+
+    /// Centres the view on the first hex the lesson points at.
+    fn lesson_opened(world: &mut World, lesson: &crate::engine::tutorial::Lesson<TsCommand>) {
+        if let Some(c) = lesson.steps.iter().find_map(|s| match s.target {
+            crate::engine::tutorial::Target::Hex(c) => Some(c),
+            _ => None,
+        }) {
+            world.resource_mut::<crate::gui::board::Focus>().0 = Some((c, 0.5));
+        }
+    }
+}
+
 fn send(world: &mut World, cmd: TsCommand) {
-    world.resource_mut::<TsUi>().outbox.push(cmd);
+    world.resource_mut::<TsUi>().core.outbox.push(cmd);
 }
 
 /// The hex a command points at, for highlighting and clicking.
@@ -843,7 +720,7 @@ fn handle_clicks(world: &mut World) {
                 .unwrap_or_default();
             if let Some(c) = natural_facing(&cands, &st, u, hex, &path) {
                 send(world, c);
-                world.resource_mut::<TsUi>().message.clear();
+                world.resource_mut::<TsUi>().core.message.clear();
                 continue;
             }
         }
@@ -900,7 +777,7 @@ fn handle_clicks(world: &mut World) {
         {
             send(world, first_kind[0].clone());
             let mut ui = world.resource_mut::<TsUi>();
-            ui.message.clear();
+            ui.core.message.clear();
             if matches!(
                 first_kind[0],
                 TsCommand::MoveChief { .. } | TsCommand::MoveLeader { .. }
@@ -933,10 +810,10 @@ fn handle_clicks(world: &mut World) {
             }
             let mut ui = world.resource_mut::<TsUi>();
             if units.is_empty() {
-                ui.message = format!(
+                ui.core.message = format!(
                     "No unit of the active formation has {hex} in its front hexes (9.5.1)."
                 );
-                ui.message_rule = "9.5.1".into();
+                ui.core.message_rule = "9.5.1".into();
             } else {
                 ui.builder = Some(Builder {
                     target: hex,
@@ -944,7 +821,7 @@ fn handle_clicks(world: &mut World) {
                     coordinate: false,
                     hold_back: false,
                 });
-                ui.message =
+                ui.core.message =
                     format!("Assault on {hex}: choose the units and points in the Assault panel.");
             }
         } else if !own.is_empty() {
@@ -956,7 +833,7 @@ fn handle_clicks(world: &mut World) {
             };
             ui.selected = Some(next);
             ui.leader = None;
-            ui.message = format!("Selected {}", rules.units[next as usize].name);
+            ui.core.message = format!("Selected {}", rules.units[next as usize].name);
         } else if let Some(sel) = world.resource::<TsUi>().selected {
             let cmd = match st.g.step {
                 Step::Barrage => match view.units_at(hex).first() {
@@ -981,10 +858,10 @@ fn handle_clicks(world: &mut World) {
                 .err()
                 .unwrap_or_else(|| Refusal::new("", "allowed"));
             let mut ui = world.resource_mut::<TsUi>();
-            ui.message = format!("Not allowed: {}", r.reason);
-            ui.message_rule = r.rule.clone();
+            ui.core.message = format!("Not allowed: {}", r.reason);
+            ui.core.message_rule = r.rule.clone();
         } else {
-            world.resource_mut::<TsUi>().message =
+            world.resource_mut::<TsUi>().core.message =
                 format!("{hex}: nothing to do here now. {}", hint(&rules, &st));
         }
     }
@@ -1028,8 +905,8 @@ fn turn_with_wheel(world: &mut World) {
         Ok(()) => send(world, cmd),
         Err(r) => {
             let mut ui = world.resource_mut::<TsUi>();
-            ui.message = format!("Not allowed: {}", r.reason);
-            ui.message_rule = r.rule;
+            ui.core.message = format!("Not allowed: {}", r.reason);
+            ui.core.message_rule = r.rule;
         }
     }
 }
@@ -1096,140 +973,10 @@ fn hint(rules: &TsRules, st: &TsState) -> String {
     }
 }
 
-fn keys(world: &mut World) {
-    let req = world.resource_mut::<TsUi>().request.take();
-    match req {
-        Some(UiRequest::Save) => save_now(world),
-        Some(UiRequest::Load) => {
-            if let Err(e) = load_autosave(world) {
-                world.resource_mut::<TsUi>().message = e;
-            }
-        }
-        Some(UiRequest::Undo) => undo(world),
-        Some(UiRequest::RestartLesson) => {
-            if let Some(id) = world.get_resource::<ActiveLesson>().map(|l| l.id.clone()) {
-                start_lesson(world, &id, false);
-            }
-        }
-        Some(UiRequest::LessonStep(k)) => {
-            if let Some(id) = world.get_resource::<ActiveLesson>().map(|l| l.id.clone()) {
-                start_lesson_at(world, &id, k);
-            }
-        }
-        None => {}
-    }
-    let (ctrl, s, o, z, esc) = {
-        let k = world.resource::<ButtonInput<KeyCode>>();
-        (
-            k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]),
-            k.just_pressed(KeyCode::KeyS),
-            k.just_pressed(KeyCode::KeyO),
-            k.just_pressed(KeyCode::KeyZ),
-            k.just_pressed(KeyCode::Escape),
-        )
-    };
-    if esc {
-        let mut ui = world.resource_mut::<TsUi>();
-        ui.selected = None;
-        ui.leader = None;
-        ui.builder = None;
-    }
-    if !ctrl {
-        return;
-    }
-    if s {
-        save_now(world);
-    }
-    if o && let Err(e) = load_autosave(world) {
-        world.resource_mut::<TsUi>().message = e;
-    }
-    if z {
-        undo(world);
-    }
-}
-
-fn save_now(world: &mut World) {
-    let msg = match current_save(world).map(|s| save::to_text(&s)) {
-        Some(Ok(text)) => {
-            let p = autosave_path().with_file_name("trautenau-soor-save.ron");
-            match save::write_atomic(&p, &text).and(save::write_atomic(&autosave_path(), &text)) {
-                Ok(()) => format!("Saved to {}", p.display()),
-                Err(e) => format!("Save failed: {e}"),
-            }
-        }
-        _ => "Nothing to save".into(),
-    };
-    world.resource_mut::<TsUi>().message = msg;
-}
-
-pub fn undo(world: &mut World) {
-    if world.contains_resource::<ActiveLesson>() {
-        world.resource_mut::<TsUi>().message =
-            "Undo is off during a lesson; use Replay previous step instead.".into();
-        return;
-    }
-    let Some(log) = world.get_resource::<TsCommandLog>().cloned() else {
-        return;
-    };
-    if undoable(&log) == 0 {
-        world.resource_mut::<TsUi>().message =
-            "Nothing to undo: the last command rolled dice, and rolls are final.".into();
-        return;
-    }
-    let rules = world.resource::<TsRulesRes>().0.clone();
-    let seed = world.resource::<Dice>().seed;
-    let n = log.commands.len() - 1;
-    let _ = restore_game(world, rules, seed, &log.commands[..n]);
-    world.resource_mut::<TsUi>().message = format!("Undid {:?}", log.commands[n]);
-}
-
-fn show_outcomes(mut reader: MessageReader<TsOutcome>, mut ui: ResMut<TsUi>) {
-    for o in reader.read() {
-        match o {
-            TsOutcome::Refused(_, r) => {
-                ui.message = format!("Refused: {}", r.reason);
-                ui.message_rule = r.rule.clone();
-            }
-            TsOutcome::Applied(c) => {
-                if matches!(
-                    c,
-                    TsCommand::Done
-                        | TsCommand::Declare { .. }
-                        | TsCommand::Barrage { .. }
-                        | TsCommand::Evacuate { .. }
-                ) {
-                    ui.selected = None;
-                }
-                if matches!(c, TsCommand::Declare { .. }) {
-                    ui.builder = None;
-                }
-                if matches!(c, TsCommand::Defend { .. }) {
-                    ui.split.clear();
-                    ui.support = None;
-                }
-                ui.message.clear();
-            }
-        }
-    }
-}
-
-fn autosave_on_change(world: &mut World) {
-    let rev = world.resource::<TsRevision>().0;
-    if world.resource::<TsUi>().saved_rev == rev {
-        return;
-    }
-    world.resource_mut::<TsUi>().saved_rev = rev;
-    if let Some(Ok(text)) = current_save(world).map(|s| save::to_text(&s))
-        && let Err(e) = save::write_atomic(&autosave_path(), &text)
-    {
-        world.resource_mut::<TsUi>().message = format!("Autosave failed: {e}");
-    }
-}
-
 /// Lights exactly the legal targets of the current selection (MP left on moves), the
 /// front (blue) and flank (grey) hexes of the selected unit, and its hex.
 fn highlights(world: &mut World) {
-    let rev = world.resource::<TsRevision>().0;
+    let rev = world.resource::<Revision<Trautenau>>().0;
     let key = {
         let ui = world.resource::<TsUi>();
         (
@@ -1522,10 +1269,10 @@ fn panels(
         ui_.label(format!("VP so far: Austria {} · Prussia {} (11.4 / 12.4)", vp[0], vp[1]));
         ui_.separator();
         ui_.horizontal_wrapped(|ui_| {
-            ui_.label(&ui.message);
-            let refusal = ui.message.starts_with("Refused") || ui.message.starts_with("Not allowed");
-            if refusal && !ui.message_rule.is_empty() && ui_.small_button(&ui.message_rule).clicked() {
-                open_rule = Some(ui.message_rule.clone());
+            ui_.label(&ui.core.message);
+            let refusal = ui.core.message.starts_with("Refused") || ui.core.message.starts_with("Not allowed");
+            if refusal && !ui.core.message_rule.is_empty() && ui_.small_button(&ui.core.message_rule).clicked() {
+                open_rule = Some(ui.core.message_rule.clone());
             }
         });
         ui_.small(hint(r, &st));
@@ -1539,10 +1286,10 @@ fn panels(
                 if s.in_command || s.chief_command { "" } else { " · out of command" }
             ));
             if st.g.step == Step::Movement && ui_.button("Turn ⟲ (Q)").clicked() {
-                ui.outbox.push(TsCommand::Face { unit: u, facing: Dir::ALL[(s.facing.index() + 5) % 6] });
+                ui.core.outbox.push(TsCommand::Face { unit: u, facing: Dir::ALL[(s.facing.index() + 5) % 6] });
             }
             if st.g.step == Step::Movement && ui_.button("Turn ⟳ (E)").clicked() {
-                ui.outbox.push(TsCommand::Face { unit: u, facing: Dir::ALL[(s.facing.index() + 1) % 6] });
+                ui.core.outbox.push(TsCommand::Face { unit: u, facing: Dir::ALL[(s.facing.index() + 1) % 6] });
             }
             for c in &legal {
                 if let TsCommand::Barrage { unit, target, turn } = c
@@ -1550,14 +1297,14 @@ fn panels(
                 {
                     let label = format!("Fire at {}{}", r.units[*target as usize].name, turn.map(|t| format!(" (turning to {t:?})")).unwrap_or_default());
                     if ui_.button(label).clicked() {
-                        ui.outbox.push(c.clone());
+                        ui.core.outbox.push(c.clone());
                     }
                 }
                 if let TsCommand::Evacuate { unit } = c
                     && *unit == u
                     && ui_.button("Evacuate off the map (11.4.1)").clicked()
                 {
-                    ui.outbox.push(c.clone());
+                    ui.core.outbox.push(c.clone());
                 }
             }
         }
@@ -1575,7 +1322,7 @@ fn panels(
                 if let TsCommand::ChooseFormation { formation } = c
                     && ui_.button(&r.formations[*formation as usize].name).clicked()
                 {
-                    ui.outbox.push(c.clone());
+                    ui.core.outbox.push(c.clone());
                 }
             }
         }
@@ -1596,12 +1343,12 @@ fn panels(
                         st.units[u as usize].loc.hex().map(|h| h.to_string()).unwrap_or_default()
                     ));
                     if ui_.button("Rally").clicked() {
-                        ui.outbox.push(TsCommand::Rally { unit: u });
+                        ui.core.outbox.push(TsCommand::Rally { unit: u });
                     }
                 });
             }
             if units.len() > 1 && ui_.button("Rally them all").clicked() {
-                ui.outbox.extend(units.iter().map(|&unit| TsCommand::Rally { unit }));
+                ui.core.outbox.extend(units.iter().map(|&unit| TsCommand::Rally { unit }));
             }
             ui_.small("None may try in the ZoC of an organised enemy unit.");
         }
@@ -1624,7 +1371,7 @@ fn panels(
                             st.units[*unit as usize].loc.hex().map(|h| h.to_string()).unwrap_or_default()
                         ));
                         if ui_.button("Command").clicked() {
-                            ui.outbox.push(c.clone());
+                            ui.core.outbox.push(c.clone());
                         }
                     });
                 }
@@ -1636,7 +1383,7 @@ fn panels(
                 if let TsCommand::ChooseFormation { formation } = c
                     && ui_.button(&r.formations[*formation as usize].name).clicked()
                 {
-                    ui.outbox.push(c.clone());
+                    ui.core.outbox.push(c.clone());
                 }
             }
         }
@@ -1652,29 +1399,12 @@ fn panels(
                     _ => "Done",
                 };
                 if ui_.button(label).clicked() {
-                    ui.outbox.push(TsCommand::Done);
+                    ui.core.outbox.push(TsCommand::Done);
                     ui.selected = None;
                     ui.leader = None;
                 }
             }
-            if ui_.button("Charts").clicked() {
-                ui.show_charts = !ui.show_charts;
-            }
-            if ui_.button("Rules").clicked() {
-                ui.rules_open = !ui.rules_open;
-            }
-            if ui_.button("Save").clicked() {
-                ui.request = Some(UiRequest::Save);
-            }
-            if ui_.button("Load").clicked() {
-                ui.request = Some(UiRequest::Load);
-            }
-            if ui_.button("Undo").clicked() {
-                ui.request = Some(UiRequest::Undo);
-            }
-            if ui_.button("Menu").clicked() {
-                next.set(AppState::Menu);
-            }
+            game_buttons(ui_, &mut ui.core, &mut next);
         });
         ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom · Shift+wheel turn");
     });
@@ -1826,7 +1556,7 @@ fn panels(
                 match flow::check(r, &st, &cmd) {
                     Ok(()) => {
                         if ui_.button("Declare").clicked() {
-                            ui.outbox.push(cmd);
+                            ui.core.outbox.push(cmd);
                         }
                     }
                     Err(e) => {
@@ -1863,7 +1593,7 @@ fn panels(
                         ));
                         let c = TsCommand::Resolve { assault: i as u8 };
                         if legal.contains(&c) && ui_.button("Resolve").clicked() {
-                            ui.outbox.push(c);
+                            ui.core.outbox.push(c);
                         }
                     });
                 }
@@ -1986,7 +1716,7 @@ fn panels(
                 match flow::check(r, &st, &cmd) {
                     Ok(()) => {
                         if ui_.button("Defend").clicked() {
-                            ui.outbox.push(cmd);
+                            ui.core.outbox.push(cmd);
                         }
                     }
                     Err(e) => {
@@ -2061,7 +1791,7 @@ fn panels(
                             None => "Stay".into(),
                         };
                         if ui_.button(label).clicked() {
-                            ui.outbox.push(c.clone());
+                            ui.core.outbox.push(c.clone());
                             ui.along.clear();
                         }
                     }
@@ -2112,10 +1842,10 @@ fn panels(
     if let Some(mut lesson) = lesson {
         let clicks = crate::gui::panels::lesson_window(ctx, &mut lesson);
         if let Some(k) = clicks.step {
-            ui.request = Some(UiRequest::LessonStep(k));
+            ui.core.request = Some(UiRequest::LessonStep(k));
         }
         if clicks.restart {
-            ui.request = Some(UiRequest::RestartLesson);
+            ui.core.request = Some(UiRequest::RestartLesson);
         }
         if clicks.menu {
             next.set(AppState::Menu);
@@ -2125,16 +1855,16 @@ fn panels(
         format!("{h:02}h")
     });
     if let Some(rule) = clicks.rule.or(open_rule) {
-        ui.rules_open = true;
-        ui.rules_query = rule;
+        ui.core.rules_open = true;
+        ui.core.rules_query = rule;
     }
     let cases = super::reference::cases();
-    let mut open = ui.rules_open;
-    let mut q = std::mem::take(&mut ui.rules_query);
+    let mut open = ui.core.rules_open;
+    let mut q = std::mem::take(&mut ui.core.rules_query);
     crate::gui::panels::rules_window(ctx, &mut open, &mut q, &cases);
-    ui.rules_open = open;
-    ui.rules_query = q;
-    if ui.show_charts {
+    ui.core.rules_open = open;
+    ui.core.rules_query = q;
+    if ui.core.show_charts {
         egui::Window::new("Charts: combat results (9.5.5) and terrain (9.3)").show(ctx, |ui_| {
             egui::Grid::new("crt").striped(true).show(ui_, |g| {
                 g.label("die \\ column");

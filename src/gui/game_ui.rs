@@ -1,0 +1,416 @@
+//! The part of a game's screen every game shares: starting and leaving a game, lessons,
+//! save, load, autosave and undo, the keys and menu requests for them, and sending the
+//! UI's commands (gated by the lesson in progress). A game implements [`GameUi`] for its
+//! UI resource, which holds a [`UiCore`]; its drawing and clicks stay in its folder.
+
+use crate::engine::dice::Dice;
+use crate::engine::game::RulesGame;
+use crate::engine::game_ecs::*;
+use crate::engine::hexmap::HexMap;
+use crate::engine::save::{self, SaveFile};
+use crate::engine::tutorial::{self, Lesson, LessonRun, StepOutcome};
+use crate::gui::board::{BoardMap, clear_highlights};
+use bevy::ecs::component::Mutable;
+use bevy::prelude::*;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What a panel button asks for; handled by [`keys`] with the world at hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UiRequest {
+    Save,
+    Load,
+    Undo,
+    RestartLesson,
+    LessonStep(usize),
+}
+
+/// The fields every game's UI resource has.
+#[derive(Debug)]
+pub struct UiCore<C> {
+    pub message: String,
+    /// The case a refusal cites (a link to the rules reference).
+    pub message_rule: String,
+    pub variants: Vec<String>,
+    pub seed: u64,
+    pub request: Option<UiRequest>,
+    /// Commands from clicks and panels, sent by [`dispatch`].
+    pub outbox: Vec<C>,
+    /// The revision last autosaved.
+    pub saved_rev: u64,
+    pub show_charts: bool,
+    /// The rules reference window and its search text.
+    pub rules_open: bool,
+    pub rules_query: String,
+}
+
+impl<C> Default for UiCore<C> {
+    fn default() -> Self {
+        Self {
+            message: String::new(),
+            message_rule: String::new(),
+            variants: Vec::new(),
+            seed: 0,
+            request: None,
+            outbox: Vec::new(),
+            saved_rev: 0,
+            show_charts: false,
+            rules_open: false,
+            rules_query: String::new(),
+        }
+    }
+}
+
+/// A lesson in progress (learn to play): its steps and where the player is.
+pub type ActiveLesson<G> = tutorial::ActiveLesson<<G as RulesGame>::Command>;
+
+/// What the shared screen code needs from a game's UI.
+pub trait GameUi: EcsGame {
+    /// The game's UI resource.
+    type Ui: Resource + Component<Mutability = Mutable> + Default;
+    /// Told when undo is asked for during a lesson.
+    const UNDO_IN_LESSON: &'static str;
+
+    fn core(ui: &Self::Ui) -> &UiCore<Self::Command>;
+    fn core_mut(ui: &mut Self::Ui) -> &mut UiCore<Self::Command>;
+    fn map(rules: &Self::Rules) -> HexMap;
+    /// Drops the selection (Esc, a new game or lesson).
+    fn deselect(ui: &mut Self::Ui);
+    /// What an applied player command clears in the UI.
+    fn applied(ui: &mut Self::Ui, cmd: &Self::Command);
+    /// Commands played before a new game opens (FELDZUG_AUTOPLAY demos and screenshots).
+    fn autoplay(_world: &mut World, _rules: &Arc<Self::Rules>, _seed: u64) -> Vec<Self::Command> {
+        Vec::new()
+    }
+    /// Called once a new game's entities exist (screenshot selections).
+    fn started(_world: &mut World, _rules: &Self::Rules) {}
+    /// Called once a lesson's game exists (centring the view).
+    fn lesson_opened(_world: &mut World, _lesson: &Lesson<Self::Command>) {}
+}
+
+/// The buttons every game's control panel ends with: charts, rules, save, load, undo
+/// and back to the menu.
+pub fn game_buttons<C>(
+    ui_: &mut bevy_egui::egui::Ui,
+    core: &mut UiCore<C>,
+    next: &mut NextState<crate::gui::AppState>,
+) {
+    if ui_.button("Charts").clicked() {
+        core.show_charts = !core.show_charts;
+    }
+    if ui_.button("Rules").clicked() {
+        core.rules_open = !core.rules_open;
+    }
+    if ui_.button("Save").clicked() {
+        core.request = Some(UiRequest::Save);
+    }
+    if ui_.button("Load").clicked() {
+        core.request = Some(UiRequest::Load);
+    }
+    if ui_.button("Undo").clicked() {
+        core.request = Some(UiRequest::Undo);
+    }
+    if ui_.button("Menu").clicked() {
+        next.set(crate::gui::AppState::Menu);
+    }
+}
+
+fn message<G: GameUi>(world: &mut World, text: impl Into<String>) {
+    G::core_mut(&mut world.resource_mut::<G::Ui>()).message = text.into();
+}
+
+fn show_map<G: GameUi>(world: &mut World, rules: &G::Rules) {
+    world.insert_resource(BoardMap {
+        map: Some(G::map(rules)),
+        drawn: false,
+    });
+}
+
+/// Back to the menu: the game is autosaved; clear the board and its entities.
+pub fn leave_game<G: GameUi>(world: &mut World) {
+    if !world.contains_resource::<RulesRes<G>>() {
+        return;
+    }
+    world.remove_resource::<ActiveLesson<G>>();
+    G::despawn(world);
+    world.remove_resource::<RulesRes<G>>();
+    world.insert_resource(BoardMap {
+        map: None,
+        drawn: false,
+    });
+    clear_highlights(world);
+    *world.resource_mut::<G::Ui>() = G::Ui::default();
+}
+
+/// Opens a new game of scenario `id` (a refusal goes to the menu).
+pub fn start_game<G: GameUi>(world: &mut World, id: &str, seed: u64, variants: &[String]) {
+    let res = crate::engine::scenarios::find(id).and_then(|s| G::load_rules(&s, variants));
+    match res {
+        Ok(rules) => {
+            show_map::<G>(world, &rules);
+            let cmds = G::autoplay(world, &rules, seed);
+            let _ = restore_game::<G>(world, rules.clone(), seed, &cmds);
+            let mut ui = world.resource_mut::<G::Ui>();
+            G::deselect(&mut ui);
+            let core = G::core_mut(&mut ui);
+            core.variants = variants.to_vec();
+            core.seed = seed;
+            core.message = format!("New game, seed {seed}.");
+            G::started(world, &rules);
+        }
+        Err(e) => world.resource_mut::<crate::gui::MenuState>().message = e,
+    }
+}
+
+pub fn autosave_path<G: RulesGame>() -> PathBuf {
+    directories::ProjectDirs::from("", "", "feldzug")
+        .map(|d| d.data_dir().to_path_buf())
+        .unwrap_or_else(|| std::env::temp_dir().join("feldzug"))
+        .join(format!("{}-autosave.ron", G::GAME_ID))
+}
+
+fn manual_save_path<G: RulesGame>() -> PathBuf {
+    autosave_path::<G>().with_file_name(format!("{}-save.ron", G::GAME_ID))
+}
+
+fn current_save<G: GameUi>(world: &World) -> Option<SaveFile<G::Command>> {
+    let rules = &world.get_resource::<RulesRes<G>>()?.0;
+    let log = world.get_resource::<CommandLog<G>>()?;
+    let dice = world.get_resource::<Dice>()?;
+    let ui = world.get_resource::<G::Ui>()?;
+    Some(crate::engine::game::new_save::<G>(
+        rules,
+        dice.seed,
+        &G::core(ui).variants,
+        log.commands.clone(),
+        String::new(),
+    ))
+}
+
+pub fn load_autosave<G: GameUi>(world: &mut World) -> Result<(), String> {
+    let path = autosave_path::<G>();
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    load_text::<G>(world, &path.display().to_string(), &text)
+}
+
+fn load_text<G: GameUi>(world: &mut World, name: &str, text: &str) -> Result<(), String> {
+    let s: SaveFile<G::Command> = save::from_text(name, text)?;
+    let src = crate::engine::scenarios::find(&s.scenario)?;
+    let rules = G::load_rules(&src, &s.options)?;
+    show_map::<G>(world, &rules);
+    let r = restore_game::<G>(world, rules, s.seed, &s.commands);
+    let mut ui = world.resource_mut::<G::Ui>();
+    let core = G::core_mut(&mut ui);
+    core.variants = s.options.clone();
+    core.seed = s.seed;
+    core.message = match &r {
+        Ok(()) => format!("Loaded {name}"),
+        Err(e) => format!("{name}: {e}"),
+    };
+    r.map_err(|e| format!("{name}: {e}"))
+}
+
+fn save_now<G: GameUi>(world: &mut World) {
+    let msg = match current_save::<G>(world).map(|s| save::to_text(&s)) {
+        Some(Ok(text)) => {
+            let p = manual_save_path::<G>();
+            let r1 = save::write_atomic(&p, &text);
+            let r2 = save::write_atomic(&autosave_path::<G>(), &text);
+            match r1.and(r2) {
+                Ok(()) => format!("Saved to {}", p.display()),
+                Err(e) => format!("Save failed: {e}"),
+            }
+        }
+        _ => "Nothing to save".into(),
+    };
+    message::<G>(world, msg);
+}
+
+/// Takes back the last command if no die was rolled since (see [`undoable`]).
+pub fn undo<G: GameUi>(world: &mut World) {
+    if world.contains_resource::<ActiveLesson<G>>() {
+        message::<G>(world, G::UNDO_IN_LESSON);
+        return;
+    }
+    let Some(log) = world.get_resource::<CommandLog<G>>().cloned() else {
+        return;
+    };
+    if undoable(&log) == 0 {
+        message::<G>(
+            world,
+            "Nothing to undo: the last command rolled dice, and rolls are final.",
+        );
+        return;
+    }
+    let Some(rules) = world.get_resource::<RulesRes<G>>().map(|r| r.0.clone()) else {
+        return;
+    };
+    let seed = world.resource::<Dice>().seed;
+    let n = log.commands.len() - 1;
+    let _ = restore_game::<G>(world, rules, seed, &log.commands[..n]);
+    message::<G>(world, format!("Undid {:?}", log.commands[n]));
+}
+
+/// Writes the autosave whenever the game changed; shows a refusal left by a reload.
+pub fn autosave_on_change<G: GameUi>(world: &mut World) {
+    let rev = world.resource::<Revision<G>>().0;
+    if G::core(world.resource::<G::Ui>()).saved_rev == rev {
+        return;
+    }
+    G::core_mut(&mut world.resource_mut::<G::Ui>()).saved_rev = rev;
+    if let Some(Ok(text)) = current_save::<G>(world).map(|s| save::to_text(&s))
+        && let Err(e) = save::write_atomic(&autosave_path::<G>(), &text)
+    {
+        message::<G>(world, format!("Autosave failed: {e}"));
+    }
+    if let Some(Outcome::Refused(_, r)) = world.resource::<LastOutcome<G>>().0.clone() {
+        let mut ui = world.resource_mut::<G::Ui>();
+        let core = G::core_mut(&mut ui);
+        core.message = format!("Refused: {}", r.reason);
+        core.message_rule = r.rule.clone();
+    }
+}
+
+/// Refusals and results of the player's commands, in the panel.
+pub fn show_outcomes<G: GameUi>(mut reader: MessageReader<Outcome<G>>, mut ui: ResMut<G::Ui>) {
+    for o in reader.read() {
+        match o {
+            Outcome::Refused(_, r) => {
+                let core = G::core_mut(&mut ui);
+                core.message = format!("Refused: {}", r.reason);
+                core.message_rule = r.rule.clone();
+            }
+            Outcome::Applied(c) => {
+                G::applied(&mut ui, c);
+                G::core_mut(&mut ui).message.clear();
+            }
+        }
+    }
+}
+
+/// Panel requests, then Ctrl+S (save), Ctrl+O (load the autosave), Ctrl+Z (undo), Esc.
+pub fn keys<G: GameUi>(world: &mut World) {
+    let req = G::core_mut(&mut world.resource_mut::<G::Ui>())
+        .request
+        .take();
+    match req {
+        Some(UiRequest::Save) => save_now::<G>(world),
+        Some(UiRequest::Load) => {
+            if let Err(e) = load_autosave::<G>(world) {
+                message::<G>(world, e);
+            }
+        }
+        Some(UiRequest::Undo) => undo::<G>(world),
+        Some(UiRequest::RestartLesson) => {
+            if let Some(id) = world
+                .get_resource::<ActiveLesson<G>>()
+                .map(|l| l.id.clone())
+            {
+                start_lesson::<G>(world, &id, false);
+            }
+        }
+        Some(UiRequest::LessonStep(k)) => {
+            if let Some(id) = world
+                .get_resource::<ActiveLesson<G>>()
+                .map(|l| l.id.clone())
+            {
+                start_lesson_at::<G>(world, &id, k);
+            }
+        }
+        None => {}
+    }
+    let (ctrl, s, o, z, esc) = {
+        let k = world.resource::<ButtonInput<KeyCode>>();
+        (
+            k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]),
+            k.just_pressed(KeyCode::KeyS),
+            k.just_pressed(KeyCode::KeyO),
+            k.just_pressed(KeyCode::KeyZ),
+            k.just_pressed(KeyCode::Escape),
+        )
+    };
+    if esc {
+        G::deselect(&mut world.resource_mut::<G::Ui>());
+    }
+    if !ctrl {
+        return;
+    }
+    if s {
+        save_now::<G>(world);
+    }
+    if o && let Err(e) = load_autosave::<G>(world) {
+        message::<G>(world, e);
+    }
+    if z {
+        undo::<G>(world);
+    }
+}
+
+/// Sends the UI's commands; during a lesson only the step's expected command goes
+/// through (with the step's scripted dice), anything else gets the step's hint.
+pub fn dispatch<G: GameUi>(world: &mut World) {
+    let cmds = std::mem::take(&mut G::core_mut(&mut world.resource_mut::<G::Ui>()).outbox);
+    for cmd in cmds {
+        if let Some(mut lesson) = world.remove_resource::<ActiveLesson<G>>() {
+            match lesson.run.offer(&lesson.lesson, &cmd) {
+                StepOutcome::Advance { dice } => {
+                    if let Some(mut d) = world.get_resource_mut::<Dice>() {
+                        d.script(dice);
+                    }
+                    world.write_message(CommandMsg::<G>(cmd));
+                    lesson.message.clear();
+                    lesson.save_progress();
+                }
+                StepOutcome::Refused(h) => lesson.message = h,
+                StepOutcome::Finished => {
+                    world.write_message(CommandMsg::<G>(cmd));
+                }
+            }
+            world.insert_resource(lesson);
+        } else {
+            world.write_message(CommandMsg::<G>(cmd));
+        }
+    }
+}
+
+/// The lessons built into the program: (scenario id, title, order).
+pub fn lessons<G: RulesGame>() -> Vec<(String, String, u32)> {
+    tutorial::lessons_of::<G::Command>(G::GAME_ID)
+}
+
+/// Starts a lesson, resuming at the saved step if asked.
+pub fn start_lesson<G: GameUi>(world: &mut World, id: &str, resume: bool) {
+    start_lesson_at::<G>(world, id, tutorial::start_step(id, resume));
+}
+
+/// Opens a lesson at step `saved`: the earlier steps' commands are replayed with their dice.
+pub fn start_lesson_at<G: GameUi>(world: &mut World, id: &str, saved: usize) {
+    let res = crate::engine::scenarios::find(id).and_then(|s| {
+        let lesson = tutorial::parse_lesson::<G::Command>(&s.name, &s.text)?;
+        let rules = G::load_rules(&s, &[])?;
+        Ok((lesson, rules))
+    });
+    let (lesson, rules) = match res {
+        Ok(x) => x,
+        Err(e) => {
+            world.resource_mut::<crate::gui::MenuState>().message = e;
+            return;
+        }
+    };
+    let saved = saved.min(lesson.steps.len());
+    let (cmds, dice) = tutorial::replay_prefix(&lesson, saved);
+    show_map::<G>(world, &rules);
+    let _ = restore_game_scripted::<G>(world, rules, 1, &cmds, &dice);
+    G::lesson_opened(world, &lesson);
+    let mut ui = world.resource_mut::<G::Ui>();
+    G::deselect(&mut ui);
+    let core = G::core_mut(&mut ui);
+    core.seed = 1;
+    core.message.clear();
+    world.insert_resource(ActiveLesson::<G> {
+        id: id.to_string(),
+        lesson,
+        run: LessonRun { step: saved },
+        message: String::new(),
+    });
+}
