@@ -322,7 +322,9 @@ pub fn keys<G: GameUi>(world: &mut World) {
     let (ctrl, s, o, z, esc) = {
         let k = world.resource::<ButtonInput<KeyCode>>();
         (
-            k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]),
+            // a quick Ctrl+S can press and release Ctrl within one frame
+            k.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+                || k.any_just_released([KeyCode::ControlLeft, KeyCode::ControlRight]),
             k.just_pressed(KeyCode::KeyS),
             k.just_pressed(KeyCode::KeyO),
             k.just_pressed(KeyCode::KeyZ),
