@@ -51,6 +51,24 @@ pub fn clear_highlights(world: &mut World) {
 #[derive(Message, Debug, Clone, Copy)]
 pub struct HexClicked(pub Coord);
 
+/// One material per colour, shared by every counter of that colour, so that the
+/// renderer can batch counters that look alike instead of drawing each on its own.
+#[derive(Resource, Default)]
+pub struct Palette(std::collections::BTreeMap<[u8; 4], Handle<ColorMaterial>>);
+
+impl Palette {
+    pub fn get(
+        &mut self,
+        materials: &mut Assets<ColorMaterial>,
+        c: Color,
+    ) -> Handle<ColorMaterial> {
+        self.0
+            .entry(c.to_srgba().to_u8_array())
+            .or_insert_with(|| materials.add(c))
+            .clone()
+    }
+}
+
 pub struct BoardPlugin;
 
 impl Plugin for BoardPlugin {
@@ -58,6 +76,7 @@ impl Plugin for BoardPlugin {
         app.init_resource::<BoardMap>()
             .init_resource::<HoveredHex>()
             .init_resource::<Focus>()
+            .init_resource::<Palette>()
             .add_message::<HexClicked>()
             .add_systems(
                 Update,

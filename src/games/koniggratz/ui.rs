@@ -180,6 +180,7 @@ fn decorate_counters(
     new_b: Query<Entity, Added<BombardmentMarker>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut palette: ResMut<crate::gui::board::Palette>,
 ) {
     let Some(rules) = rules else { return };
     let sq = meshes.add(Rectangle::new(S * 1.5, S * 1.5));
@@ -225,13 +226,15 @@ fn decorate_counters(
                 p.spawn((
                     CounterArt,
                     Mesh2d(sq.clone()),
-                    MeshMaterial2d(materials.add(side_colour(d.side))),
+                    MeshMaterial2d(palette.get(&mut materials, side_colour(d.side))),
                     Transform::from_xyz(0.0, 0.0, 0.0),
                 ));
                 p.spawn((
                     CounterArt,
                     Mesh2d(band.clone()),
-                    MeshMaterial2d(materials.add(Color::srgb_u8(army.0, army.1, army.2))),
+                    MeshMaterial2d(
+                        palette.get(&mut materials, Color::srgb_u8(army.0, army.1, army.2)),
+                    ),
                     Transform::from_xyz(0.0, S * 0.65, 0.1),
                 ));
                 p.spawn((
@@ -292,7 +295,7 @@ fn decorate_counters(
             .with_children(|p| {
                 p.spawn((
                     Mesh2d(diamond.clone()),
-                    MeshMaterial2d(materials.add(Color::srgb(0.85, 0.7, 0.2))),
+                    MeshMaterial2d(palette.get(&mut materials, Color::srgb(0.85, 0.7, 0.2))),
                     Transform::from_xyz(0.0, 0.0, 0.0),
                 ));
                 p.spawn((

@@ -182,6 +182,7 @@ fn decorate(
     new_l: Query<(Entity, &Leader), Added<Leader>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut palette: ResMut<crate::gui::board::Palette>,
 ) {
     let r = &rules.0;
     let sq = meshes.add(Rectangle::new(S * 1.1, S * 1.1));
@@ -213,12 +214,15 @@ fn decorate(
             .with_children(|p| {
                 p.spawn((
                     Mesh2d(sq.clone()),
-                    MeshMaterial2d(materials.add(side_colour(d.side))),
+                    MeshMaterial2d(palette.get(&mut materials, side_colour(d.side))),
                     Transform::from_xyz(0.0, 0.0, 0.0),
                 ));
                 p.spawn((
                     Mesh2d(band.clone()),
-                    MeshMaterial2d(materials.add(formation_colour(f, r.formations[f].independent))),
+                    MeshMaterial2d(palette.get(
+                        &mut materials,
+                        formation_colour(f, r.formations[f].independent),
+                    )),
                     Transform::from_xyz(0.0, S * 0.47, 0.1),
                 ));
                 p.spawn((
@@ -252,7 +256,7 @@ fn decorate(
                 p.spawn((
                     FacingArrow,
                     Mesh2d(tri.clone()),
-                    MeshMaterial2d(materials.add(Color::srgb(0.85, 0.1, 0.1))),
+                    MeshMaterial2d(palette.get(&mut materials, Color::srgb(0.85, 0.1, 0.1))),
                     Transform::from_xyz(0.0, 0.0, 0.3),
                 ));
             });
@@ -274,11 +278,14 @@ fn decorate(
             .with_children(|p| {
                 p.spawn((
                     Mesh2d(disc.clone()),
-                    MeshMaterial2d(materials.add(if chief {
-                        Color::srgb(0.85, 0.68, 0.15)
-                    } else {
-                        Color::srgb(0.95, 0.90, 0.70)
-                    })),
+                    MeshMaterial2d(palette.get(
+                        &mut materials,
+                        if chief {
+                            Color::srgb(0.85, 0.68, 0.15)
+                        } else {
+                            Color::srgb(0.95, 0.90, 0.70)
+                        },
+                    )),
                     Transform::default(),
                 ));
                 p.spawn((
