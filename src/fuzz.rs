@@ -102,7 +102,7 @@ fn ts_commands_target(data: &[u8]) -> Result<(), String> {
             let at = Coord::new(b as i32 % 24 - 4, c as i32 % 24 - 3);
             let unit = (b as u16) % 90;
             let facing = Dir::ALL[c as usize % 6];
-            match a % 15 {
+            match a % 16 {
                 0 => TsCommand::MoveChief {
                     leader: c % 20,
                     to: at,
@@ -152,6 +152,7 @@ fn ts_commands_target(data: &[u8]) -> Result<(), String> {
                 },
                 12 => TsCommand::TakeCommand { unit },
                 13 => TsCommand::Rally { unit },
+                14 => TsCommand::PlaceAide { leader: c % 20, at },
                 _ => TsCommand::Done,
             }
         };

@@ -187,7 +187,12 @@ fn after_loading(
             let game = scenarios::find(&id)
                 .map(|s| s.meta.game)
                 .unwrap_or_default();
-            start_game(w, &game, &id, 1, &[])
+            // FELDZUG_SEED=N picks the seed (default 1)
+            let seed = std::env::var("FELDZUG_SEED")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(1);
+            start_game(w, &game, &id, seed, &[])
         });
         next.set(AppState::InGame);
     }

@@ -140,6 +140,11 @@ pub fn active_side(rules: &TsRules, st: &TsState) -> Option<Side> {
                 .first()
                 .map(|u| side_of(rules, *u))
                 .unwrap_or(Side::Prussia),
+            Pending::PlaceAide { leader } => rules
+                .leaders
+                .get(*leader as usize)
+                .map(|l| l.side)
+                .unwrap_or(Side::Prussia),
         });
     }
     match st.g.step {
@@ -1171,6 +1176,14 @@ fn pending_options(
     out: &mut Vec<TsCommand>,
 ) {
     match p {
+        Pending::PlaceAide { leader } => {
+            for at in aide_hexes(rules, st, *leader as usize) {
+                out.push(TsCommand::PlaceAide {
+                    leader: *leader,
+                    at,
+                });
+            }
+        }
         Pending::Defence { assault } => {
             let Some(a) = st.g.assaults.get(*assault as usize) else {
                 return;
@@ -1570,6 +1583,9 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             }
             Pending::Retreat { .. } => "a unit must first retreat (9.5.8)",
             Pending::Advance { .. } => "an attacker must first advance after combat (9.5.9)",
+            Pending::PlaceAide { .. } => {
+                "the aide de camp must first be put on a unit of his formation (9.5.13)"
+            }
         };
         let ok_kind = matches!(
             (p, cmd),
@@ -1578,6 +1594,7 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
                 TsCommand::Defend { .. } | TsCommand::RetreatBefore { .. }
             ) | (Pending::Retreat { .. }, TsCommand::Retreat { .. })
                 | (Pending::Advance { .. }, TsCommand::Advance { .. })
+                | (Pending::PlaceAide { .. }, TsCommand::PlaceAide { .. })
         );
         if !ok_kind {
             return Refusal::new("9.5", need);
@@ -1598,6 +1615,10 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             TsCommand::Advance { .. } => Refusal::new(
                 "9.5.9",
                 "one attacker must advance (cavalry first if it took part), turning at most one hexside",
+            ),
+            TsCommand::PlaceAide { .. } => Refusal::new(
+                "9.5.13",
+                "put him on a hex holding a unit of his own formation",
             ),
             _ => Refusal::new("9.5", need),
         };
@@ -1857,6 +1878,9 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             }
             Refusal::new("9.5.3", "resolve every declared assault first")
         }
+        TsCommand::PlaceAide { .. } => {
+            Refusal::new("9.5.13", "no aide de camp is waiting to be placed")
+        }
         TsCommand::Defend { .. }
         | TsCommand::RetreatBefore { .. }
         | TsCommand::Retreat { .. }
@@ -2093,6 +2117,16 @@ impl Game<'_> {
                 );
             }
             TsCommand::Rally { unit } => self.rally_unit(unit),
+            TsCommand::PlaceAide { leader, at } => {
+                if let Some(Pending::PlaceAide { .. }) = self.pop_pending() {
+                    let l = leader as usize;
+                    self.st.leaders[l].loc = Loc::Map(at);
+                    self.note(
+                        "9.5.13",
+                        format!("{} joins his formation at {at}", self.lname(l)),
+                    );
+                }
+            }
             TsCommand::Done => match self.st.g.step {
                 Step::ChiefMove(Side::Prussia) => self.st.g.step = Step::ChiefMove(Side::Austria),
                 Step::ChiefMove(Side::Austria) => self.command_and_initiative(),
@@ -3354,18 +3388,25 @@ impl Game<'_> {
         let Some(f) = self.rules.formation(formation) else {
             return;
         };
-        let spot = (0..self.st.units.len())
-            .filter(|&i| self.rules.unit_formation[i] == f)
-            .find_map(|i| self.st.units[i].loc.hex());
-        match spot {
-            Some(h) => {
+        let _ = f;
+        let spots = aide_hexes(self.rules, self.st, l);
+        match spots.as_slice() {
+            [] => self.st.leaders[l].loc = Loc::Eliminated,
+            [h] => {
+                let h = *h;
                 self.st.leaders[l].loc = Loc::Map(h);
                 self.note(
                     "9.5.13",
                     format!("{} joins his formation at {h}", self.lname(l)),
                 );
             }
-            None => self.st.leaders[l].loc = Loc::Eliminated,
+            // 9.5.13: "any unit of the formation": the owner chooses.
+            _ => {
+                self.st.leaders[l].loc = Loc::Off;
+                self.st.g.pending.push(Pending::PlaceAide {
+                    leader: l as LeaderId,
+                });
+            }
         }
     }
 
@@ -4201,6 +4242,24 @@ pub fn attack_input(
         across_stream: across(SideKind::Stream),
         ..Default::default()
     }
+}
+
+/// 9.5.13: the hexes of the units of commander `l`'s formation still in play.
+pub fn aide_hexes(rules: &TsRules, st: &TsState, l: usize) -> Vec<Coord> {
+    let Some(LeaderKind::Formation { formation, .. }) = rules.leaders.get(l).map(|d| &d.kind)
+    else {
+        return vec![];
+    };
+    let Some(f) = rules.formation(formation) else {
+        return vec![];
+    };
+    let mut v: Vec<Coord> = (0..st.units.len())
+        .filter(|&i| rules.unit_formation[i] == f)
+        .filter_map(|i| st.units[i].loc.hex())
+        .collect();
+    v.sort();
+    v.dedup();
+    v
 }
 
 /// Attackers of assault `a` that may advance into `hex` (9.5.9: adjacent, not artillery).

@@ -767,7 +767,31 @@ fn rule_9_5_13_barrage_commander_casualty_and_aide_de_camp() {
     });
     assert_eq!(t.rolls("9.5.13"), 2);
     assert!(t.st.leaders[LP].aide);
+    // "any unit of the formation": the owner picks among its hexes.
+    let spots: Vec<Coord> = t
+        .legal()
+        .iter()
+        .map(|c| match c {
+            TsCommand::PlaceAide { leader, at } => {
+                assert_eq!(*leader as usize, LP);
+                *at
+            }
+            other => panic!("only aide placements are offered, not {other:?}"),
+        })
+        .collect();
+    assert!(spots.len() >= 2, "{spots:?}");
+    let wrong = TsCommand::PlaceAide {
+        leader: LP as LeaderId,
+        at: c(1, 1),
+    };
+    t.refused(&wrong, "9.5.13");
+    let pick = *spots.last().unwrap();
+    t.ok(TsCommand::PlaceAide {
+        leader: LP as LeaderId,
+        at: pick,
+    });
     let h = t.st.leaders[LP].loc.hex().expect("the aide is on the map");
+    assert_eq!(h, pick);
     assert!(
         (0..t.st.units.len())
             .any(|i| t.r.unit_formation[i] == FP && t.st.units[i].loc == Loc::Map(h))

@@ -189,6 +189,8 @@ pub enum Pending {
         candidates: Vec<UnitId>,
         optional: bool,
     },
+    /// 9.5.13: the owner puts the aide de camp on a unit of the formation.
+    PlaceAide { leader: LeaderId },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -330,6 +332,9 @@ pub enum TsCommand {
     TakeCommand { unit: UnitId },
     /// 10.1: a disorganised unit takes its rally test.
     Rally { unit: UnitId },
+    /// 9.5.13: the aide de camp of a fallen commander joins the formation's unit(s) at
+    /// `at`.
+    PlaceAide { leader: LeaderId, at: Coord },
     /// 13.2: put a unit at `to` during the redeployment after Bonin's panic.
     Place {
         unit: UnitId,

@@ -510,7 +510,7 @@ impl GameUi for Trautenau {
         }
     }
 
-    /// FELDZUG_AUTOPLAY=movement|combat|rally: random legal commands until that step
+    /// FELDZUG_AUTOPLAY=movement|combat|rally|aide: random legal commands until that step
     /// (demos and screenshots); the game is still scenario + seed + commands.
     fn autoplay(world: &mut World, rules: &Arc<TsRules>, seed: u64) -> Vec<TsCommand> {
         let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") else {
@@ -525,7 +525,11 @@ impl GameUi for Trautenau {
             Step::Movement
         };
         let rally = until == "rally";
+        let aide = until == "aide";
         let ready = |g: &super::PureGame| {
+            if aide {
+                return matches!(g.st.g.pending.first(), Some(Pending::PlaceAide { .. }));
+            }
             if rally {
                 return matches!(g.st.g.step, Step::Rally(_))
                     && g.legal()
@@ -598,6 +602,7 @@ fn target(st: &TsState, c: &TsCommand) -> Option<Coord> {
         | TsCommand::Retreat { to, .. } => Some(*to),
         TsCommand::Barrage { target, .. } => st.units[*target as usize].loc.hex(),
         TsCommand::Declare { target, .. } => Some(*target),
+        TsCommand::PlaceAide { at, .. } => Some(*at),
         TsCommand::Rally { unit } | TsCommand::TakeCommand { unit } => {
             st.units.get(*unit as usize).and_then(|u| u.loc.hex())
         }
@@ -937,6 +942,10 @@ fn hint(rules: &TsRules, st: &TsState) -> String {
             Pending::Advance { .. } => {
                 format!("{who}: choose the attacker that advances in the panel (9.5.9).")
             }
+            Pending::PlaceAide { leader } => format!(
+                "{who}: {} falls; click a lit hex of his formation to put his aide de camp there (9.5.13).",
+                rules.leaders[*leader as usize].name
+            ),
         };
     }
     match st.g.step {
@@ -1038,6 +1047,7 @@ fn highlights(world: &mut World) {
                 ("retreat".into(), Color::srgba(0.9, 0.6, 0.1, 0.45))
             }
             TsCommand::Rally { .. } => ("rally".into(), Color::srgba(0.2, 0.5, 0.95, 0.35)),
+            TsCommand::PlaceAide { .. } => ("aide".into(), Color::srgba(0.95, 0.85, 0.3, 0.45)),
             TsCommand::TakeCommand { .. } => ("command".into(), Color::srgba(0.2, 0.5, 0.95, 0.35)),
             _ => (String::new(), Color::srgba(0.2, 0.5, 0.95, 0.35)),
         };
