@@ -591,6 +591,17 @@ fn send(world: &mut World, cmd: TsCommand) {
     world.resource_mut::<TsUi>().core.outbox.push(cmd);
 }
 
+/// 9.5.13: the box that lets a stacked formation commander join a combat (ticked by
+/// default); `hold_back` is true when the player keeps him out.
+fn commander_box(ui_: &mut egui::Ui, name: &str, roll: &str, hold_back: &mut bool) {
+    let mut joins = !*hold_back;
+    ui_.checkbox(
+        &mut joins,
+        format!("{name} joins in: his bonus to {roll}, and 2d6 for his life (9.5.13)"),
+    );
+    *hold_back = !joins;
+}
+
 /// The hex a command points at, for highlighting and clicking.
 fn target(st: &TsState, c: &TsCommand) -> Option<Coord> {
     match c {
@@ -1512,15 +1523,7 @@ fn panels(
                             r.leaders[l as usize].name
                         ));
                     } else {
-                        let mut joins = !b.hold_back;
-                        ui_.checkbox(
-                            &mut joins,
-                            format!(
-                                "{} joins in: his bonus to the roll, and 2d6 for his life (9.5.13)",
-                                r.leaders[l as usize].name
-                            ),
-                        );
-                        b.hold_back = !joins;
+                        commander_box(ui_, &r.leaders[l as usize].name, "the roll", &mut b.hold_back);
                     }
                 }
                 let commander = b.coordinate || !b.hold_back;
@@ -1678,15 +1681,12 @@ fn panels(
                 let support = ui.support;
                 // 9.5.13: the defenders' formation commander may add his bonus.
                 if let Some(l) = flow::defence_leader(r, &st, &a) {
-                    let mut joins = !ui.def_hold_back;
-                    ui_.checkbox(
-                        &mut joins,
-                        format!(
-                            "{} joins in: his bonus to the defensive fire, and 2d6 for his life (9.5.13)",
-                            r.leaders[l as usize].name
-                        ),
+                    commander_box(
+                        ui_,
+                        &r.leaders[l as usize].name,
+                        "the defensive fire",
+                        &mut ui.def_hold_back,
                     );
-                    ui.def_hold_back = !joins;
                 }
                 let commander = !ui.def_hold_back;
                 if ui.split.len() == n {
