@@ -34,6 +34,12 @@ fn shot(var: &str, value: &str) {
 fn shot_with(var: &str, value: &str, extra: &[(&str, &str)]) {
     let out =
         std::env::temp_dir().join(format!("feldzug-smoke-{}-{value}.png", std::process::id()));
+    if !vulkan_driver() {
+        eprintln!(
+            "SKIPPED render smoke test: no Vulkan driver (apt-get install libvulkan1 mesa-vulkan-drivers)"
+        );
+        return;
+    }
     let display_ok = std::env::var("DISPLAY").is_ok();
     let mut cmd = if display_ok {
         std::process::Command::new(env!("CARGO_BIN_EXE_feldzug"))
@@ -89,4 +95,20 @@ fn shot_with(var: &str, value: &str, extra: &[(&str, &str)]) {
 fn which(bin: &str) -> bool {
     std::env::var_os("PATH")
         .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(bin).exists()))
+}
+
+/// A Vulkan loader and at least one driver manifest (what wgpu needs to find an adapter).
+fn vulkan_driver() -> bool {
+    let loader = [
+        "/usr/lib/x86_64-linux-gnu",
+        "/usr/lib/aarch64-linux-gnu",
+        "/usr/lib",
+        "/usr/lib64",
+    ]
+    .iter()
+    .any(|d| std::path::Path::new(d).join("libvulkan.so.1").exists());
+    let icd = ["/usr/share/vulkan/icd.d", "/etc/vulkan/icd.d"]
+        .iter()
+        .any(|d| std::fs::read_dir(d).is_ok_and(|mut it| it.next().is_some()));
+    loader && icd
 }
