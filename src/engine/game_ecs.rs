@@ -10,6 +10,7 @@ use super::game::{PureGame, RulesGame};
 use super::hash::state_hash;
 use super::log::GameLog;
 use super::refusal::Refusal;
+use super::save::SaveFile;
 use bevy::prelude::*;
 use bevy::state::state::FreelyMutableState;
 use std::collections::VecDeque;
@@ -193,6 +194,23 @@ pub fn undoable<G: RulesGame>(log: &CommandLog<G>) -> usize {
     }
     // a command right after the game start may still follow start-up rolls
     k
+}
+
+/// The save of the game in `world` (what the autosave and Ctrl+S write).
+pub fn current_save<G: RulesGame>(
+    world: &World,
+    variants: &[String],
+) -> Option<SaveFile<G::Command>> {
+    let rules = &world.get_resource::<RulesRes<G>>()?.0;
+    let log = world.get_resource::<CommandLog<G>>()?;
+    let dice = world.get_resource::<Dice>()?;
+    Some(super::game::new_save::<G>(
+        rules,
+        dice.seed,
+        variants,
+        log.commands.clone(),
+        String::new(),
+    ))
 }
 
 fn bump_revision<G: EcsGame>(world: &mut World) {

@@ -46,6 +46,8 @@ pub fn new_state(rules: &KgRules) -> KgState {
             returning: Vec::new(),
             winner: None,
             vp: [0, 0],
+            road_moves: Vec::new(),
+            ap_removed: [false; 2],
         },
     }
 }
