@@ -92,7 +92,7 @@ fn undo_goes_back_to_the_last_die_roll_and_replays_to_the_same_hash() {
 #[test]
 fn secret_artillery_choice_is_neither_undoable_nor_saved_before_the_reveal() {
     // rule 4.3a: the choices are secret until both are made and revealed together.
-    use crate::kg_rules::{board, c};
+    use crate::kg_rules::board;
     use feldzug::engine::game_ecs::{CommandLog, current_save, undoable};
     use feldzug::games::koniggratz::Koniggratz;
     use feldzug::games::koniggratz::data::{Kind, Side};

@@ -185,28 +185,37 @@ fn dests(g: &PureGame, u: UnitId) -> Vec<Coord> {
 
 #[test]
 fn rule_3_1_1_march_and_battle_allowances() {
+    // rule 3.1.1: March MA 4, Battle MA 1
     let r = board(12, 12)
         .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1212", 0)
         .rules();
     let mut g = game_at(r, Step::Movement, Side::Prussia);
-    g.st.units[0].march = true;
-    assert!(dests(&g, 0).contains(&c("0602")), "4 hexes in March");
-    assert!(!dests(&g, 0).contains(&c("0601")));
-    g.st.units[0].march = false;
     let d = dests(&g, 0);
     assert_eq!(d.len(), 6, "1 hex in Battle formation: {d:?}");
+    let mut battle = g.clone();
+    assert!(battle.apply(&mv(0, "0604")).is_err());
+    battle.apply(&mv(0, "0605")).unwrap();
+    g.st.units[0].march = true;
+    let mut g2 = g.clone();
+    assert!(g2.apply(&mv(0, "0601")).is_err(), "5 hexes");
+    g.apply(&mv(0, "0602")).unwrap();
 }
 
 #[test]
 fn rule_3_1_2_cavalry_fresh_6_exhausted_4() {
+    // rule 3.1.2: fresh MA 6, exhausted MA 4
     let r = board(16, 16)
         .unit("c", Side::Prussia, Kind::Cavalry, "0808", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1616", 0)
         .rules();
     let mut g = game_at(r, Step::Movement, Side::Prussia);
-    assert!(dests(&g, 0).contains(&c("0802")));
-    g.st.units[0].exhausted = true;
-    assert!(!dests(&g, 0).contains(&c("0803")));
-    assert!(dests(&g, 0).contains(&c("0804")));
+    let mut tired = g.clone();
+    assert!(g.clone().apply(&mv(0, "0801")).is_err(), "7 hexes");
+    g.apply(&mv(0, "0802")).unwrap();
+    tired.st.units[0].exhausted = true;
+    assert!(tired.clone().apply(&mv(0, "0803")).is_err(), "5 hexes");
+    tired.apply(&mv(0, "0804")).unwrap();
 }
 
 #[test]
@@ -215,11 +224,31 @@ fn rule_3_7_unit_in_ezoc_cannot_move_and_entering_stops() {
         .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
         .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
         .rules();
-    let g = game_at(r.clone(), Step::Movement, Side::Prussia);
+    let mut g = game_at(r.clone(), Step::Movement, Side::Prussia);
     assert!(dests(&g, 0).is_empty());
+    let e = g.apply(&mv(0, "0607")).unwrap_err();
+    assert_eq!(e.rule, "3.7", "{e}");
+    // rule 3.7: entering an EZOC ends the move: fresh cavalry (which ignores the EZOI,
+    // 4.2c) never passes through an EZOC hex, and once in one it cannot move on.
+    let r = board(12, 12)
+        .unit("k", Side::Prussia, Kind::Cavalry, "0608", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let g = game_at(r, Step::Movement, Side::Prussia);
     let v = View::new(&g.rules, &g.st);
-    let (rule, _) = rules::why_not_move(&g.rules, &g.st, &v, 0, c("0607"));
-    assert_eq!(rule, "3.7");
+    let d = rules::destinations(&g.rules, &g.st, &v, 0);
+    assert!(d.contains_key(&c("0606")));
+    assert!(
+        d.values()
+            .all(|o| o.path[..o.path.len() - 1].iter().all(|h| !v.in_ezoc(
+                &g.rules.map,
+                Side::Prussia,
+                *h
+            )))
+    );
+    let mut g2 = g.clone();
+    g2.apply(&mv(0, "0606")).unwrap();
+    assert!(dests(&g2, 0).is_empty(), "stopped for the phase");
 }
 
 #[test]
@@ -953,13 +982,19 @@ pub fn play_until(g: &mut PureGame, until: impl Fn(&PureGame) -> bool) {
 
 /// Column 6 to column 7 is a swamp hexside on every row (optionally a bridge at 0606 NE).
 fn swamp_line(b: B, bridge_at_0606: bool) -> B {
+    side_line(b, SideKind::Swamp, bridge_at_0606)
+}
+
+/// Every hexside between columns 6 and 7 (rows 1-12) is `kind`; a bridge at 0606/0706
+/// if asked.
+pub fn side_line(b: B, kind: SideKind, bridge_at_0606: bool) -> B {
     let mut b = b;
     for r in 1..=12 {
         let at = format!("06{r:02}");
         let br = bridge_at_0606 && r == 6;
         b = b
-            .side(&at, Dir::NE, SideKind::Swamp, br)
-            .side(&at, Dir::SE, SideKind::Swamp, false);
+            .side(&at, Dir::NE, kind, br)
+            .side(&at, Dir::SE, kind, false);
     }
     b
 }
