@@ -124,7 +124,7 @@ fn secret_artillery_choice_is_neither_undoable_nor_saved_before_the_reveal() {
     })
     .unwrap();
     let n = log(&s).commands.len();
-    assert_eq!(undoable(&log(&s)), 1, "the declaration may be taken back");
+    assert!(undoable(&log(&s)) >= 1, "the declaration may be taken back");
     assert_eq!(saved(&s).commands.len(), n);
     // Prussia chooses in secret
     s.submit(KgCommand::Artillery { support: true }).unwrap();

@@ -229,7 +229,7 @@ pub fn undo<G: GameUi>(world: &mut World) {
     if undoable(&log) == 0 {
         message::<G>(
             world,
-            "Nothing to undo: the last command rolled dice, and rolls are final.",
+            "Nothing to undo: the last command rolled dice or made a secret choice, and both are final.",
         );
         return;
     }
