@@ -405,6 +405,12 @@ fn printed_modifiers_of_4_3e() {
     assert_eq!(val(&am, "3.4.2"), 2, "{am:?}");
     assert_eq!(val(&am, "6.2"), 1, "{am:?}");
     assert_eq!(val(&dm, "6.2"), 1, "{dm:?}");
+    // and the attack rolls with them: 1 + 2 flank + 1 cavalry against 6 + 1 cavalry
+    let mut g = g;
+    g.dice.script([1, 6]);
+    attack(&mut g, 0, 1, [false, false]);
+    let r = &g.dice.rolls;
+    assert_eq!((r[r.len() - 2].total, r[r.len() - 1].total), (4, 7));
 }
 
 #[test]

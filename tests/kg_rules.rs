@@ -275,20 +275,6 @@ fn rule_3_8_entering_ezoi_stops_and_forces_battle_formation() {
 }
 
 #[test]
-fn rule_4_2c_fresh_cavalry_ignores_ezoi_exhausted_stops() {
-    let r = board(12, 12)
-        .unit("c", Side::Prussia, Kind::Cavalry, "0610", 0)
-        .unit("a", Side::Austria, Kind::Infantry, "0304", 0)
-        .rules();
-    let mut g = game_at(r, Step::Movement, Side::Prussia);
-    assert!(dests(&g, 0).contains(&c("0605")));
-    // 0505 and 0405 are in the Austrian ZOI; an exhausted unit stops there
-    g.st.units[0].exhausted = true;
-    let v = View::new(&g.rules, &g.st);
-    assert!(v.in_ezoi(&g.rules.map, Side::Prussia, c("0405")));
-}
-
-#[test]
 fn rule_3_9_1_swamp_hexside_cost_battle_ban_and_zone_block() {
     let r = board(12, 12)
         .side("0606", Dir::N, SideKind::Swamp, false)
@@ -299,8 +285,13 @@ fn rule_3_9_1_swamp_hexside_cost_battle_ban_and_zone_block() {
     // Battle formation may not cross the swamp
     assert!(!dests(&g, 0).contains(&c("0605")));
     g.st.units[0].march = true;
-    // 1 + 2 = 3 MP to cross: allowed, 0605 is next to the enemy
-    assert!(dests(&g, 0).contains(&c("0605")));
+    // 1 + 2 = 3 MP to cross straight into 0605 (next to the enemy; the ways round go
+    // through its ZOI, where a marching unit stops)
+    let v = View::new(&g.rules, &g.st);
+    let d = rules::destinations(&g.rules, &g.st, &v, 0);
+    assert_eq!(d[&c("0605")].path, vec![c("0605")]);
+    assert_eq!(d[&c("0605")].cost_half, 6);
+    g.clone().apply(&mv(0, "0605")).unwrap();
     // swamp blocks ZOC: attack across swamp refused
     g.st.units[1].loc = Loc::Map(c("0605"));
     let v = View::new(&g.rules, &g.st);

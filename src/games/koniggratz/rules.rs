@@ -466,9 +466,9 @@ pub fn why_not_move(
                 "{} already moved {} in this phase and cannot mix road and normal movement",
                 def.name,
                 if road {
-                    "by road"
+                    "with the road bonus"
                 } else {
-                    "off the road bonus"
+                    "without the road bonus"
                 }
             ),
         );
