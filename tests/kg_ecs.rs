@@ -88,3 +88,62 @@ fn undo_goes_back_to_the_last_die_roll_and_replays_to_the_same_hash() {
     rolled.rolls_after[last] += 1;
     assert_eq!(undoable(&rolled), 0);
 }
+
+#[test]
+fn secret_artillery_choice_is_neither_undoable_nor_saved_before_the_reveal() {
+    // rule 4.3a: the choices are secret until both are made and revealed together.
+    use crate::kg_rules::board;
+    use feldzug::engine::game_ecs::{CommandLog, current_save, undoable};
+    use feldzug::games::koniggratz::Koniggratz;
+    use feldzug::games::koniggratz::data::{Kind, Side};
+    use feldzug::games::koniggratz::state::{Pending, Step};
+    let rules = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let mut s = KgSession::new(rules, 3);
+    for _ in 0..40 {
+        if s.state().unwrap().g.step == Step::Attack {
+            break;
+        }
+        let legal = s.legal();
+        let cmd = if legal.contains(&KgCommand::Pass) {
+            KgCommand::Pass
+        } else {
+            legal[0].clone()
+        };
+        s.submit(cmd).unwrap();
+    }
+    assert_eq!(s.state().unwrap().g.step, Step::Attack);
+    assert_eq!(s.state().unwrap().g.to_move, Side::Prussia);
+    let log = |s: &KgSession| s.app.world().resource::<CommandLog<Koniggratz>>().clone();
+    let saved = |s: &KgSession| current_save::<Koniggratz>(s.app.world(), &[]).unwrap();
+    s.submit(KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    let n = log(&s).commands.len();
+    assert!(undoable(&log(&s)) >= 1, "the declaration may be taken back");
+    assert_eq!(saved(&s).commands.len(), n);
+    // Prussia chooses in secret
+    s.submit(KgCommand::Artillery { support: true }).unwrap();
+    assert_eq!(log(&s).commands.len(), n + 1);
+    assert_eq!(undoable(&log(&s)), 0, "the other side may not take it back");
+    let save = saved(&s);
+    assert_eq!(
+        save.commands.len(),
+        n,
+        "the secret choice is not in the autosave"
+    );
+    let text = feldzug::engine::save::to_text(&save).unwrap();
+    assert!(!text.contains("Artillery"), "{text}");
+    assert!(matches!(
+        s.state().unwrap().g.pending.last(),
+        Some(Pending::Artillery { .. })
+    ));
+    // Austria chooses: both revealed, the attack is resolved
+    s.submit(KgCommand::Artillery { support: false }).unwrap();
+    assert_eq!(saved(&s).commands.len(), n + 2);
+    assert_eq!(undoable(&log(&s)), 0, "dice were rolled");
+}

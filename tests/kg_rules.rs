@@ -78,7 +78,8 @@ impl B {
             kind: Kind::Infantry,
             er,
             start: None,
-            start_march: true,
+            // as in scenarios/koniggratz.ron: the counter's side comes from 4.2a, not the file
+            start_march: false,
             entry: Some(Entry { turn, hex: letter }),
             note: String::new(),
         });
@@ -184,28 +185,37 @@ fn dests(g: &PureGame, u: UnitId) -> Vec<Coord> {
 
 #[test]
 fn rule_3_1_1_march_and_battle_allowances() {
+    // rule 3.1.1: March MA 4, Battle MA 1
     let r = board(12, 12)
         .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1212", 0)
         .rules();
     let mut g = game_at(r, Step::Movement, Side::Prussia);
-    g.st.units[0].march = true;
-    assert!(dests(&g, 0).contains(&c("0602")), "4 hexes in March");
-    assert!(!dests(&g, 0).contains(&c("0601")));
-    g.st.units[0].march = false;
     let d = dests(&g, 0);
     assert_eq!(d.len(), 6, "1 hex in Battle formation: {d:?}");
+    let mut battle = g.clone();
+    assert!(battle.apply(&mv(0, "0604")).is_err());
+    battle.apply(&mv(0, "0605")).unwrap();
+    g.st.units[0].march = true;
+    let mut g2 = g.clone();
+    assert!(g2.apply(&mv(0, "0601")).is_err(), "5 hexes");
+    g.apply(&mv(0, "0602")).unwrap();
 }
 
 #[test]
 fn rule_3_1_2_cavalry_fresh_6_exhausted_4() {
+    // rule 3.1.2: fresh MA 6, exhausted MA 4
     let r = board(16, 16)
         .unit("c", Side::Prussia, Kind::Cavalry, "0808", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1616", 0)
         .rules();
     let mut g = game_at(r, Step::Movement, Side::Prussia);
-    assert!(dests(&g, 0).contains(&c("0802")));
-    g.st.units[0].exhausted = true;
-    assert!(!dests(&g, 0).contains(&c("0803")));
-    assert!(dests(&g, 0).contains(&c("0804")));
+    let mut tired = g.clone();
+    assert!(g.clone().apply(&mv(0, "0801")).is_err(), "7 hexes");
+    g.apply(&mv(0, "0802")).unwrap();
+    tired.st.units[0].exhausted = true;
+    assert!(tired.clone().apply(&mv(0, "0803")).is_err(), "5 hexes");
+    tired.apply(&mv(0, "0804")).unwrap();
 }
 
 #[test]
@@ -214,11 +224,31 @@ fn rule_3_7_unit_in_ezoc_cannot_move_and_entering_stops() {
         .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
         .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
         .rules();
-    let g = game_at(r.clone(), Step::Movement, Side::Prussia);
+    let mut g = game_at(r.clone(), Step::Movement, Side::Prussia);
     assert!(dests(&g, 0).is_empty());
+    let e = g.apply(&mv(0, "0607")).unwrap_err();
+    assert_eq!(e.rule, "3.7", "{e}");
+    // rule 3.7: entering an EZOC ends the move: fresh cavalry (which ignores the EZOI,
+    // 4.2c) never passes through an EZOC hex, and once in one it cannot move on.
+    let r = board(12, 12)
+        .unit("k", Side::Prussia, Kind::Cavalry, "0608", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let g = game_at(r, Step::Movement, Side::Prussia);
     let v = View::new(&g.rules, &g.st);
-    let (rule, _) = rules::why_not_move(&g.rules, &g.st, &v, 0, c("0607"));
-    assert_eq!(rule, "3.7");
+    let d = rules::destinations(&g.rules, &g.st, &v, 0);
+    assert!(d.contains_key(&c("0606")));
+    assert!(
+        d.values()
+            .all(|o| o.path[..o.path.len() - 1].iter().all(|h| !v.in_ezoc(
+                &g.rules.map,
+                Side::Prussia,
+                *h
+            )))
+    );
+    let mut g2 = g.clone();
+    g2.apply(&mv(0, "0606")).unwrap();
+    assert!(dests(&g2, 0).is_empty(), "stopped for the phase");
 }
 
 #[test]
@@ -245,20 +275,6 @@ fn rule_3_8_entering_ezoi_stops_and_forces_battle_formation() {
 }
 
 #[test]
-fn rule_4_2c_fresh_cavalry_ignores_ezoi_exhausted_stops() {
-    let r = board(12, 12)
-        .unit("c", Side::Prussia, Kind::Cavalry, "0610", 0)
-        .unit("a", Side::Austria, Kind::Infantry, "0304", 0)
-        .rules();
-    let mut g = game_at(r, Step::Movement, Side::Prussia);
-    assert!(dests(&g, 0).contains(&c("0605")));
-    // 0505 and 0405 are in the Austrian ZOI; an exhausted unit stops there
-    g.st.units[0].exhausted = true;
-    let v = View::new(&g.rules, &g.st);
-    assert!(v.in_ezoi(&g.rules.map, Side::Prussia, c("0405")));
-}
-
-#[test]
 fn rule_3_9_1_swamp_hexside_cost_battle_ban_and_zone_block() {
     let r = board(12, 12)
         .side("0606", Dir::N, SideKind::Swamp, false)
@@ -269,8 +285,13 @@ fn rule_3_9_1_swamp_hexside_cost_battle_ban_and_zone_block() {
     // Battle formation may not cross the swamp
     assert!(!dests(&g, 0).contains(&c("0605")));
     g.st.units[0].march = true;
-    // 1 + 2 = 3 MP to cross: allowed, 0605 is next to the enemy
-    assert!(dests(&g, 0).contains(&c("0605")));
+    // 1 + 2 = 3 MP to cross straight into 0605 (next to the enemy; the ways round go
+    // through its ZOI, where a marching unit stops)
+    let v = View::new(&g.rules, &g.st);
+    let d = rules::destinations(&g.rules, &g.st, &v, 0);
+    assert_eq!(d[&c("0605")].path, vec![c("0605")]);
+    assert_eq!(d[&c("0605")].cost_half, 6);
+    g.clone().apply(&mv(0, "0605")).unwrap();
     // swamp blocks ZOC: attack across swamp refused
     g.st.units[1].loc = Loc::Map(c("0605"));
     let v = View::new(&g.rules, &g.st);
@@ -491,6 +512,7 @@ fn rule_4_3_1_retreat_moves_three_hexes_away_or_is_blown() {
     let v = View::new(&g.rules, &g.st);
     let s = rules::retreat_search(&g.rules, &g.st, &v, 1, &[c("0606")], 3);
     assert!(s.ends.contains(&c("0602")));
+    assert!(!s.ends.is_empty());
     assert!(s.ends.iter().all(|e| e.distance(c("0606")) == 4));
     // at the map edge nothing is farther: blown
     let r2 = board(12, 12)
@@ -567,6 +589,10 @@ fn rule_4_2a_reinforcements_first_lowest_er_first_and_no_pass() {
     b.entries = vec![('A', c("0110"))];
     let mut g = game_at(b.rules(), Step::Movement, Side::Prussia);
     let legal = g.legal();
+    assert!(legal.contains(&KgCommand::Move {
+        unit: 2,
+        to: c("0110")
+    }));
     assert!(
         legal
             .iter()
@@ -605,8 +631,10 @@ fn rule_4_2a_enemy_on_entry_hex_retreats() {
 
 #[test]
 fn rule_4_2d_units_stay_in_command_range() {
+    // rule 4.2d: HQ at 0808 in Battle mode (range 3).
     let r = board(16, 16)
         .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1616", 0)
         .rules();
     let mut g = game_at(r, Step::Movement, Side::Prussia);
     g.st.units[0].march = true;
@@ -615,25 +643,84 @@ fn rule_4_2d_units_stay_in_command_range() {
         battle: true,
         placed: true,
     };
-    assert!(dests(&g, 0).iter().all(|d| d.distance(c("0808")) <= 3));
-    // outside range: must move closer
+    let d = dests(&g, 0);
+    assert!(d.contains(&c("0805")) && !d.contains(&c("0804")), "{d:?}");
+    let mut g2 = g.clone();
+    let e = g2.apply(&mv(0, "0804")).unwrap_err();
+    assert_eq!(e.rule, "4.2d", "{e}");
+    // outside range: must move closer (0801 is 7 from 0808... the unit is 8 from 0801)
     g.st.hqs[1].at = Some(c("0801"));
-    assert!(dests(&g, 0).iter().all(|d| d.distance(c("0801")) < 7));
+    let mut g2 = g.clone();
+    let e = g2.apply(&mv(0, "0809")).unwrap_err();
+    assert_eq!(e.rule, "4.2d", "{e}");
+    g.apply(&mv(0, "0805")).unwrap();
 }
 
 #[test]
 fn rule_4_0b_hq_placement_radius_and_alternation() {
+    // rule 4.0b: Prussia places first, then the sides alternate one HQ at a time; an HQ
+    // goes within 3 hexes (5 for Benedek) of a unit of its command outside an EZOI.
     let r = board(16, 16)
         .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
-        .unit("a", Side::Austria, Kind::Infantry, "0101", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0303", 0)
         .rules();
-    let g = PureGame::new(r, 1);
+    let mut rr = (*r).clone();
+    for (id, side, army, radius) in [
+        ("a2", Side::Austria, "north", 3),
+        ("p2", Side::Prussia, "first", 3),
+    ] {
+        rr.hqs.push(HqDef {
+            id: id.into(),
+            name: id.into(),
+            side,
+            armies: vec![army.into()],
+            range_normal: 20,
+            range_battle: 3,
+            er: 1,
+            placement_radius: radius,
+        });
+    }
+    // HQs: 0 a (Benedek's 5), 1 p, 2 a2, 3 p2
+    let mut g = PureGame::new(Arc::new(rr), 1);
     assert_eq!(g.st.g.step, Step::HqPlacement);
     assert_eq!(g.st.g.to_move, Side::Prussia);
-    let legal = g.legal();
-    assert!(legal.iter().all(
-        |cmd| matches!(cmd, KgCommand::PlaceHq { hq: 1, at, .. } if at.distance(c("0808")) <= 3)
-    ));
+    let place = |hq: u8, at: &str| KgCommand::PlaceHq {
+        hq,
+        at: c(at),
+        battle: false,
+    };
+    let e = g.apply(&place(0, "0303")).unwrap_err();
+    assert_eq!(e.rule, "4.0b", "Austria does not start");
+    let e = g.apply(&place(1, "0812")).unwrap_err();
+    assert_eq!(e.rule, "4.0b", "4 hexes from the unit");
+    g.apply(&place(1, "0811")).unwrap(); // 3 hexes
+    assert_eq!(g.st.g.to_move, Side::Austria);
+    let e = g.apply(&place(3, "0808")).unwrap_err();
+    assert_eq!(e.rule, "4.0b", "one at a time, alternating");
+    g.apply(&place(0, "0308")).unwrap(); // Benedek: 5 hexes
+    assert_eq!(g.st.g.to_move, Side::Prussia);
+    g.apply(&place(3, "0808")).unwrap();
+    assert_eq!(g.st.g.to_move, Side::Austria);
+    assert!(g.apply(&place(2, "0307")).is_err(), "4 hexes, radius 3");
+    g.apply(&place(2, "0306")).unwrap();
+    assert_ne!(g.st.g.step, Step::HqPlacement);
+}
+
+#[test]
+fn rule_4_0b_hq_goes_anywhere_empty_when_every_unit_is_in_an_ezoi() {
+    // rule 4.0b: "If this is not possible, an HQ may be placed on any empty hex".
+    let r = board(16, 16)
+        .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0806", 0)
+        .rules();
+    let mut g = PureGame::new(r, 1);
+    g.apply(&KgCommand::PlaceHq {
+        hq: 1,
+        at: c("1515"),
+        battle: true,
+    })
+    .unwrap();
+    assert_eq!(g.st.hqs[1].at, Some(c("1515")));
 }
 
 #[test]
@@ -664,6 +751,7 @@ fn rule_4_0c_blown_units_return_next_to_hq_max_two_opponent_chooses() {
     .unwrap();
     assert_eq!(g.st.g.step, Step::BlownSelect(Side::Austria));
     let legal = g.legal();
+    assert_eq!(legal.len(), 3, "{legal:?}");
     assert!(
         legal
             .iter()
@@ -674,9 +762,20 @@ fn rule_4_0c_blown_units_return_next_to_hq_max_two_opponent_chooses() {
     assert_eq!(g.st.units[4].loc, Loc::Eliminated);
     assert_eq!(g.st.g.step, Step::BlownReturn(Side::Austria));
     let legal = g.legal();
-    assert!(legal.iter().all(
-        |cmd| matches!(cmd, KgCommand::ReturnBlown { at, .. } if at.distance(c("0101")) == 1)
-    ));
+    assert!(legal.contains(&KgCommand::ReturnBlown {
+        unit: 2,
+        at: c("0201")
+    }));
+    assert!(legal.iter().all(|cmd| match cmd {
+        KgCommand::ReturnBlown { at, .. } => at.distance(c("0101")) == 1,
+        other => *other == KgCommand::Pass,
+    }));
+    g.apply(&KgCommand::ReturnBlown {
+        unit: 2,
+        at: c("0201"),
+    })
+    .unwrap();
+    assert_eq!(g.st.units[2].loc, Loc::Map(c("0201")));
 }
 
 #[test]
@@ -850,4 +949,344 @@ fn refusals_explain_themselves() {
         })
         .unwrap_err();
     assert!(!e.reason.is_empty());
+}
+
+/// Plays on until `until` holds: Pass when it is legal, else the first legal command.
+pub fn play_until(g: &mut PureGame, until: impl Fn(&PureGame) -> bool) {
+    for _ in 0..500 {
+        if until(g) {
+            return;
+        }
+        let legal = g.legal();
+        let cmd = if legal.contains(&KgCommand::Pass) {
+            KgCommand::Pass
+        } else {
+            legal
+                .first()
+                .cloned()
+                .unwrap_or_else(|| panic!("no legal command in {:?}", g.st.g))
+        };
+        g.apply(&cmd).unwrap();
+    }
+    panic!("condition not reached: {:?}", g.st.g);
+}
+
+/// Column 6 to column 7 is a swamp hexside on every row (optionally a bridge at 0606 NE).
+fn swamp_line(b: B, bridge_at_0606: bool) -> B {
+    side_line(b, SideKind::Swamp, bridge_at_0606)
+}
+
+/// Every hexside between columns 6 and 7 (rows 1-12) is `kind`; a bridge at 0606/0706
+/// if asked.
+pub fn side_line(b: B, kind: SideKind, bridge_at_0606: bool) -> B {
+    let mut b = b;
+    for r in 1..=12 {
+        let at = format!("06{r:02}");
+        let br = bridge_at_0606 && r == 6;
+        b = b
+            .side(&at, Dir::NE, kind, br)
+            .side(&at, Dir::SE, kind, false);
+    }
+    b
+}
+
+fn mv(unit: UnitId, to: &str) -> KgCommand {
+    KgCommand::Move { unit, to: c(to) }
+}
+
+#[test]
+fn rule_4_2a_reinforcements_enter_march_side_up() {
+    // rule 4.2a: the March side of a reinforcement carries its entry; it enters with MA 4
+    // (3.1.1) and pays for the entry hex: 0110 (1) + 3 more hexes = 4 MP.
+    let mut b = board(12, 12)
+        .unit("a", Side::Austria, Kind::Infantry, "1201", 0)
+        .reinforcement("r", Side::Prussia, 0, 1, 'A');
+    b.entries = vec![('A', c("0110"))];
+    let mut g = game_at(b.rules(), Step::Movement, Side::Prussia);
+    assert!(
+        g.apply(&mv(1, "0510")).is_err(),
+        "4 hexes after the entry hex is 5 MP"
+    );
+    g.apply(&mv(1, "0410")).unwrap();
+    assert!(g.st.units[1].march, "still March side up after entering");
+    // the real scenario: every infantry reinforcement waits March side up
+    let src = feldzug::engine::scenarios::find("koniggratz").unwrap();
+    let rules = feldzug::games::koniggratz::load_rules(&src, &[]).unwrap();
+    let g = PureGame::new(rules.clone(), 1);
+    let reinf: Vec<usize> = (0..rules.units.len())
+        .filter(|&i| rules.units[i].entry.is_some() && rules.units[i].kind == Kind::Infantry)
+        .collect();
+    assert!(reinf.len() >= 10, "{reinf:?}");
+    for i in reinf {
+        assert!(
+            g.st.units[i].march,
+            "{} waits in Battle formation",
+            rules.units[i].id
+        );
+    }
+}
+
+#[test]
+fn rule_3_9_1_swamp_costs_exactly_two_more_in_march() {
+    // rule 3.9.1: +2 MP to cross a swamp hexside in March: 0706 costs 3, 0806 costs 4,
+    // 0906 would cost 5.
+    let r = swamp_line(board(12, 12), false)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1212", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    let v = View::new(&g.rules, &g.st);
+    let d = rules::destinations(&g.rules, &g.st, &v, 0);
+    assert_eq!(d[&c("0706")].cost_half, 6, "1 + 2 MP");
+    let mut g2 = g.clone();
+    let e = g2.apply(&mv(0, "0906")).unwrap_err();
+    assert_eq!(e.rule, "4.2b", "{e}");
+    g.apply(&mv(0, "0806")).unwrap();
+    assert_eq!(g.st.units[0].loc, Loc::Map(c("0806")));
+    // rule 3.9.1: Battle formation may not cross it
+    let mut g = game_at(g.rules.clone(), Step::Movement, Side::Prussia);
+    let e = g.apply(&mv(0, "0706")).unwrap_err();
+    assert_eq!(e.rule, "3.9.1", "{e}");
+}
+
+#[test]
+fn rule_3_9_2_bridge_crossing_costs_one_more_and_battle_formation_cannot_afford_it() {
+    // rule 3.9.2: across the bridge 0606/0706 a March unit pays 1 + 1: 0906 costs 4 MP.
+    let r = swamp_line(board(12, 12), true)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1212", 0)
+        .rules();
+    let mut g = game_at(r.clone(), Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    let mut g2 = g.clone();
+    assert!(g2.apply(&mv(0, "1006")).is_err(), "5 MP");
+    g.apply(&mv(0, "0906")).unwrap();
+    // rule 4.2b with 3.1.1: a unit never spends more than its MA; Battle formation (1 MP)
+    // cannot pay the 2 MP of the bridge crossing (docs: 3.9.1 reading)
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    assert!(g.apply(&mv(0, "0706")).is_err());
+    assert_eq!(g.st.units[0].loc, Loc::Map(c("0606")));
+}
+
+#[test]
+fn rule_4_2b_battle_formation_never_exceeds_one_mp() {
+    // rule 4.2b: "can never exceed their listed MP": no minimum move of one hex, so Battle
+    // infantry (MA 1) cannot enter woods (2, 3.9.8) nor cross a minor river (+1, 3.9.5).
+    let r = board(12, 12)
+        .terrain("0605", 'w')
+        .side("0606", Dir::S, SideKind::MinorRiver, false)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1212", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    assert!(g.apply(&mv(0, "0605")).is_err(), "woods");
+    assert!(g.apply(&mv(0, "0607")).is_err(), "minor river");
+    g.apply(&mv(0, "0506")).unwrap();
+}
+
+#[test]
+fn rule_3_9_3_no_road_bonus_after_normal_movement_in_the_same_phase() {
+    // rule 3.9.3 / 4.2b: a unit cannot mix normal and road movement in one Movement Phase.
+    let mut b = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0511", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1201", 0);
+    b.roads
+        .push((1..=11).rev().map(|r| Coord::new(6, r)).collect());
+    let mut g = game_at(b.rules(), Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    g.apply(&mv(0, "0611")).unwrap(); // off road: normal movement
+    g.dice.script([6]);
+    g.apply(&KgCommand::Pass).unwrap(); // Austria passes; Prussia may move again
+    assert_eq!(g.st.g.to_move, Side::Prussia);
+    // 6 road hexes would cost 3 MP with the bonus, 6 MP without
+    let e = g.apply(&mv(0, "0605")).unwrap_err();
+    assert_eq!(e.rule, "3.9.3", "{e}");
+    g.apply(&mv(0, "0607")).unwrap(); // 4 hexes at 1 MP
+}
+
+#[test]
+fn rule_3_9_3_no_normal_movement_after_road_movement_in_the_same_phase() {
+    // rule 3.9.3 / 4.2b
+    let mut b = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0611", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1201", 0);
+    b.roads
+        .push((1..=11).rev().map(|r| Coord::new(6, r)).collect());
+    let mut g = game_at(b.rules(), Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    g.apply(&mv(0, "0607")).unwrap(); // road movement, 2 MP
+    g.dice.script([6]);
+    g.apply(&KgCommand::Pass).unwrap();
+    let e = g.apply(&mv(0, "0507")).unwrap_err();
+    assert_eq!(e.rule, "3.9.3", "{e}");
+    g.apply(&mv(0, "0603")).unwrap(); // on along the road
+    // a new Movement Phase starts afresh
+    assert!(g.st.g.road_moves.iter().any(|&(u, road)| u == 0 && road));
+}
+
+#[test]
+fn rule_4_2d_command_range_holds_along_the_whole_path() {
+    // rule 4.2d: no unit may move outside its HQ's range, not even in passing. HQ at 0808
+    // in Battle mode (range 3); friendly units on 0906 and 0806 leave 0805 -> 1006 only the
+    // way 0905-1005 (4 hexes from the HQ) within 4 MP.
+    let r = board(16, 16)
+        .unit("u", Side::Prussia, Kind::Infantry, "0805", 0)
+        .unit("b1", Side::Prussia, Kind::Infantry, "0906", 0)
+        .unit("b2", Side::Prussia, Kind::Infantry, "0806", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1616", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    g.st.hqs[1] = HqState {
+        at: Some(c("0808")),
+        battle: true,
+        placed: true,
+    };
+    let mut wide = g.clone();
+    wide.st.hqs[1].battle = false; // range 20: the same move is fine
+    wide.apply(&mv(0, "1006")).unwrap();
+    let e = g.apply(&mv(0, "1006")).unwrap_err();
+    assert_eq!(e.rule, "4.2d", "{e}");
+    let e = g.apply(&mv(0, "0905")).unwrap_err();
+    assert_eq!(e.rule, "4.2d", "{e}");
+    g.apply(&mv(0, "0706")).unwrap();
+}
+
+#[test]
+fn rule_4_2d_a_unit_out_of_range_closes_in_with_every_hex() {
+    // rule 4.2d: out of range, it must move closer; here it may not side-step first.
+    let r = board(16, 16)
+        .unit("u", Side::Prussia, Kind::Infantry, "0801", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "1616", 0)
+        .rules();
+    let mut g = game_at(r, Step::Movement, Side::Prussia);
+    g.st.units[0].march = true;
+    g.st.hqs[1] = HqState {
+        at: Some(c("0809")),
+        battle: true,
+        placed: true,
+    };
+    let v = View::new(&g.rules, &g.st);
+    let d = rules::destinations(&g.rules, &g.st, &v, 0);
+    assert!(d.contains_key(&c("0805")), "{:?}", d.keys());
+    for (to, o) in &d {
+        let mut last = c("0801").distance(c("0809"));
+        for h in &o.path {
+            let dh = h.distance(c("0809"));
+            assert!(dh < last || dh <= 3, "{to}: path {:?}", o.path);
+            last = dh;
+        }
+    }
+}
+
+#[test]
+fn rule_4_2c_exhausted_cavalry_stops_in_an_ezoi_fresh_cavalry_rides_through() {
+    // rule 4.2c: 0608 is two hexes from the Austrian infantry on 0606 (its ZOI); 0607 is
+    // next to it. From 0609 the short way to 0607 (and to 0806) goes through the ZOI.
+    let r = board(12, 12)
+        .unit("c", Side::Prussia, Kind::Cavalry, "0609", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0606", 0)
+        .rules();
+    let mut fresh = game_at(r, Step::Movement, Side::Prussia);
+    let mut tired = fresh.clone();
+    tired.st.units[0].exhausted = true;
+    let e = tired.apply(&mv(0, "0607")).unwrap_err();
+    assert_eq!(e.rule, "4.2b", "{e}");
+    assert!(tired.apply(&mv(0, "0806")).is_err());
+    fresh.apply(&mv(0, "0607")).unwrap();
+    assert_eq!(fresh.st.units[0].loc, Loc::Map(c("0607")));
+    // an exhausted unit may still enter the EZOI and stops there
+    tired.apply(&mv(0, "0608")).unwrap();
+}
+
+#[test]
+fn rule_4_0c_blown_units_may_stay_on_the_track_and_come_back_later() {
+    // rule 4.0c: "may return": the owner declines with Pass; the unit stays available
+    // and is offered again in the next Command Phase.
+    let r = board(16, 16)
+        .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .unit("a1", Side::Austria, Kind::Infantry, "0103", 0)
+        .unit("a2", Side::Austria, Kind::Infantry, "0104", 0)
+        .rules();
+    let mut g = PureGame::new(r, 1);
+    g.st.units[2].loc = Loc::Blown(1);
+    play_until(&mut g, |g| g.st.g.step == Step::BlownReturn(Side::Austria));
+    assert_eq!(g.st.g.returning, vec![2]);
+    assert!(g.legal().contains(&KgCommand::Pass), "{:?}", g.legal());
+    g.apply(&KgCommand::Pass).unwrap();
+    assert_eq!(g.st.units[2].loc, Loc::Blown(1));
+    assert_ne!(g.st.g.step, Step::BlownReturn(Side::Austria));
+    play_until(&mut g, |g| {
+        g.st.g.turn == 2 && g.st.g.step == Step::BlownReturn(Side::Austria)
+    });
+    assert_eq!(g.st.g.returning, vec![2]);
+    let ret = g
+        .legal()
+        .into_iter()
+        .find(|c| matches!(c, KgCommand::ReturnBlown { unit: 2, .. }))
+        .expect("offered again");
+    g.apply(&ret).unwrap();
+    assert!(matches!(g.st.units[2].loc, Loc::Map(_)));
+}
+
+#[test]
+fn rule_6_1_a_side_at_zero_ap_loses_its_marker_and_gains_no_more() {
+    // rule 6.1: at 0 AP the marker leaves the game, so a later army arrival adds nothing.
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let mut rr = (*r).clone();
+    rr.armies[1].arrives = 2;
+    let mut g = game_at(Arc::new(rr), Step::Attack, Side::Prussia);
+    g.st.g.ap[1] = 1;
+    // attack roll 1 + 2 against 3: stalemate; then the cap die after Austria's pass
+    g.dice.script([1, 3, 1]);
+    g.apply(&KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    g.apply(&KgCommand::Artillery { support: true }).unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    assert_eq!(g.st.g.ap[1], 0);
+    assert!(g.st.g.ap_removed[1]);
+    assert!(
+        g.log
+            .entries
+            .iter()
+            .any(|e| e.rule == "6.1" && e.text.contains("marker"))
+    );
+    g.apply(&KgCommand::Pass).unwrap(); // Austria
+    g.apply(&KgCommand::Pass).unwrap(); // Prussia: turn 2, the army "arrives"
+    assert_eq!(g.st.g.turn, 2);
+    assert_eq!(g.st.g.ap[1], 0, "no marker to raise");
+    assert!(!g.legal().is_empty());
+}
+
+#[test]
+fn rule_4_0d_no_bombardment_says_why() {
+    // rule 4.0d: on a map where every hex is within 2 of the Prussian entry hex there is
+    // no legal hex; the log must not blame the ammunition.
+    let mut b = board(3, 3)
+        .unit("p", Side::Prussia, Kind::Infantry, "0101", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0303", 0);
+    b.entries = vec![('A', c("0202"))];
+    let mut g = PureGame::new(b.rules(), 1);
+    play_until(&mut g, |g| {
+        matches!(
+            g.st.g.step,
+            Step::Organize(_) | Step::ExitEzoc | Step::Movement
+        )
+    });
+    let e = g
+        .log
+        .entries
+        .iter()
+        .find(|e| e.rule == "4.0d")
+        .expect("a 4.0d entry");
+    assert!(!e.text.contains("AP"), "{}", e.text);
+    assert!(e.text.contains("3 hexes"), "{}", e.text);
+    assert_eq!(g.st.g.ap[0], 18, "nothing paid");
 }

@@ -3,6 +3,7 @@
 mod cli;
 mod kg_ecs;
 mod kg_random;
+mod kg_rulebook;
 mod kg_rules;
 mod lessons;
 #[cfg(feature = "gui")]

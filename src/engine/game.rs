@@ -54,6 +54,13 @@ pub trait RulesGame:
     fn legal(rules: &Self::Rules, st: &Self::State) -> Vec<Self::Command>;
     fn over(st: &Self::State) -> bool;
     fn summary(rules: &Self::Rules, st: &Self::State, seed: u64, commands: usize) -> Summary;
+    /// Whether `st` holds a secret choice that one side has made and that is not yet
+    /// revealed (e.g. Königgrätz 4.3a artillery support). While it does, the commands
+    /// are an undo barrier and saves hold only the commands up to the last state without
+    /// such a secret (`engine::game_ecs::undoable`, `public_commands`).
+    fn secret_pending(_rules: &Self::Rules, _st: &Self::State) -> bool {
+        false
+    }
     /// A random legal command for soak tests and `--random` (None when there is none).
     fn random_command(
         rules: &Self::Rules,

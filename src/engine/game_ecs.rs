@@ -10,6 +10,7 @@ use super::game::{PureGame, RulesGame};
 use super::hash::state_hash;
 use super::log::GameLog;
 use super::refusal::Refusal;
+use super::save::SaveFile;
 use bevy::prelude::*;
 use bevy::state::state::FreelyMutableState;
 use std::collections::VecDeque;
@@ -53,11 +54,14 @@ impl<G: RulesGame> Clone for RulesRes<G> {
     }
 }
 
-/// Commands played so far (the save file's command list) and the dice used after each.
+/// Commands played so far (the save file's command list), the dice used after each and
+/// whether a secret choice was waiting to be revealed after each
+/// ([`RulesGame::secret_pending`]).
 #[derive(Resource, Clone, Debug)]
 pub struct CommandLog<G: RulesGame> {
     pub commands: Vec<G::Command>,
     pub rolls_after: Vec<usize>,
+    pub secret_after: Vec<bool>,
 }
 
 impl<G: RulesGame> Default for CommandLog<G> {
@@ -65,8 +69,32 @@ impl<G: RulesGame> Default for CommandLog<G> {
         Self {
             commands: Vec::new(),
             rolls_after: Vec::new(),
+            secret_after: Vec::new(),
         }
     }
+}
+
+impl<G: RulesGame> CommandLog<G> {
+    /// Whether a secret was pending after command `i` (false for the start).
+    pub fn secret_after(&self, i: usize) -> bool {
+        self.secret_after.get(i).copied().unwrap_or(false)
+    }
+
+    fn push(&mut self, cmd: G::Command, rolls: usize, secret: bool) {
+        self.commands.push(cmd);
+        self.rolls_after.push(rolls);
+        self.secret_after.push(secret);
+    }
+}
+
+/// The commands a save may hold: those up to the last position in which no secret choice
+/// was waiting to be revealed. A choice made in secret reaches the disk only once it is
+/// revealed; loading such a save asks for the choice again.
+pub fn public_commands<G: RulesGame>(log: &CommandLog<G>) -> &[G::Command] {
+    let n = (0..log.commands.len())
+        .rposition(|i| !log.secret_after(i))
+        .map_or(0, |i| i + 1);
+    &log.commands[..n]
 }
 
 /// A command from the UI, the CLI or the AI.
@@ -163,8 +191,11 @@ pub fn restore_game_scripted<G: EcsGame>(
             err = Err(format!("command {} ({c:?}) is refused: {r}", i + 1));
             break;
         }
-        cl.commands.push(c.clone());
-        cl.rolls_after.push(g.dice.roll_count());
+        cl.push(
+            c.clone(),
+            g.dice.roll_count(),
+            G::secret_pending(&g.rules, &g.st),
+        );
     }
     G::spawn(world, &g.rules, &g.st);
     world.insert_resource(RulesRes::<G>(g.rules));
@@ -179,9 +210,12 @@ pub fn restore_game_scripted<G: EcsGame>(
 }
 
 /// How many commands may be taken back: those after the last die roll (rolls are final,
-/// as on online wargame sites).
+/// as on online wargame sites) and after the last secret choice: a command that leaves
+/// a secret pending, or that comes while one is pending, is final too, so that the other
+/// side can neither replace a secret choice nor take back its answer once it sees the
+/// reveal ([`RulesGame::secret_pending`]).
 pub fn undoable<G: RulesGame>(log: &CommandLog<G>) -> usize {
-    let n = log.commands.len();
+    let n = log.commands.len().min(log.rolls_after.len());
     let mut k = 0;
     while k < n {
         let i = n - 1 - k;
@@ -189,10 +223,31 @@ pub fn undoable<G: RulesGame>(log: &CommandLog<G>) -> usize {
         if log.rolls_after[i] != before {
             break;
         }
+        if log.secret_after(i) || (i > 0 && log.secret_after(i - 1)) {
+            break;
+        }
         k += 1;
     }
     // a command right after the game start may still follow start-up rolls
     k
+}
+
+/// The save of the game in `world` (what the autosave and Ctrl+S write): the commands
+/// up to the last revealed secret ([`public_commands`]).
+pub fn current_save<G: RulesGame>(
+    world: &World,
+    variants: &[String],
+) -> Option<SaveFile<G::Command>> {
+    let rules = &world.get_resource::<RulesRes<G>>()?.0;
+    let log = world.get_resource::<CommandLog<G>>()?;
+    let dice = world.get_resource::<Dice>()?;
+    Some(super::game::new_save::<G>(
+        rules,
+        dice.seed,
+        variants,
+        public_commands(log).to_vec(),
+        String::new(),
+    ))
 }
 
 fn bump_revision<G: EcsGame>(world: &mut World) {
@@ -239,9 +294,9 @@ fn apply_one<G: EcsGame>(world: &mut World, mut st: G::State, cmd: G::Command) {
     let outcome = match res {
         Ok(()) => {
             G::scatter(world, &st);
+            let secret = G::secret_pending(&rules, &st);
             if let Some(mut cl) = world.get_resource_mut::<CommandLog<G>>() {
-                cl.commands.push(cmd.clone());
-                cl.rolls_after.push(rolls);
+                cl.push(cmd.clone(), rolls, secret);
             }
             set_phase::<G>(world, G::step_of(&st));
             bump_revision::<G>(world);

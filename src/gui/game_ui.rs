@@ -174,17 +174,8 @@ fn manual_save_path<G: RulesGame>() -> PathBuf {
 }
 
 fn current_save<G: GameUi>(world: &World) -> Option<SaveFile<G::Command>> {
-    let rules = &world.get_resource::<RulesRes<G>>()?.0;
-    let log = world.get_resource::<CommandLog<G>>()?;
-    let dice = world.get_resource::<Dice>()?;
     let ui = world.get_resource::<G::Ui>()?;
-    Some(crate::engine::game::new_save::<G>(
-        rules,
-        dice.seed,
-        &G::core(ui).variants,
-        log.commands.clone(),
-        String::new(),
-    ))
+    crate::engine::game_ecs::current_save::<G>(world, &G::core(ui).variants)
 }
 
 pub fn load_autosave<G: GameUi>(world: &mut World) -> Result<(), String> {
@@ -238,7 +229,7 @@ pub fn undo<G: GameUi>(world: &mut World) {
     if undoable(&log) == 0 {
         message::<G>(
             world,
-            "Nothing to undo: the last command rolled dice, and rolls are final.",
+            "Nothing to undo: the last command rolled dice or made a secret choice, and both are final.",
         );
         return;
     }

@@ -19,7 +19,9 @@ pub fn new_state(rules: &KgRules) -> KgState {
                 Some(c) => Loc::Map(c),
                 None => Loc::Off,
             },
-            march: u.start_march,
+            // 4.2a: a reinforcement's turn and entry hex are printed on its March side,
+            // so it waits (and enters) March side up.
+            march: u.start_march || (u.start.is_none() && u.kind == Kind::Infantry),
             exhausted: false,
         })
         .collect();
@@ -46,6 +48,8 @@ pub fn new_state(rules: &KgRules) -> KgState {
             returning: Vec::new(),
             winner: None,
             vp: [0, 0],
+            road_moves: Vec::new(),
+            ap_removed: [false; 2],
         },
     }
 }
@@ -402,6 +406,10 @@ fn legal_inner(rules: &KgRules, st: &KgState, only: Option<UnitId>) -> Vec<KgCom
                     out.push(KgCommand::ReturnBlown { unit: u, at });
                 }
             }
+            // 4.0c: units "may" return; the owner may leave the rest on the track.
+            if !out.is_empty() {
+                out.push(KgCommand::Pass);
+            }
         }
         Step::Bombardment => {
             out.extend(
@@ -670,7 +678,7 @@ impl Game<'_> {
                 );
             }
             KgCommand::PlaceBombardment { at } => {
-                self.st.g.ap[0] = self.st.g.ap[0].saturating_sub(1);
+                self.spend_ap(Side::Austria, 1);
                 self.st.g.bombard = Some(*at);
                 self.note(
                     "4.0d",
@@ -719,6 +727,12 @@ impl Game<'_> {
                     Some(o) => format!(" ({} MP)", o.cost_half as f32 / 2.0),
                     None => String::new(),
                 };
+                // 3.9.3 / 4.2b: remember how the unit moved in this phase.
+                let road = opt.as_ref().is_some_and(|o| o.road);
+                match self.st.g.road_moves.iter_mut().find(|m| m.0 == *unit) {
+                    Some(m) => m.1 = road,
+                    None => self.st.g.road_moves.push((*unit, road)),
+                }
                 let verb = if entering { "enters the map" } else { "moves" };
                 self.note(
                     if entering { "4.2a" } else { "4.2b" },
@@ -752,6 +766,23 @@ impl Game<'_> {
             }
             KgCommand::Pass => self.pass(side),
             KgCommand::Artillery { .. } | KgCommand::Retreat { .. } => {}
+        }
+    }
+
+    /// 6.1: spends AP (never below 0); a side left with none removes its AP marker from
+    /// the game, so it never gains AP again.
+    fn spend_ap(&mut self, side: Side, n: u8) {
+        let i = side.idx();
+        self.st.g.ap[i] = self.st.g.ap[i].saturating_sub(n);
+        if self.st.g.ap[i] == 0 && !self.st.g.ap_removed[i] {
+            self.st.g.ap_removed[i] = true;
+            self.note(
+                "6.1",
+                format!(
+                    "{} has no AP left and removes its AP marker from the game",
+                    side.name()
+                ),
+            );
         }
     }
 
@@ -843,6 +874,19 @@ impl Game<'_> {
                     self.begin_exits();
                 }
             }
+            Step::BlownReturn(s) => {
+                for u in std::mem::take(&mut self.st.g.returning) {
+                    self.note(
+                        "4.0c",
+                        format!(
+                            "{} leaves {} on the track; it is due again next Command Phase",
+                            s.name(),
+                            self.name(u)
+                        ),
+                    );
+                }
+                self.end_blown(s);
+            }
             Step::ExitEzoc => {
                 self.note(
                     "4.0e",
@@ -929,6 +973,15 @@ impl Game<'_> {
             .collect();
         for name in arriving {
             let add = self.rules.options.army_arrival_ap;
+            if self.st.g.ap_removed[Side::Prussia.idx()] {
+                self.note(
+                    "6.1",
+                    format!(
+                        "{name} arrives, but Prussia's AP marker has left the game: no AP gained"
+                    ),
+                );
+                continue;
+            }
             self.st.g.ap[1] = self.st.g.ap[1].saturating_add(add);
             self.note("6.1", format!("{name} arrives: Prussia gains {add} AP"));
         }
@@ -966,6 +1019,15 @@ impl Game<'_> {
         self.st.g.cap = None;
         if !hq_ids_of(self.rules, Side::Prussia).any(|h| !self.st.hqs[h].placed) {
             self.st.g.to_move = Side::Austria;
+        }
+    }
+
+    /// The end of one side's blown-unit return (4.0c): Austria's follows Prussia's.
+    fn end_blown(&mut self, side: Side) {
+        if side == Side::Prussia {
+            self.begin_blown(Side::Austria);
+        } else {
+            self.st.g.step = Step::Bombardment;
         }
     }
 
@@ -1014,6 +1076,7 @@ impl Game<'_> {
 
     fn begin_movement(&mut self) {
         self.st.g.step = Step::Movement;
+        self.st.g.road_moves.clear();
         self.st.g.to_move = Side::Prussia;
         self.st.g.passed = [false; 2];
         self.st.g.cap = None;
@@ -1022,6 +1085,7 @@ impl Game<'_> {
 
     fn begin_attack(&mut self) {
         self.st.g.step = Step::Attack;
+        self.st.g.road_moves.clear();
         self.st.g.to_move = Side::Prussia;
         self.st.g.passed = [false; 2];
         self.st.g.cap = None;
@@ -1117,7 +1181,7 @@ impl Game<'_> {
         let mut d_bonus = d_art;
         for (s, used) in [(aside, a_art), (dside, d_art)] {
             if used {
-                self.st.g.ap[s.idx()] = self.st.g.ap[s.idx()].saturating_sub(1);
+                self.spend_ap(s, 1);
             }
         }
         if a_art && d_art {
@@ -1149,18 +1213,18 @@ impl Game<'_> {
             );
             // 4.3d: a 6 costs the other side one more AP.
             if ra.die == 6 && self.st.g.ap[dside.idx()] > 0 {
-                self.st.g.ap[dside.idx()] -= 1;
                 self.note(
                     "4.3d",
                     format!("Bad ammunition: {} loses 1 more AP", dside.name()),
                 );
+                self.spend_ap(dside, 1);
             }
             if rd.die == 6 && self.st.g.ap[aside.idx()] > 0 {
-                self.st.g.ap[aside.idx()] -= 1;
                 self.note(
                     "4.3d",
                     format!("Bad ammunition: {} loses 1 more AP", aside.name()),
                 );
+                self.spend_ap(aside, 1);
             }
         }
         if a_bonus {
@@ -1238,15 +1302,15 @@ impl Game<'_> {
         if deathride {
             let ls = rules.units[defender as usize].side;
             let before = self.st.g.ap[ls.idx()];
-            self.st.g.ap[ls.idx()] = before.saturating_sub(2);
+            let lost = before.min(2);
             self.note(
                 "3.4.1",
                 format!(
-                    "The Deathride succeeds: {} loses {} AP and the charging cavalry is blown",
+                    "The Deathride succeeds: {} loses {lost} AP and the charging cavalry is blown",
                     ls.name(),
-                    before - self.st.g.ap[ls.idx()]
                 ),
             );
+            self.spend_ap(ls, 2);
             self.blown_or_elim(attacker, "3.4.1");
         }
         self.note(
@@ -1420,20 +1484,28 @@ impl Game<'_> {
                     || return_hexes(rules, self.st, &view, side).is_empty()
                 {
                     for u in std::mem::take(&mut self.st.g.returning) {
-                        self.note("4.0c", format!("{} finds no hex next to a friendly HQ and stays on the blown track", self.name(u)));
+                        self.note(
+                            "4.0c",
+                            format!(
+                                "{} finds no empty hex next to a friendly HQ outside enemy ZOC and ZOI; it stays on the track and is due again next Command Phase",
+                                self.name(u)
+                            ),
+                        );
                     }
-                    if side == Side::Prussia {
-                        self.begin_blown(Side::Austria);
-                    } else {
-                        self.st.g.step = Step::Bombardment;
-                    }
+                    self.end_blown(side);
                     return true;
                 }
                 false
             }
             Step::Bombardment => {
-                if self.st.g.ap[0] == 0 || bombard_hexes(rules, self.st, &view).is_empty() {
-                    self.note("4.0d", "No bombardment this turn: Austria has no AP left");
+                let no_ap = self.st.g.ap[0] == 0;
+                if no_ap || bombard_hexes(rules, self.st, &view).is_empty() {
+                    let why = if no_ap {
+                        "Austria has no AP left to pay for it (6.1)"
+                    } else {
+                        "no hex is at least 3 hexes from every Prussian entry hex and free of Austrian units and HQs"
+                    };
+                    self.note("4.0d", format!("No bombardment this turn: {why}"));
                     self.st.g.step = Step::Organize(Side::Prussia);
                     self.begin_organize();
                     return true;

@@ -95,6 +95,26 @@ impl RulesGame for Koniggratz {
     ) -> Option<KgCommand> {
         random_command(rules, st, legal, rng)
     }
+
+    /// 4.3a: one side has chosen Artillery Support (with a real choice: infantry with AP,
+    /// 6.2) and the other has not; the choice is revealed when both are in.
+    fn secret_pending(rules: &KgRules, st: &KgState) -> bool {
+        let Some(state::Pending::Artillery {
+            attacker,
+            defender,
+            choice,
+        }) = st.g.pending.last()
+        else {
+            return false;
+        };
+        [*attacker, *defender].into_iter().any(|u| {
+            let Some(d) = rules.units.get(u as usize) else {
+                return false;
+            };
+            let (me, other) = (d.side.idx(), d.side.other().idx());
+            choice[me].is_some() && choice[other].is_none() && combat::may_support(rules, st, u)
+        })
+    }
 }
 
 /// A game run by the pure rules alone (no ECS): replays, the random-game soak and the AI.

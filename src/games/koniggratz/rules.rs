@@ -174,12 +174,28 @@ pub fn destinations(
     view: &View,
     u: UnitId,
 ) -> BTreeMap<Coord, MoveOption> {
-    search(rules, st, view, u, true)
+    search(rules, st, view, u, true, Relax::default())
 }
 
 /// Destination hexes only (no paths), for listing legal commands quickly.
 pub fn destination_hexes(rules: &KgRules, st: &KgState, view: &View, u: UnitId) -> Vec<Coord> {
-    search(rules, st, view, u, false).into_keys().collect()
+    search(rules, st, view, u, false, Relax::default())
+        .into_keys()
+        .collect()
+}
+
+/// Limits a search may leave out, to tell the player which one refused a move.
+#[derive(Clone, Copy, Debug, Default)]
+struct Relax {
+    /// 4.2d: the command range along the path.
+    range: bool,
+    /// 3.9.3: no mixing of road and normal movement in one phase.
+    mix: bool,
+}
+
+/// How `u` already moved in this Movement Phase: Some(true) by road (3.9.3).
+pub fn moved_by_road(st: &KgState, u: UnitId) -> Option<bool> {
+    st.g.road_moves.iter().find(|m| m.0 == u).map(|m| m.1)
 }
 
 fn search(
@@ -188,6 +204,7 @@ fn search(
     view: &View,
     u: UnitId,
     with_paths: bool,
+    relax: Relax,
 ) -> BTreeMap<Coord, MoveOption> {
     let m = &rules.map;
     let def = &rules.units[u as usize];
@@ -222,10 +239,33 @@ fn search(
     let occupied = |i: usize| view.occ[i].is_some();
     let stop_at = |i: usize| view.ezoc[side.idx()][i] || (!fresh_cav && view.ezoi[side.idx()][i]);
     let start_i = start.and_then(|c| m.index(c));
+    // 3.9.3 / 4.2b: a unit that moved in this phase keeps to the same kind of movement.
+    let before = if relax.mix {
+        None
+    } else {
+        moved_by_road(st, u)
+    };
+    // 4.2d: every hex of the move stays within the command range, or (from outside it)
+    // comes closer to the HQ. Reinforcements enter regardless (4.2a takes precedence).
+    let range = match (start, relax.range) {
+        (Some(_), false) => command(rules, st, u),
+        _ => None,
+    };
+    let step_ok = |i: usize, j: usize| match range {
+        None => true,
+        Some((hq, r)) => {
+            let di = m.coord_at(i).distance(hq);
+            let dj = m.coord_at(j).distance(hq);
+            if di > r { dj < di } else { dj <= r }
+        }
+    };
     let mut cost = vec![u32::MAX; n];
     let mut prev = vec![u32::MAX; n];
     for road in [false, true] {
         if road && !road_ok {
+            continue;
+        }
+        if before.is_some_and(|b| b != road) {
             continue;
         }
         cost.iter_mut().for_each(|c| *c = u32::MAX);
@@ -269,8 +309,8 @@ fn search(
                     continue;
                 }
                 let j = j as usize;
-                if occupied(j) || (road && !m.road_at(i, d)) {
-                    continue; // 3.10, 3.9.3
+                if occupied(j) || (road && !m.road_at(i, d)) || !step_ok(i, j) {
+                    continue; // 3.10, 3.9.3, 4.2d
                 }
                 let Some(extra) = hexside_extra_half(m.side_at(i, d), march) else {
                     continue;
@@ -315,8 +355,8 @@ fn search(
             );
         }
     }
-    // 4.2d: command range. Reinforcements enter regardless (4.2a takes precedence).
-    if let (Some(s), Some((hq, range))) = (start, command(rules, st, u)) {
+    // 4.2d: command range at the end (implied by the path check above).
+    if let (Some(s), Some((hq, range)), false) = (start, command(rules, st, u), relax.range) {
         let d0 = s.distance(hq);
         out.retain(|c, _| {
             let d = c.distance(hq);
@@ -400,6 +440,38 @@ pub fn why_not_move(
                 "a major river can be crossed only at a bridge".into(),
             );
         }
+    }
+    let relaxed = |relax: Relax| search(rules, st, view, u, false, relax).contains_key(&to);
+    if relaxed(Relax {
+        range: true,
+        mix: false,
+    }) {
+        return (
+            "4.2d".into(),
+            format!(
+                "every way to {to} within the movement points leaves the command range of {}'s HQ",
+                def.name
+            ),
+        );
+    }
+    if let Some(road) = moved_by_road(st, u)
+        && relaxed(Relax {
+            range: false,
+            mix: true,
+        })
+    {
+        return (
+            "3.9.3".into(),
+            format!(
+                "{} already moved {} in this phase and cannot mix road and normal movement",
+                def.name,
+                if road {
+                    "with the road bonus"
+                } else {
+                    "without the road bonus"
+                }
+            ),
+        );
     }
     (
         "4.2b".into(),

@@ -126,6 +126,13 @@ pub struct Globals {
     pub returning: Vec<UnitId>,
     pub winner: Option<Side>,
     pub vp: [u32; 2],
+    /// Units that moved in this Movement Phase and whether by road (3.9.3, 4.2b: a unit
+    /// may not mix road and normal movement in one phase).
+    #[serde(default)]
+    pub road_moves: Vec<(UnitId, bool)>,
+    /// A side whose AP reached 0 has removed its AP marker from the game (6.1).
+    #[serde(default)]
+    pub ap_removed: [bool; 2],
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -516,7 +516,9 @@ fn hint(rules: &KgRules, st: &KgState) -> String {
         }
         Step::BlownSelect(_) => format!("{who}: choose two blown units to return (4.0c)."),
         Step::BlownReturn(_) => {
-            format!("{who}: select a returning unit in the panel, then a hex next to an HQ (4.0c).")
+            format!(
+                "{who}: select a returning unit in the panel, then a hex next to an HQ, or leave them on the track (4.0c)."
+            )
         }
         Step::Bombardment => {
             "Austria: click a highlighted hex for the bombardment marker (4.0d).".into()
@@ -819,6 +821,7 @@ fn panels(
                 let label = match st.g.step {
                     Step::Organize(_) => "Done",
                     Step::ExitEzoc => "Decline exits",
+                    Step::BlownReturn(_) => "Leave on the track",
                     _ => "Pass",
                 };
                 if ui_.button(label).clicked() {
