@@ -155,6 +155,43 @@ mod tests {
     }
 
     #[test]
+    fn commands_print_on_one_line_as_a_save_writes_them() {
+        #[derive(Serialize, Deserialize, Debug, PartialEq)]
+        enum C {
+            Move { unit: u16, to: String },
+            Declare { units: Vec<(u16, u8)> },
+            Pass,
+        }
+        for (c, t) in [
+            (
+                C::Move {
+                    unit: 22,
+                    to: "1109".into(),
+                },
+                r#"Move(unit: 22, to: "1109")"#,
+            ),
+            (
+                C::Declare {
+                    units: vec![(1, 2), (3, 4)],
+                },
+                "Declare(units: [(1, 2), (3, 4)])",
+            ),
+            (C::Pass, "Pass"),
+        ] {
+            assert_eq!(command_text(&c), t);
+            assert_eq!(ron::de::from_str::<C>(t).unwrap(), c);
+        }
+    }
+
+    #[test]
+    fn field_line_finds_the_field() {
+        let t = "(\n  version: 1,\n  scenario: \"x\",\n)";
+        assert_eq!(field_line(t, "scenario"), 3);
+        assert_eq!(field_line("(version: 1, scenario: \"x\")", "scenario"), 1);
+        assert_eq!(field_line("()", "scenario"), 1);
+    }
+
+    #[test]
     fn atomic_write_replaces() {
         let dir = std::env::temp_dir().join(format!("feldzug-save-{}", std::process::id()));
         let p = dir.join("a.ron");
