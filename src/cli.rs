@@ -1,7 +1,9 @@
-//! The command line: `feldzug play`, `feldzug replay`, `feldzug scenarios`, `feldzug check`.
+//! The command line: `feldzug play`, `feldzug replay`, `feldzug inspect`, `feldzug scenarios`,
+//! `feldzug check`.
 //! Every error is one line on stderr and a non-zero exit.
 
 use crate::engine::scenarios;
+use crate::engine::session::GameEntry;
 use crate::games;
 use clap::{Parser, Subcommand};
 
@@ -63,6 +65,17 @@ pub enum Cmd {
     },
     /// Re-run a save file and print the same JSON summary.
     Replay { file: String },
+    /// Print as JSON the position after the first N commands of a save: state, phase,
+    /// side to act, legal commands, state hash; with --try, whether a command is accepted.
+    Inspect {
+        file: String,
+        /// Number of the save's commands to play first (default: all).
+        #[arg(long)]
+        at: Option<usize>,
+        /// A command in the save file's form, e.g. --try 'Move(unit: 22, to: "1109")'.
+        #[arg(long = "try")]
+        try_command: Option<String>,
+    },
     /// List the scenarios built into the program.
     Scenarios,
     /// Check a scenario file against its game's rules.
@@ -77,10 +90,29 @@ pub fn run(cmd: Cmd) -> i32 {
             0
         }
         Err(e) => {
-            eprintln!("error: {}", e.lines().next().unwrap_or("unknown error"));
+            eprintln!("error: {}", error_line(&e));
             1
         }
     }
+}
+
+/// The first line of an error, with control characters (a carriage return, a terminal
+/// escape from a file's name or text) shown escaped, so that the line printed is whole and
+/// ends with its newline.
+pub fn error_line(e: &str) -> String {
+    let line = e.lines().next().unwrap_or("").trim_end();
+    if line.is_empty() {
+        return "unknown error".into();
+    }
+    line.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 fn run_inner(cmd: Cmd) -> Result<String, String> {
@@ -117,11 +149,18 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())
         }
         Cmd::Replay { file } => {
-            let text = std::fs::read_to_string(&file).map_err(|e| format!("{file}: {e}"))?;
-            let header = crate::engine::save::read_header(&file, &text)?;
-            let game = games::find(&header.game).map_err(|e| format!("{file}: {e}"))?;
+            let (text, game) = read_save(&file)?;
             let summary = game.replay(&file, &text)?;
             serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())
+        }
+        Cmd::Inspect {
+            file,
+            at,
+            try_command,
+        } => {
+            let (text, game) = read_save(&file)?;
+            let out = game.inspect(&file, &text, at, try_command.as_deref())?;
+            serde_json::to_string_pretty(&out).map_err(|e| e.to_string())
         }
         Cmd::Bench { games, gui } => {
             let mut rows = crate::bench::headless(games)?;
@@ -172,6 +211,14 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             Ok(format!("{file}: ok ({})", src.meta.name))
         }
     }
+}
+
+/// Reads a save file and finds its game from the header.
+fn read_save(file: &str) -> Result<(String, &'static dyn GameEntry), String> {
+    let text = crate::engine::save::read_text(file)?;
+    let header = crate::engine::save::read_header(file, &text)?;
+    let game = games::find(&header.game).map_err(|e| format!("{file}: {e}"))?;
+    Ok((text, game))
 }
 
 /// Plays random commands and rewrites the save atomically after each one, forever or

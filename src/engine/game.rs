@@ -68,6 +68,16 @@ pub trait RulesGame:
         legal: &[Self::Command],
         rng: &mut Xoshiro256PlusPlus,
     ) -> Option<Self::Command>;
+    /// Where the sequence of play stands, for `feldzug inspect`: the phase's name and the
+    /// rules' own step (empty when the game does not say).
+    fn phase_and_step(_rules: &Self::Rules, _st: &Self::State) -> (String, String) {
+        (String::new(), String::new())
+    }
+    /// The side whose decision the game waits for (None when the game is over, or when
+    /// the game does not say).
+    fn side_to_act(_rules: &Self::Rules, _st: &Self::State) -> Option<String> {
+        None
+    }
 }
 
 /// A game run by the pure rules alone (no ECS): replays, the random-game soak and the AI.
@@ -171,20 +181,54 @@ pub fn save_file<G: RulesGame>(g: &PureGame<G>, variants: &[String]) -> SaveFile
     )
 }
 
-/// Rebuilds a game from a save: scenario + seed + commands. Refuses a save for another
-/// game, whose commands are not legal or whose hash does not match.
-pub fn replay_save<G: RulesGame>(name: &str, text: &str) -> Result<PureGame<G>, String> {
+/// Reads a save and sets up the game at its start (before its commands). Refuses a save
+/// for another game, or whose scenario belongs to another game than the save's.
+pub fn open_save<G: RulesGame>(
+    name: &str,
+    text: &str,
+) -> Result<(SaveFile<G::Command>, PureGame<G>), String> {
     let s: SaveFile<G::Command> = save::from_text(name, text)?;
     if s.game != G::GAME_ID {
         return Err(format!("{name}: this save is for the game '{}'", s.game));
     }
     let src = super::scenarios::find(&s.scenario).map_err(|e| format!("{name}: {e}"))?;
-    let rules = G::load_rules(&src, &s.options)?;
-    let mut g = PureGame::<G>::new(rules, s.seed);
-    for (i, c) in s.commands.iter().enumerate() {
-        g.apply(c)
-            .map_err(|r| format!("{name}: command {} ({c:?}) is refused: {r}", i + 1))?;
+    if src.meta.game != G::GAME_ID {
+        return Err(format!(
+            "{name}: line {}: the save is for the game '{}' but its scenario '{}' is of the game '{}'",
+            save::field_line(text, "scenario"),
+            s.game,
+            s.scenario,
+            src.meta.game
+        ));
     }
+    let rules = G::load_rules(&src, &s.options).map_err(|e| format!("{name}: {e}"))?;
+    let g = PureGame::<G>::new(rules, s.seed);
+    Ok((s, g))
+}
+
+/// Plays a save's commands in order; a refused one is named by its number (from 1).
+pub fn play_commands<G: RulesGame>(
+    name: &str,
+    g: &mut PureGame<G>,
+    commands: &[G::Command],
+) -> Result<(), String> {
+    for (i, c) in commands.iter().enumerate() {
+        g.apply(c).map_err(|r| {
+            format!(
+                "{name}: command {} ({}) is refused: {r}",
+                i + 1,
+                save::command_text(c)
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// Rebuilds a game from a save: scenario + seed + commands. Refuses a save for another
+/// game, whose commands are not legal or whose hash does not match.
+pub fn replay_save<G: RulesGame>(name: &str, text: &str) -> Result<PureGame<G>, String> {
+    let (s, mut g) = open_save::<G>(name, text)?;
+    play_commands(name, &mut g, &s.commands)?;
     if !s.state_hash.is_empty() && s.state_hash != g.hash() {
         return Err(format!(
             "{name}: the replayed state hash {} differs from the saved {}",
@@ -193,6 +237,110 @@ pub fn replay_save<G: RulesGame>(name: &str, text: &str) -> Result<PureGame<G>, 
         ));
     }
     Ok(g)
+}
+
+/// What `feldzug inspect` prints: the position after the first `at` commands of a save.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Inspection {
+    pub game: String,
+    pub scenario: String,
+    pub seed: u64,
+    /// Commands played (the first `at` of the save).
+    pub at: usize,
+    /// Commands in the save.
+    pub commands: usize,
+    pub phase: String,
+    pub step: String,
+    pub side_to_act: Option<String>,
+    pub over: bool,
+    pub state_hash: String,
+    /// The hash the save records after its last command (only when `at` is the end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub saved_state_hash: Option<String>,
+    pub legal_count: usize,
+    /// The legal commands in the form a save file uses.
+    pub legal: Vec<String>,
+    #[serde(rename = "try", skip_serializing_if = "Option::is_none")]
+    pub try_command: Option<TryResult>,
+    /// The game's whole state.
+    pub state: serde_json::Value,
+}
+
+/// Whether a command would be accepted at the inspected position.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TryResult {
+    pub command: String,
+    pub accepted: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The rule case of the refusal (empty when no case applies).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+/// The position after the first `at` commands of a save (all when None), its legal
+/// commands and, with `try_command` (RON, as in a save file), whether that command would
+/// be accepted there and why not.
+pub fn inspect_save<G: RulesGame>(
+    name: &str,
+    text: &str,
+    at: Option<usize>,
+    try_command: Option<&str>,
+) -> Result<Inspection, String> {
+    let tried: Option<G::Command> = match try_command {
+        Some(t) => Some(
+            ron::de::from_str(t)
+                .map_err(|e| format!("--try {t:?}: column {}: {}", e.span.start.col, e.code))?,
+        ),
+        None => None,
+    };
+    let (s, mut g) = open_save::<G>(name, text)?;
+    let n = at.unwrap_or(s.commands.len());
+    if n > s.commands.len() {
+        return Err(format!(
+            "{name}: --at {n} is beyond the save's {} commands",
+            s.commands.len()
+        ));
+    }
+    play_commands(name, &mut g, &s.commands[..n])?;
+    let try_command = tried.map(|c| {
+        let mut trial = g.clone();
+        let command = save::command_text(&c);
+        match trial.apply(&c) {
+            Ok(()) => TryResult {
+                command,
+                accepted: true,
+                reason: None,
+                rule: None,
+            },
+            Err(r) => TryResult {
+                command,
+                accepted: false,
+                reason: Some(r.reason),
+                rule: Some(r.rule),
+            },
+        }
+    });
+    let legal: Vec<String> = g.legal().iter().map(save::command_text).collect();
+    let (phase, step) = G::phase_and_step(&g.rules, &g.st);
+    Ok(Inspection {
+        game: G::GAME_ID.to_string(),
+        scenario: s.scenario.clone(),
+        seed: s.seed,
+        at: n,
+        commands: s.commands.len(),
+        phase,
+        step,
+        side_to_act: G::side_to_act(&g.rules, &g.st),
+        over: g.over(),
+        state_hash: g.hash(),
+        saved_state_hash: (n == s.commands.len() && !s.state_hash.is_empty())
+            .then(|| s.state_hash.clone()),
+        legal_count: legal.len(),
+        legal,
+        try_command,
+        state: serde_json::to_value(&g.st).map_err(|e| format!("{name}: {e}"))?,
+    })
 }
 
 impl<G: RulesGame> GameEntry for G {
@@ -233,5 +381,15 @@ impl<G: RulesGame> GameEntry for G {
 
     fn check_scenario(&self, scenario: &ScenarioSource) -> Result<(), String> {
         G::load_rules(scenario, &[]).map(|_| ())
+    }
+
+    fn inspect(
+        &self,
+        name: &str,
+        text: &str,
+        at: Option<usize>,
+        try_command: Option<&str>,
+    ) -> Result<Inspection, String> {
+        inspect_save::<G>(name, text, at, try_command)
     }
 }

@@ -65,6 +65,55 @@ pub fn describe_ron_error(name: &str, e: &ron::error::SpannedError) -> String {
     )
 }
 
+/// Reads a save or scenario file. A file that is not UTF-8 text is refused naming the
+/// line and column of its first bad byte.
+pub fn read_text(path: &str) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let bytes = e.as_bytes();
+        let at = e.utf8_error().valid_up_to();
+        let before = &bytes[..at];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        let column = 1 + std::str::from_utf8(&before[line_start..]).map_or(0, |s| s.chars().count());
+        let byte = bytes.get(at).copied().unwrap_or(0);
+        format!(
+            "{path}: line {line}, column {column}: not UTF-8 text (byte 0x{byte:02x}); save and scenario files must be UTF-8"
+        )
+    })
+}
+
+/// A command on one line in the form a save file uses, e.g. `Move(unit: 22, to: "1109")`.
+pub fn command_text<C: Serialize>(cmd: &C) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .new_line(" ")
+        .indentor("")
+        .compact_structs(true)
+        .compact_arrays(true)
+        .compact_maps(true);
+    ron::ser::to_string_pretty(cmd, config).unwrap_or_else(|e| format!("<{e}>"))
+}
+
+/// The line (from 1) where a save's top-level field `field` is written, for messages
+/// about its value; 1 when it cannot be found.
+pub fn field_line(text: &str, field: &str) -> usize {
+    text.lines()
+        .position(|l| {
+            l.trim_start()
+                .strip_prefix(field)
+                .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        })
+        .or_else(|| {
+            // a save written on one line: the line of the first `field:`
+            let at = text.find(&format!("{field}:"))?;
+            Some(text[..at].matches('\n').count())
+        })
+        .map_or(1, |i| i + 1)
+}
+
 /// Writes a file so that a crash leaves either the old or the new content: write a
 /// temporary file in the same folder, flush it to disk, rename it over the target.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
@@ -103,6 +152,43 @@ mod tests {
         assert!(e.starts_with("bad.ron: line 1"), "{e}");
         let e = from_text::<u8>("new.ron", &t.replace("version: 1", "version: 99")).unwrap_err();
         assert!(e.contains("newer"), "{e}");
+    }
+
+    #[test]
+    fn commands_print_on_one_line_as_a_save_writes_them() {
+        #[derive(Serialize, Deserialize, Debug, PartialEq)]
+        enum C {
+            Move { unit: u16, to: String },
+            Declare { units: Vec<(u16, u8)> },
+            Pass,
+        }
+        for (c, t) in [
+            (
+                C::Move {
+                    unit: 22,
+                    to: "1109".into(),
+                },
+                r#"Move(unit: 22, to: "1109")"#,
+            ),
+            (
+                C::Declare {
+                    units: vec![(1, 2), (3, 4)],
+                },
+                "Declare(units: [(1, 2), (3, 4)])",
+            ),
+            (C::Pass, "Pass"),
+        ] {
+            assert_eq!(command_text(&c), t);
+            assert_eq!(ron::de::from_str::<C>(t).unwrap(), c);
+        }
+    }
+
+    #[test]
+    fn field_line_finds_the_field() {
+        let t = "(\n  version: 1,\n  scenario: \"x\",\n)";
+        assert_eq!(field_line(t, "scenario"), 3);
+        assert_eq!(field_line("(version: 1, scenario: \"x\")", "scenario"), 1);
+        assert_eq!(field_line("()", "scenario"), 1);
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub fn embedded() -> Vec<Result<ScenarioSource, String>> {
 /// Finds a scenario by id among the embedded ones, or reads a path from disk.
 pub fn find(id_or_path: &str) -> Result<ScenarioSource, String> {
     if id_or_path.ends_with(".ron") && std::path::Path::new(id_or_path).exists() {
-        let text = std::fs::read_to_string(id_or_path).map_err(|e| format!("{id_or_path}: {e}"))?;
+        let text = super::save::read_text(id_or_path)?;
         let (meta, variants) = parse_header(id_or_path, &text)?;
         return Ok(ScenarioSource {
             name: id_or_path.to_string(),

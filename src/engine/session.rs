@@ -36,4 +36,14 @@ pub trait GameEntry: Sync {
     fn replay(&self, name: &str, text: &str) -> Result<Summary, String>;
     /// Checks that a scenario file loads and obeys the game's rules.
     fn check_scenario(&self, scenario: &super::scenarios::ScenarioSource) -> Result<(), String>;
+    /// `feldzug inspect`: the position after the first `at` commands of a save (all when
+    /// None) as JSON: state, phase, side to act, legal commands, state hash, and whether
+    /// `try_command` (RON, as in a save file) would be accepted there.
+    fn inspect(
+        &self,
+        name: &str,
+        text: &str,
+        at: Option<usize>,
+        try_command: Option<&str>,
+    ) -> Result<super::game::Inspection, String>;
 }

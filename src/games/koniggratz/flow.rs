@@ -332,6 +332,43 @@ pub fn acting_unit(cmd: &KgCommand) -> Option<UnitId> {
     }
 }
 
+/// A command naming a unit or HQ the scenario does not have (a hand-edited save file):
+/// refused for that, before any rule is asked.
+pub fn unknown_id(rules: &KgRules, cmd: &KgCommand) -> Option<Refusal> {
+    let unit = |u: &UnitId| {
+        (*u as usize >= rules.units.len()).then(|| {
+            Refusal::new(
+                "",
+                format!(
+                    "there is no unit {u} in this scenario (units are numbered 0 to {})",
+                    rules.units.len().saturating_sub(1)
+                ),
+            )
+        })
+    };
+    match cmd {
+        KgCommand::PlaceHq { hq, .. } => (*hq as usize >= rules.hqs.len()).then(|| {
+            Refusal::new(
+                "",
+                format!(
+                    "there is no HQ {hq} in this scenario (HQs are numbered 0 to {})",
+                    rules.hqs.len().saturating_sub(1)
+                ),
+            )
+        }),
+        KgCommand::SelectReturning { unit: u }
+        | KgCommand::ReturnBlown { unit: u, .. }
+        | KgCommand::FlipToMarch { unit: u }
+        | KgCommand::ExitEzoc { unit: u, .. }
+        | KgCommand::Move { unit: u, .. } => unit(u),
+        KgCommand::Attack { attacker, defender } => unit(attacker).or_else(|| unit(defender)),
+        KgCommand::PlaceBombardment { .. }
+        | KgCommand::Artillery { .. }
+        | KgCommand::Retreat { .. }
+        | KgCommand::Pass => None,
+    }
+}
+
 /// Whether one command is legal now (the same list, restricted to its unit).
 pub fn is_legal(rules: &KgRules, st: &KgState, cmd: &KgCommand) -> bool {
     legal_inner(rules, st, acting_unit(cmd)).contains(cmd)
@@ -461,6 +498,9 @@ impl Game<'_> {
 
     /// Explains why `cmd` is not legal now.
     pub fn refusal(&self, cmd: &KgCommand) -> Refusal {
+        if let Some(r) = unknown_id(self.rules, cmd) {
+            return r;
+        }
         let rules = self.rules;
         let st = &*self.st;
         let view = View::new(rules, st);

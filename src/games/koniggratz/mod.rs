@@ -115,6 +115,17 @@ impl RulesGame for Koniggratz {
             choice[me].is_some() && choice[other].is_none() && combat::may_support(rules, st, u)
         })
     }
+
+    fn phase_and_step(_rules: &KgRules, st: &KgState) -> (String, String) {
+        (
+            st.g.step.phase_name().to_string(),
+            format!("{:?}", st.g.step),
+        )
+    }
+
+    fn side_to_act(rules: &KgRules, st: &KgState) -> Option<String> {
+        flow::active_side(rules, st).map(|s| s.name().to_string())
+    }
 }
 
 /// A game run by the pure rules alone (no ECS): replays, the random-game soak and the AI.

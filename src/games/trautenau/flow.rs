@@ -1466,8 +1466,57 @@ fn support_options(rules: &TsRules, st: &TsState, view: &View, a: &Assault) -> V
 // ---------------------------------------------------------------------------------------
 // Legality with reasons
 
+/// A command naming a unit, leader or formation the scenario does not have (a hand-edited
+/// save file): refused for that, before any rule is asked.
+pub fn unknown_id(rules: &TsRules, cmd: &TsCommand) -> Option<Refusal> {
+    let missing = |what: &str, id: usize, n: usize| {
+        (id >= n).then(|| {
+            Refusal::new(
+                "",
+                format!(
+                    "there is no {what} {id} in this scenario ({what}s are numbered 0 to {})",
+                    n.saturating_sub(1)
+                ),
+            )
+        })
+    };
+    let unit = |u: &UnitId| missing("unit", *u as usize, rules.units.len());
+    let leader = |l: &LeaderId| missing("leader", *l as usize, rules.leaders.len());
+    match cmd {
+        TsCommand::MoveChief { leader: l, .. }
+        | TsCommand::MoveLeader { leader: l, .. }
+        | TsCommand::PlaceAide { leader: l, .. } => leader(l),
+        TsCommand::ChooseFormation { formation } => {
+            missing("formation", *formation as usize, rules.formations.len())
+        }
+        TsCommand::Barrage {
+            unit: u, target, ..
+        } => unit(u).or_else(|| unit(target)),
+        TsCommand::Move { unit: u, .. }
+        | TsCommand::Face { unit: u, .. }
+        | TsCommand::Retreat { unit: u, .. }
+        | TsCommand::TakeCommand { unit: u }
+        | TsCommand::Rally { unit: u }
+        | TsCommand::Place { unit: u, .. }
+        | TsCommand::Evacuate { unit: u } => unit(u),
+        TsCommand::Declare { units, .. } => units.iter().find_map(|(u, _)| unit(u)),
+        TsCommand::RetreatBefore { unit: u, .. } => u.as_ref().and_then(unit),
+        TsCommand::Defend { support, .. } => support.as_ref().and_then(unit),
+        TsCommand::Advance {
+            unit: u, leaders, ..
+        } => u
+            .as_ref()
+            .and_then(unit)
+            .or_else(|| leaders.iter().find_map(leader)),
+        TsCommand::Resolve { .. } | TsCommand::Done => None,
+    }
+}
+
 /// Why a command is refused (or Ok). The one source of legality.
 pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refusal> {
+    if let Some(r) = unknown_id(rules, cmd) {
+        return Err(r);
+    }
     if st.g.step == Step::GameOver {
         return Err(Refusal::new("", "the game is over"));
     }

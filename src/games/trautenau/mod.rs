@@ -103,6 +103,17 @@ impl RulesGame for Trautenau {
     ) -> Option<TsCommand> {
         random_command(rules, st, legal, rng)
     }
+
+    fn phase_and_step(_rules: &TsRules, st: &TsState) -> (String, String) {
+        (
+            st.g.step.phase_name().to_string(),
+            format!("{:?}", st.g.step),
+        )
+    }
+
+    fn side_to_act(rules: &TsRules, st: &TsState) -> Option<String> {
+        flow::active_side(rules, st).map(|s| s.name().to_string())
+    }
 }
 
 /// A game run by the pure rules alone (no ECS): replays, the random-game soak and the AI.
