@@ -264,6 +264,7 @@ fn defend(split: &[u8]) -> TsCommand {
         split: split.to_vec(),
         support: None,
         commander: true,
+        helpers: vec![],
     }
 }
 
@@ -2025,6 +2026,7 @@ fn rule_9_5_13_defending_commander_may_hold_back_his_bonus() {
             split: vec![1],
             support: None,
             commander,
+            helpers: vec![],
         };
         assert!(t.legal().contains(&cmd), "{:?}", t.legal());
         t.script([1, 1, 3, 4]);
