@@ -139,6 +139,7 @@ fn ts_commands_target(data: &[u8]) -> Result<(), String> {
                     split: vec![b % 9, c % 9],
                     support: (c % 3 == 0).then_some(unit),
                     commander: b % 2 == 0,
+                    helpers: if c % 4 == 1 { vec![unit] } else { vec![] },
                 },
                 10 => TsCommand::Retreat {
                     unit,

@@ -124,6 +124,7 @@ fn illegal_commands_are_refused_with_a_reason_and_change_nothing() {
             split: vec![1, 2, 3],
             support: Some(60000),
             commander: true,
+            helpers: vec![60000],
         },
         TsCommand::Rally { unit: 60000 },
         TsCommand::TakeCommand { unit: 60000 },

@@ -2,9 +2,11 @@
 //! COMBAT RESULTS TABLE with its modifiers) as plain functions over plain facts, with the
 //! exact odds shown before a player commits.
 //!
-//! Nothing here reads the game state: the caller gathers the facts (who fires, from
-//! where, at what) into a [`FireInput`] or [`MoraleInput`] and gets back every modifier
-//! with its label and rule case, the column and the die modifier.
+//! The tables read no game state: the caller gathers the facts (who fires, from where,
+//! at what) into a [`FireInput`] or [`MoraleInput`] and gets back every modifier with its
+//! label and rule case, the column and the die modifier. [`defence_fires`] and
+//! [`barrage_fire`] gather those facts from a position; the resolution rolls with them
+//! and the UI shows their odds, so the screen and the roll cannot differ.
 //!
 //! Interpretations (the rulebook leaves these open):
 //! - 1.3 rounds every fraction up, the terrain division included. The 9.5.3 assault
@@ -32,6 +34,9 @@
 //!   only when no commander is stacked (the stacked +1 already counts): at most +1 for
 //!   commanders.
 
+use super::data::TsRules;
+use super::flow;
+use super::state::{Assault, TsState, UnitId};
 use serde::{Deserialize, Serialize};
 
 /// A result of the COMBAT RESULTS TABLE (9.5.7).
@@ -502,6 +507,97 @@ pub fn test_passes(die: u8, value: u8) -> bool {
 /// Exact chance of [`test_passes`] over 1d6.
 pub fn test_chance(value: u8) -> f64 {
     (1..=6u8).filter(|&d| test_passes(d, value)).count() as f64 / 6.0
+}
+
+// ---------------------------------------------------------------------------------
+// The odds of a position. These read the game state through the fact gatherers of
+// `flow` and are the functions the resolution rolls with: the screen shows exactly what
+// `Fire::die_mods`, `Fire::column` and `Fire::odds` of their result say.
+
+/// The defender's choices for the fire against one assault (the fields of
+/// `TsCommand::Defend`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DefenceChoice {
+    /// Points against each attacker in declaration order (one share unless coordinated).
+    pub split: Vec<u8>,
+    /// A battery supporting the defence (9.5.6).
+    pub support: Option<UnitId>,
+    /// The defenders' formation commander adds his bonus (9.5.13).
+    pub commander: bool,
+    /// Units joining the fire, each with an attacker in a front hex (9.5.1).
+    pub helpers: Vec<UnitId>,
+}
+
+/// One defensive-fire roll: against whom, and the fire with its modifiers and odds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShareFire {
+    pub attacker: UnitId,
+    pub fire: Fire,
+}
+
+/// Every roll of the defensive fire against assault `a` under `choice` (9.5.3 A), in the
+/// order they are rolled. Every attacker still on the map gets a roll, a share of 0
+/// points included (9.5.1, 9.5.2: "it can combat with a value of 0"; 0 points still read
+/// column 0 of the table). Light troops and an artillery unit adjacent to the attacker
+/// give their +1 to one share only, the first share with points (9.5.2). A joining unit
+/// (9.5.1) counts for a share only when that attacker is in one of its front hexes.
+pub fn defence_fires(
+    rules: &TsRules,
+    st: &TsState,
+    a: &Assault,
+    choice: &DefenceChoice,
+) -> Vec<ShareFire> {
+    let defs = flow::defenders(rules, st, a);
+    let leader = flow::defence_leader(rules, st, a).filter(|_| choice.commander);
+    let (mut light_used, mut art_used) = (false, false);
+    let mut out = Vec::new();
+    for (k, &(att, _)) in a.attackers.iter().enumerate() {
+        if !a.coordinated && k > 0 {
+            break;
+        }
+        let Some(ah) = st.units.get(att as usize).and_then(|s| s.loc.hex()) else {
+            continue;
+        };
+        let pts = choice.split.get(k).copied().unwrap_or(0);
+        let helpers: Vec<UnitId> = choice
+            .helpers
+            .iter()
+            .copied()
+            .filter(|&h| flow::helper_reach(rules, st, a, h).contains(&k))
+            .collect();
+        let mut input = flow::defensive_input(
+            rules,
+            st,
+            &defs,
+            choice.support,
+            &helpers,
+            pts,
+            att,
+            ah,
+            a.target,
+            leader,
+        );
+        // 9.5.2: only for a single combat in which their points are used.
+        if input.light_in_cover {
+            input.light_in_cover = pts > 0 && !light_used;
+            light_used |= input.light_in_cover;
+        }
+        if input.artillery_adjacent {
+            input.artillery_adjacent = pts > 0 && !art_used;
+            art_used |= input.artillery_adjacent;
+        }
+        out.push(ShareFire {
+            attacker: att,
+            fire: fire(&input),
+        });
+    }
+    out
+}
+
+/// The barrage of battery `u` at `target` (9.2.2): the fire the resolution rolls, with
+/// its modifiers and exact odds (`Fire::odds`).
+pub fn barrage_fire(rules: &TsRules, st: &TsState, u: UnitId, target: UnitId) -> Fire {
+    fire(&flow::barrage_input(rules, st, u, target))
 }
 
 #[cfg(test)]

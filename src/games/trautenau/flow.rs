@@ -216,6 +216,14 @@ fn is_town(rules: &TsRules, c: Coord) -> bool {
     )
 }
 
+/// 9.5.7: a D makes no retreat for units in a town. The terrain table knows towns
+/// (protection 3) and villages (protection 2); a village is not a town. Fortress counts
+/// with the towns (protection 3 here); a wooded town is read as village-class (protection
+/// 2 here). The Trautenau – Soor map has neither.
+fn is_town_proper(rules: &TsRules, c: Coord) -> bool {
+    matches!(rules.map.terrain(c), Terrain::Town | Terrain::Fortress)
+}
+
 fn is_cover(rules: &TsRules, c: Coord) -> bool {
     matches!(
         rules.map.terrain(c),
@@ -1208,54 +1216,62 @@ fn pending_options(
                     }
                 }
             }
-            let pool = defence_pool(rules, st, a, None);
             let supports = support_options(rules, st, view, a);
             let n = a.attackers.len();
-            let mut splits: Vec<Vec<u8>> = Vec::new();
-            if a.coordinated && n > 1 {
-                for i in 0..n {
-                    let mut v = vec![0; n];
-                    v[i] = pool;
-                    splits.push(v);
-                }
-                let mut even = vec![pool / n as u8; n];
-                for x in even.iter_mut().take(pool as usize % n) {
-                    *x += 1;
-                }
-                splits.push(even);
-                splits.sort();
-                splits.dedup();
-            } else {
-                splits.push(vec![pool; n.min(1)]);
-            }
             // 9.5.13: a formation commander stacked with the defenders may add his bonus.
             let choices: &[bool] = if defence_leader(rules, st, a).is_some() {
                 &[true, false]
             } else {
                 &[true]
             };
+            // 9.5.1: the units that may join the fire; the list offers none or all of
+            // them (any other choice is accepted by `check`).
+            let eligible = defence_helpers(rules, st, *assault as usize);
+            let mut helper_sets: Vec<Vec<UnitId>> = vec![vec![]];
+            if !eligible.is_empty() {
+                helper_sets.push(eligible);
+            }
             for &commander in choices {
-                for s in &splits {
-                    out.push(TsCommand::Defend {
-                        split: s.clone(),
-                        support: None,
-                        commander,
-                    });
-                }
-                for &art in &supports {
-                    let pool2 = defence_pool(rules, st, a, Some(art));
-                    let split = if a.coordinated && n > 1 {
-                        let mut v = vec![0; n];
-                        v[0] = pool2;
-                        v
-                    } else {
-                        vec![pool2; n.min(1)]
-                    };
-                    out.push(TsCommand::Defend {
-                        split,
-                        support: Some(art),
-                        commander,
-                    });
+                for helpers in &helper_sets {
+                    for support in std::iter::once(None).chain(supports.iter().map(|&s| Some(s))) {
+                        let pool = defence_pool(rules, st, a, support, helpers);
+                        let mut splits: Vec<Vec<u8>> = Vec::new();
+                        if a.coordinated && n > 1 {
+                            for i in 0..n {
+                                let mut v = vec![0; n];
+                                v[i] = pool;
+                                splits.push(v);
+                            }
+                            let mut even = vec![pool / n as u8; n];
+                            for x in even.iter_mut().take(pool as usize % n) {
+                                *x += 1;
+                            }
+                            splits.push(even);
+                            splits.sort();
+                            splits.dedup();
+                        } else {
+                            splits.push(vec![pool; n.min(1)]);
+                        }
+                        for split in splits {
+                            if defend_refusal(
+                                rules,
+                                st,
+                                *assault as usize,
+                                &split,
+                                support,
+                                helpers,
+                            )
+                            .is_ok()
+                            {
+                                out.push(TsCommand::Defend {
+                                    split,
+                                    support,
+                                    commander,
+                                    helpers: helpers.clone(),
+                                });
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -1317,7 +1333,7 @@ fn pending_options(
     }
 }
 
-fn defenders(rules: &TsRules, st: &TsState, a: &Assault) -> Vec<UnitId> {
+pub fn defenders(rules: &TsRules, st: &TsState, a: &Assault) -> Vec<UnitId> {
     let side = a
         .attackers
         .first()
@@ -1326,16 +1342,145 @@ fn defenders(rules: &TsRules, st: &TsState, a: &Assault) -> Vec<UnitId> {
     friends_at(rules, st, side, a.target)
 }
 
-/// The defending stack's combat points (9.5.3 A), plus a supporting battery (9.5.6).
-fn defence_pool(rules: &TsRules, st: &TsState, a: &Assault, support: Option<UnitId>) -> u8 {
+/// The defending stack's combat points (9.5.3 A), plus a supporting battery (9.5.6) and
+/// the units that join the fire (9.5.1).
+pub fn defence_pool(
+    rules: &TsRules,
+    st: &TsState,
+    a: &Assault,
+    support: Option<UnitId>,
+    helpers: &[UnitId],
+) -> u8 {
     let mut p: u32 = defenders(rules, st, a)
         .iter()
         .map(|&u| rules.units[u as usize].combat as u32)
         .sum();
-    if let Some(s) = support {
-        p += rules.units[s as usize].combat as u32;
+    for &s in support.iter().chain(helpers) {
+        p += rules.units.get(s as usize).map_or(0, |d| d.combat as u32);
     }
     p.min(60) as u8
+}
+
+/// 9.5.1: the attackers of `a` (by index) standing in one of `h`'s front hexes.
+pub fn helper_reach(rules: &TsRules, st: &TsState, a: &Assault, h: UnitId) -> Vec<usize> {
+    let front = rules::front_hexes(rules, st, h);
+    a.attackers
+        .iter()
+        .enumerate()
+        .filter(|(_, (u, _))| on_map(st, *u).is_some_and(|c| front.contains(&c)))
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// 9.5.1: "any enemy unit with an attacking unit in one of its front hexes may participate
+/// in defensive fire if it is not already engaged in another combat". The units of the
+/// defender outside the assaulted hex with an attacker of assault `ai` in a front hex,
+/// neither in a hex assaulted by another assault of this activation nor already firing
+/// with another one. The defender chooses which of them join (TsCommand::Defend).
+pub fn defence_helpers(rules: &TsRules, st: &TsState, ai: usize) -> Vec<UnitId> {
+    let Some(a) = st.g.assaults.get(ai) else {
+        return vec![];
+    };
+    let Some(side) = a.attackers.first().map(|(u, _)| side_of(rules, *u).other()) else {
+        return vec![];
+    };
+    let mut out = Vec::new();
+    for u in 0..st.units.len() as UnitId {
+        let Some(h) = on_map(st, u) else { continue };
+        if side_of(rules, u) != side || h == a.target {
+            continue;
+        }
+        let engaged =
+            st.g.assaults
+                .iter()
+                .enumerate()
+                .any(|(j, o)| j != ai && (o.target == h || o.helpers.contains(&u)));
+        if engaged || helper_reach(rules, st, a, u).is_empty() {
+            continue;
+        }
+        out.push(u);
+    }
+    out
+}
+
+/// 9.5.1, 9.5.2, 9.5.6: is this defence (shares, support, joining units) allowed?
+fn defend_refusal(
+    rules: &TsRules,
+    st: &TsState,
+    ai: usize,
+    split: &[u8],
+    support: Option<UnitId>,
+    helpers: &[UnitId],
+) -> Result<(), Refusal> {
+    let Some(a) = st.g.assaults.get(ai) else {
+        return Err(Refusal::new("9.5.3", "no such assault"));
+    };
+    let view = rules::view(rules, st);
+    if let Some(s) = support
+        && !support_options(rules, st, &view, a).contains(&s)
+    {
+        return Err(Refusal::new(
+            "9.5.6",
+            "that battery cannot support: it must be of the defender's formation, not attacked, unused this activation, with every attacker at half range and in sight",
+        ));
+    }
+    let eligible = defence_helpers(rules, st, ai);
+    for (k, h) in helpers.iter().enumerate() {
+        if !eligible.contains(h) || Some(*h) == support || helpers[..k].contains(h) {
+            return Err(Refusal::new(
+                "9.5.1",
+                "only a unit of the defender with an attacker in one of its front hexes, not engaged in another combat, may join the defensive fire, once",
+            ));
+        }
+    }
+    let n = if a.coordinated { a.attackers.len() } else { 1 };
+    if split.len() != n {
+        return Err(Refusal::new(
+            "9.5.2",
+            format!("give one share per attacking unit ({n})"),
+        ));
+    }
+    let pool = defence_pool(rules, st, a, support, helpers);
+    let sum: u32 = split.iter().map(|&x| x as u32).sum();
+    if sum != pool as u32 {
+        return Err(Refusal::new(
+            "9.5.2",
+            format!("the shares add up to {sum}; the defence has {pool} points to share"),
+        ));
+    }
+    // 9.5.1: a joining unit fires only at attackers in its front hexes. For every set S
+    // of attackers, the shares against S must fit the points that may reach S.
+    if !helpers.is_empty() && n > 1 && n <= 12 {
+        let base = defence_pool(rules, st, a, support, &[]) as u32;
+        let reach: Vec<(u32, Vec<usize>)> = helpers
+            .iter()
+            .map(|&h| {
+                (
+                    rules.units[h as usize].combat as u32,
+                    helper_reach(rules, st, a, h),
+                )
+            })
+            .collect();
+        for mask in 1u32..(1 << n) {
+            let want: u32 = (0..n)
+                .filter(|k| mask & (1 << k) != 0)
+                .map(|k| split[k] as u32)
+                .sum();
+            let can: u32 = base
+                + reach
+                    .iter()
+                    .filter(|(_, r)| r.iter().any(|k| mask & (1 << k) != 0))
+                    .map(|(p, _)| *p)
+                    .sum::<u32>();
+            if want > can {
+                return Err(Refusal::new(
+                    "9.5.1",
+                    "a unit that joins the defensive fire fires only at the attackers in its front hexes",
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// 9.5.4: hexes the defenders `defs` (the stack or one unit of it) may fall back to
@@ -1526,35 +1671,16 @@ pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refus
     }
     // Free-form choices the list only samples.
     match (st.g.pending.first(), cmd) {
-        (Some(Pending::Defence { assault }), TsCommand::Defend { split, support, .. }) => {
-            let Some(a) = st.g.assaults.get(*assault as usize) else {
-                return Err(Refusal::new("9.5.3", "no such assault"));
-            };
-            let view = rules::view(rules, st);
-            if let Some(s) = support
-                && !support_options(rules, st, &view, a).contains(s)
-            {
-                return Err(Refusal::new(
-                    "9.5.6",
-                    "that battery cannot support: it must be of the defender's formation, not attacked, unused this activation, with every attacker at half range and in sight",
-                ));
-            }
-            let n = if a.coordinated { a.attackers.len() } else { 1 };
-            if split.len() != n {
-                return Err(Refusal::new(
-                    "9.5.2",
-                    format!("give one share per attacking unit ({n})"),
-                ));
-            }
-            let pool = defence_pool(rules, st, a, *support);
-            let sum: u32 = split.iter().map(|&x| x as u32).sum();
-            if sum != pool as u32 {
-                return Err(Refusal::new(
-                    "9.5.2",
-                    format!("the shares add up to {sum}; the defence has {pool} points to share"),
-                ));
-            }
-            return Ok(());
+        (
+            Some(Pending::Defence { assault }),
+            TsCommand::Defend {
+                split,
+                support,
+                helpers,
+                ..
+            },
+        ) => {
+            return defend_refusal(rules, st, *assault as usize, split, *support, helpers);
         }
         (
             None,
@@ -2111,9 +2237,16 @@ impl Game<'_> {
                 split,
                 support,
                 commander,
+                helpers,
             } => {
                 if let Some(Pending::Defence { assault }) = self.pop_pending() {
-                    self.defensive_fire(assault as usize, split, support, commander);
+                    let choice = combat::DefenceChoice {
+                        split,
+                        support,
+                        commander,
+                        helpers,
+                    };
+                    self.defensive_fire(assault as usize, choice);
                 }
             }
             TsCommand::RetreatBefore { to, facing, unit } => {
@@ -3262,9 +3395,8 @@ impl Game<'_> {
     }
 
     fn barrage(&mut self, u: UnitId, target: UnitId) {
-        let view = rules::view(self.rules, self.st);
-        let input = self.barrage_input(u, target, &view);
-        let fire = combat::fire(&input);
+        // The same function shows the odds before the player fires.
+        let fire = combat::barrage_fire(self.rules, self.st, u, target);
         self.st.units[u as usize].fired = true;
         self.mark_acted(u);
         let purpose = format!(
@@ -3275,7 +3407,7 @@ impl Game<'_> {
         if out != Outcome::Nothing {
             self.apply_outcome(&[target], out, true, "9.2.2");
             if let Some(h) = on_map(self.st, target) {
-                self.commander_casualties(h, side_of(self.rules, target), true);
+                self.commander_casualties(h, side_of(self.rules, target));
             }
         }
         self.check_demoralisation();
@@ -3283,20 +3415,7 @@ impl Game<'_> {
 
     pub fn barrage_input(&self, u: UnitId, target: UnitId, view: &View) -> FireInput {
         let _ = view;
-        let from = on_map(self.st, u).unwrap_or(Coord::new(1, 1));
-        let to = on_map(self.st, target).unwrap_or(Coord::new(1, 1));
-        let d = &self.rules.units[u as usize];
-        FireInput {
-            kind: FireKind::Barrage,
-            points: d.combat as u32,
-            protection: protection(self.rules, to),
-            shooter_losses: self.st.units[u as usize].losses,
-            shooter_levels: vec![self.rules.map.elevation(from)],
-            target_level: self.rules.map.elevation(to),
-            night: is_night(self.rules, self.st),
-            artillery_adjacent: from.distance(to) == 1,
-            ..Default::default()
-        }
+        barrage_input(self.rules, self.st, u, target)
     }
 
     /// Applies a result to units that took part (9.5.7). Returns the units that must retreat.
@@ -3336,7 +3455,7 @@ impl Game<'_> {
                 }
                 if let Some(h) = on_map(self.st, u)
                     && !barrage
-                    && !is_town(self.rules, h)
+                    && !is_town_proper(self.rules, h)
                 {
                     retreat.push(u);
                 }
@@ -3459,36 +3578,42 @@ impl Game<'_> {
         }
     }
 
-    /// 9.5.12 / 9.5.13: 2d6 for commanders stacked with units in a combat; 2 or 12 kills.
-    /// Commanders in chief roll only after a barrage (9.5.12, `barrage`); formation
-    /// commanders after a barrage or a combat they took part in (9.5.13).
-    fn commander_casualties(&mut self, hex: Coord, side: Side, barrage: bool) {
+    /// 9.5.12 / 9.5.13: after a barrage result other than "-", every commander stacked
+    /// with the target rolls 2d6; 2 or 12 kills.
+    fn commander_casualties(&mut self, hex: Coord, side: Side) {
         for l in 0..self.rules.leaders.len() {
-            if self.st.leaders[l].loc != Loc::Map(hex) || self.rules.leaders[l].side != side {
-                continue;
+            if self.st.leaders[l].loc == Loc::Map(hex) && self.rules.leaders[l].side == side {
+                self.commander_casualty(l, side);
             }
-            let chief = is_chief(self.rules, l);
-            if chief && !barrage {
-                continue;
-            }
-            let rule = if chief { "9.5.12" } else { "9.5.13" };
-            let a = self.dice.d6(
-                &format!("commander casualty, {}", self.rules.leaders[l].name),
+        }
+    }
+
+    /// 9.5.12 / 9.5.13: one commander's 2d6 (if on the map); 2 or 12 kills.
+    fn commander_casualty(&mut self, l: usize, side: Side) {
+        if self.st.leaders[l].loc.hex().is_none() || self.rules.leaders[l].side != side {
+            return;
+        }
+        let rule = if is_chief(self.rules, l) {
+            "9.5.12"
+        } else {
+            "9.5.13"
+        };
+        let a = self.dice.d6(
+            &format!("commander casualty, {}", self.rules.leaders[l].name),
+            rule,
+            vec![],
+        );
+        let b = self.dice.d6(
+            &format!("commander casualty, {}", self.rules.leaders[l].name),
+            rule,
+            vec![],
+        );
+        if combat::commander_falls(a.die, b.die) {
+            self.note(
                 rule,
-                vec![],
+                format!("{} + {}: {} falls", a.die, b.die, self.lname(l)),
             );
-            let b = self.dice.d6(
-                &format!("commander casualty, {}", self.rules.leaders[l].name),
-                rule,
-                vec![],
-            );
-            if combat::commander_falls(a.die, b.die) {
-                self.note(
-                    rule,
-                    format!("{} + {}: {} falls", a.die, b.die, self.lname(l)),
-                );
-                self.leader_falls(l);
-            }
+            self.leader_falls(l);
         }
     }
 
@@ -3694,6 +3819,7 @@ impl Game<'_> {
                 coordinated: true,
                 leader,
                 resolved: false,
+                helpers: vec![],
             });
         } else {
             for (u, p) in units {
@@ -3706,6 +3832,7 @@ impl Game<'_> {
                     coordinated: false,
                     leader: l,
                     resolved: false,
+                    helpers: vec![],
                 });
             }
         }
@@ -3811,66 +3938,45 @@ impl Game<'_> {
         });
     }
 
-    fn defensive_fire(
-        &mut self,
-        a: usize,
-        split: Vec<u8>,
-        support: Option<UnitId>,
-        commander: bool,
-    ) {
+    fn defensive_fire(&mut self, a: usize, choice: combat::DefenceChoice) {
         let Some(asl) = self.st.g.assaults.get(a).cloned() else {
             return;
         };
-        let defs = defenders(self.rules, self.st, &asl);
-        if let Some(s) = support {
+        // The same function shows the odds before the defender commits.
+        let fires = combat::defence_fires(self.rules, self.st, &asl, &choice);
+        if let Some(s) = choice.support {
             self.st.units[s as usize].support_used = true;
             self.note("9.5.6", format!("{} supports the defence", self.uname(s)));
         }
+        for &h in &choice.helpers {
+            self.note(
+                "9.5.1",
+                format!("{} joins the defensive fire", self.uname(h)),
+            );
+        }
+        self.st.g.assaults[a].helpers = choice.helpers.clone();
         let def_side = asl
             .attackers
             .first()
             .map(|(u, _)| side_of(self.rules, *u).other())
             .unwrap_or(Side::Austria);
+        let leader = defence_leader(self.rules, self.st, &asl).filter(|_| choice.commander);
         let mut leader_took_part = false;
-        let (mut light_used, mut art_used) = (false, false);
         let mut retreating: Vec<UnitId> = Vec::new();
-        for (k, &(att, _)) in asl.attackers.iter().enumerate() {
-            let pts = split.get(k).copied().unwrap_or(0);
-            if pts == 0 && asl.coordinated {
-                continue;
-            }
-            let Some(ah) = on_map(self.st, att) else {
-                continue;
-            };
-            let mut input = defensive_input(
-                self.rules, self.st, &defs, support, pts, att, ah, asl.target, commander,
-            );
-            // 9.5.2: light troops and an adjacent battery give their +1 to one share only.
-            if input.light_in_cover {
-                if light_used {
-                    input.light_in_cover = false;
-                } else if pts > 0 {
-                    light_used = true;
-                }
-            }
-            if input.artillery_adjacent {
-                if art_used {
-                    input.artillery_adjacent = false;
-                } else if pts > 0 {
-                    art_used = true;
-                }
-            }
+        for sf in fires {
             // 9.5.13: no bonus to artillery fire, so no part in it either.
-            if input.leader_bonus > 0 && !input.artillery {
+            if sf.fire.die_mods.iter().any(|m| m.rule == "9.5.13") {
                 leader_took_part = true;
             }
-            let fire = combat::fire(&input);
-            let purpose = format!("defensive fire at {}", self.rules.units[att as usize].name);
-            let out = self.roll_fire(&fire, &purpose, "9.5.3");
-            retreating.extend(self.apply_outcome(&[att], out, false, "9.5.3"));
+            let purpose = format!(
+                "defensive fire at {}",
+                self.rules.units[sf.attacker as usize].name
+            );
+            let out = self.roll_fire(&sf.fire, &purpose, "9.5.3");
+            retreating.extend(self.apply_outcome(&[sf.attacker], out, false, "9.5.3"));
         }
-        if leader_took_part {
-            self.commander_casualties(asl.target, def_side, false);
+        if leader_took_part && let Some(l) = leader {
+            self.commander_casualty(l as usize, def_side);
         }
         self.check_demoralisation();
         let enemies = vec![asl.target];
@@ -3937,13 +4043,10 @@ impl Game<'_> {
         let fire = combat::fire(&input);
         let out = self.roll_fire(&fire, &format!("assault on {}", asl.target), "9.5.5");
         let retreat = self.apply_outcome(&defs, out, false, "9.5.7");
+        // 9.5.13: only the commander who took part rolls.
         if let Some(l) = asl.leader {
-            let lh = self.st.leaders[l as usize].loc.hex();
-            if let Some(h) = lh {
-                self.commander_casualties(h, att_side, false);
-            }
+            self.commander_casualty(l as usize, att_side);
         }
-        // Defending commanders that gave a bonus took part too.
         self.cavalry_after_attack(&asl);
         self.check_demoralisation();
         if !retreat.is_empty() {
@@ -4156,47 +4259,72 @@ impl Game<'_> {
     }
 }
 
+/// The facts of battery `u`'s barrage at `target` (9.2.2).
+pub fn barrage_input(rules: &TsRules, st: &TsState, u: UnitId, target: UnitId) -> FireInput {
+    let from = on_map(st, u).unwrap_or(Coord::new(1, 1));
+    let to = on_map(st, target).unwrap_or(Coord::new(1, 1));
+    let d = &rules.units[u as usize];
+    FireInput {
+        kind: FireKind::Barrage,
+        points: d.combat as u32,
+        protection: protection(rules, to),
+        shooter_losses: st.units[u as usize].losses,
+        shooter_levels: vec![rules.map.elevation(from)],
+        target_level: rules.map.elevation(to),
+        night: is_night(rules, st),
+        // CRT: +1 for a Prussian Guard unit, its batteries' barrages included (9.2.2)
+        guard: d.guard,
+        artillery_adjacent: from.distance(to) == 1,
+        ..Default::default()
+    }
+}
+
+/// The facts of one defensive fire against attacker `att` standing in `ah` (9.5.3 A):
+/// the defenders `defs` of `target`, a supporting battery (9.5.6), the units joining the
+/// fire with `att` in a front hex (9.5.1), the share `pts` and the commander giving his
+/// bonus. The once-per-assault +1s are settled by [`combat::defence_fires`].
 #[allow(clippy::too_many_arguments)]
 pub fn defensive_input(
     rules: &TsRules,
     st: &TsState,
     defs: &[UnitId],
     support: Option<UnitId>,
+    helpers: &[UnitId],
     pts: u8,
     att: UnitId,
     ah: Coord,
     target: Coord,
-    commander: bool,
+    leader: Option<LeaderId>,
 ) -> FireInput {
-    let dleader = defs
-        .first()
-        .and_then(|&d| bonus_leader(rules, st, d))
-        .filter(|_| commander);
     let flank = defs
         .first()
         .is_some_and(|&d| super::rules::is_flank_of(rules, st, d, ah));
     let mut shooters: Vec<UnitId> = defs.to_vec();
     shooters.extend(support);
+    shooters.extend(helpers.iter().copied());
+    // the units whose points may be in this fire (not the supporting battery)
+    let firing: Vec<UnitId> = defs.iter().chain(helpers).copied().collect();
     let ad = &rules.units[att as usize];
     let heavy_only =
         shooters.iter().all(|&s| rules.units[s as usize].heavy) && !shooters.is_empty();
     let mut levels = vec![rules.map.elevation(target)];
-    if let Some(s) = support.and_then(|s| on_map(st, s)) {
+    for s in support.iter().chain(helpers).filter_map(|&s| on_map(st, s)) {
         levels.push(rules.map.elevation(s));
     }
     let art_adj = shooters.iter().any(|&s| {
         rules.units[s as usize].arm == Arm::Artillery
             && on_map(st, s).is_some_and(|h| h.distance(ah) == 1)
     });
+    let artillery_fire = shooters
+        .iter()
+        .all(|&s| rules.units[s as usize].arm == Arm::Artillery);
     FireInput {
         kind: FireKind::Defensive,
         points: pts as u32,
         flank_halved: flank,
         protection: 1,
         // CRT: a battery firing alone is artillery fire (flat -1 uphill, no leader bonus)
-        artillery: shooters
-            .iter()
-            .all(|&s| rules.units[s as usize].arm == Arm::Artillery),
+        artillery: artillery_fire,
         shooter_losses: shooters
             .iter()
             .map(|&s| st.units[s as usize].losses)
@@ -4205,13 +4333,13 @@ pub fn defensive_input(
         shooter_levels: levels,
         target_level: rules.map.elevation(ah),
         dreyse: pts > 0
-            && defs.iter().any(|&d| {
+            && firing.iter().any(|&d| {
                 rules.units[d as usize].side == Side::Prussia
                     && rules.units[d as usize].arm.is_infantry()
             }),
         night: is_night(rules, st),
-        guard: pts > 0 && defs.iter().any(|&d| rules.units[d as usize].guard),
-        leader_bonus: dleader
+        guard: pts > 0 && firing.iter().any(|&d| rules.units[d as usize].guard),
+        leader_bonus: leader
             .map(|l| match rules.leaders[l as usize].kind {
                 LeaderKind::Formation { bonus, .. } => bonus,
                 _ => 0,
@@ -4219,7 +4347,7 @@ pub fn defensive_input(
             .unwrap_or(0),
         artillery_adjacent: art_adj,
         heavy_defence: heavy_only && ad.arm == Arm::Cavalry && !ad.heavy,
-        light_in_cover: defs
+        light_in_cover: firing
             .iter()
             .any(|&d| rules.units[d as usize].arm == Arm::Light)
             && is_cover(rules, target),
@@ -4347,17 +4475,33 @@ pub fn leaders_with(rules: &TsRules, st: &TsState, u: UnitId) -> Vec<LeaderId> {
 }
 
 /// The formation commander stacked with the defenders of `a` who may add his bonus
-/// (9.5.13).
+/// (9.5.13: "a formation commander stacked with a unit in defence"): any formation
+/// commander of the defending side in the assaulted hex, whatever his formation; of
+/// several, the one with the largest bonus (the lowest id on a tie).
 pub fn defence_leader(rules: &TsRules, st: &TsState, a: &Assault) -> Option<LeaderId> {
     let defs = defenders(rules, st, a);
     // 9.5.13: he gives no bonus to artillery fire (a battery defending alone).
-    if defs
-        .iter()
-        .all(|&d| rules.units[d as usize].arm == Arm::Artillery)
+    if defs.is_empty()
+        || defs
+            .iter()
+            .all(|&d| rules.units[d as usize].arm == Arm::Artillery)
     {
         return None;
     }
-    defs.first().and_then(|&d| bonus_leader(rules, st, d))
+    let side = side_of(rules, defs[0]);
+    let mut best: Option<(u8, usize)> = None;
+    for (l, ld) in rules.leaders.iter().enumerate() {
+        let LeaderKind::Formation { bonus, .. } = ld.kind else {
+            continue;
+        };
+        if ld.side != side || st.leaders[l].loc != Loc::Map(a.target) {
+            continue;
+        }
+        if best.is_none_or(|(b, _)| bonus > b) {
+            best = Some((bonus, l));
+        }
+    }
+    best.map(|(_, l)| l as LeaderId)
 }
 
 /// The unit's formation commander if stacked with it (9.5.13).

@@ -264,6 +264,7 @@ fn defend(split: &[u8]) -> TsCommand {
         split: split.to_vec(),
         support: None,
         commander: true,
+        helpers: vec![],
     }
 }
 
@@ -1001,11 +1002,13 @@ fn rule_9_5_2_coordinated_assault_and_the_defence_split() {
     assert!(e.reason.contains("3 points"), "{e}");
     t.refused(&defend(&[3]), "9.5.2");
     assert!(t.check(&defend(&[2, 1])).is_ok());
-    // All 3 points against the first attacker: one defensive fire only ("-" on a 1);
-    // the 6 attacking points together with the commander's +1: a 1 gives D.
-    t.script([1, 1, 3, 4]);
+    // All 3 points against the first attacker ("-" on a 1) and 0 against the second: a
+    // share of 0 still fires (9.5.1, 9.5.2: "it can combat with a value of 0"), on
+    // column 0 ("-" on a 1); the 6 attacking points with the commander's +1: a 1 gives D.
+    t.script([1, 1, 1, 3, 4]);
     t.ok(defend(&[3, 0]));
-    assert_eq!(t.rolls("9.5.3"), 1);
+    assert_eq!(t.rolls("9.5.3"), 2);
+    assert!(t.logged("9.5.3", "column 0, die 1 +0 gives -"));
     assert_eq!(t.rolls("9.5.5"), 1);
     assert!(t.logged("9.5.5", "column 6"));
     assert!(t.st.units[2].disorg);
@@ -2025,6 +2028,7 @@ fn rule_9_5_13_defending_commander_may_hold_back_his_bonus() {
             split: vec![1],
             support: None,
             commander,
+            helpers: vec![],
         };
         assert!(t.legal().contains(&cmd), "{:?}", t.legal());
         t.script([1, 1, 3, 4]);

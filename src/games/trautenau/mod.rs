@@ -17,6 +17,9 @@ pub mod validate;
 #[cfg(test)]
 mod flow_tests;
 
+#[cfg(test)]
+mod combat_tests;
+
 use crate::engine::dice::Dice;
 use crate::engine::game::{self, RulesGame};
 use crate::engine::hash::state_hash;

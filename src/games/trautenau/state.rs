@@ -143,6 +143,10 @@ pub struct Assault {
     /// Formation commander stacked with an attacker who gives his bonus (9.5.13).
     pub leader: Option<LeaderId>,
     pub resolved: bool,
+    /// 9.5.1: units outside the target hex, with an attacker in a front hex, that added
+    /// their points to the defensive fire (set when the defender commits).
+    #[serde(default)]
+    pub helpers: Vec<UnitId>,
 }
 
 /// What follows once pending retreats are done.
@@ -313,6 +317,10 @@ pub enum TsCommand {
         support: Option<UnitId>,
         #[serde(default = "yes")]
         commander: bool,
+        /// 9.5.1: units outside the assaulted hex, with an attacker in one of their front
+        /// hexes and not engaged in another combat, that add their points to the fire.
+        #[serde(default)]
+        helpers: Vec<UnitId>,
     },
     /// 9.5.8: where a retreating unit goes, and its facing (one hexside of change).
     Retreat {

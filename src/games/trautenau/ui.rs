@@ -44,6 +44,8 @@ pub struct TsUi {
     /// The defender's shares in a coordinated assault and the supporting battery.
     pub split: Vec<u8>,
     pub support: Option<UnitId>,
+    /// 9.5.1: units outside the assaulted hex that join the defensive fire.
+    pub helpers: Vec<UnitId>,
     /// 9.5.13: the defending commander keeps his bonus back.
     pub def_hold_back: bool,
     /// 9.5.12 / 9.5.13: commanders ticked to go along with an advance.
@@ -507,6 +509,7 @@ impl GameUi for Trautenau {
         if matches!(cmd, TsCommand::Defend { .. }) {
             ui.split.clear();
             ui.support = None;
+            ui.helpers.clear();
         }
     }
 
@@ -1327,6 +1330,10 @@ fn panels(
                     if ui_.button(label).clicked() {
                         ui.core.outbox.push(c.clone());
                     }
+                    // 9.2.2: the exact odds, from the function the barrage rolls with
+                    if turn.is_none() {
+                        fire_table(ui_, &combat::barrage_fire(r, &st, *unit, *target), &mut open_rule);
+                    }
                 }
                 if let TsCommand::Evacuate { unit } = c
                     && *unit == u
@@ -1556,6 +1563,7 @@ fn panels(
                             coordinated: b.coordinate,
                             leader,
                             resolved: false,
+                            helpers: vec![],
                         };
                         let input = flow::attack_input(r, &st, &asl, &group, &defs);
                         ui_.separator();
@@ -1633,14 +1641,10 @@ fn panels(
                 _ => None,
             })
             .collect();
-        let pool_base: u32 = defs
-            .iter()
-            .map(|&d| r.units[d as usize].combat as u32)
-            .sum();
-        let pool = pool_base
-            + ui.support
-                .map(|s| r.units[s as usize].combat as u32)
-                .unwrap_or(0);
+        // 9.5.1: units with an attacker in a front hex that may join the fire
+        let eligible = flow::defence_helpers(r, &st, *assault as usize);
+        ui.helpers.retain(|h| eligible.contains(h));
+        let pool = flow::defence_pool(r, &st, &a, ui.support, &ui.helpers) as u32;
         let n = if a.coordinated { a.attackers.len() } else { 1 };
         if ui.split.len() != n {
             ui.split = vec![0; n];
@@ -1678,6 +1682,20 @@ fn panels(
                         }
                     });
                 }
+                if !eligible.is_empty() {
+                    ui_.label("Units with an attacker in a front hex may join the fire (9.5.1):");
+                    for h in &eligible {
+                        let mut on = ui.helpers.contains(h);
+                        if ui_.checkbox(&mut on, &r.units[*h as usize].name).changed() {
+                            if on {
+                                ui.helpers.push(*h);
+                            } else {
+                                ui.helpers.retain(|x| x != h);
+                            }
+                            ui.split.clear();
+                        }
+                    }
+                }
                 let support = ui.support;
                 // 9.5.13: the defenders' formation commander may add his bonus.
                 if let Some(l) = flow::defence_leader(r, &st, &a) {
@@ -1711,24 +1729,25 @@ fn panels(
                                 ui_.label(format!("{pool}"));
                             }
                         });
-                        let input = flow::defensive_input(
-                            r,
-                            &st,
-                            &defs,
-                            support,
-                            ui.split[k],
-                            att,
-                            ah,
-                            a.target,
-                            commander,
-                        );
-                        fire_table(ui_, &combat::fire(&input), &mut open_rule);
+                    }
+                    // 9.5.2, 9.5.3 A: the exact rolls, from the function the resolution
+                    // rolls with (the once-only +1s land on one share only)
+                    let choice = combat::DefenceChoice {
+                        split: ui.split.clone(),
+                        support,
+                        commander,
+                        helpers: ui.helpers.clone(),
+                    };
+                    for sf in combat::defence_fires(r, &st, &a, &choice) {
+                        ui_.label(format!("Fire at {}:", r.units[sf.attacker as usize].name));
+                        fire_table(ui_, &sf.fire, &mut open_rule);
                     }
                 }
                 let cmd = TsCommand::Defend {
                     split: ui.split.clone(),
                     support,
                     commander,
+                    helpers: ui.helpers.clone(),
                 };
                 match flow::check(r, &st, &cmd) {
                     Ok(()) => {
