@@ -3354,3 +3354,22 @@ fn rule_11_4_2_12_4_2_victory_levels_from_the_vp_margin() {
         assert!(seen.contains(&level), "{level} never reached: {seen:?}");
     }
 }
+
+#[test]
+fn rule_11_1_4_austrian_independent_cavalry_in_command_on_the_first_two_turns() {
+    // rule 11.1.4: the two independent Austrian cavalry regiments are in command on the
+    // first two turns (09.00, 10.00), wherever they are; from 11.00 they need a line of
+    // command like any independent unit (9.1.3). The 9th Uhlans far from any commander,
+    // Brigade Mondel drawn first (Mondel is index 0: the first marker of the cup).
+    for (hour, in_command) in [(9, true), (10, true), (11, false)] {
+        let mut t = T::scenario("trautenau");
+        let uhl = t.uid("a-9uhl");
+        t.st.units[uhl as usize].loc = Loc::Map(T::hexc("1515"));
+        t.st.g.hour = hour;
+        t.end_command_phase();
+        t.script([1]); // no chief on the map (not entered): the cup draw, Mondel
+        t.ok(TsCommand::Done);
+        assert_eq!(t.st.g.active, Some(t.fid("mondel")), "{hour}.00");
+        assert_eq!(t.st.units[uhl as usize].in_command, in_command, "{hour}.00");
+    }
+}
