@@ -68,8 +68,9 @@ fn soor_random_games() {
 
 #[test]
 fn linked_game_random_games() {
+    // 13.1: the Guard at 13.00 is a Prussian decision during play: random games take
+    // either answer.
     soak("trautenau-soor", &[]);
-    soak("trautenau-soor", &["guard-1866".to_string()]);
 }
 
 #[test]

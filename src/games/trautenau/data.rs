@@ -246,6 +246,23 @@ pub struct Variant {
     pub adds: Vec<String>,
 }
 
+/// A choice one side makes during play, at the start of a given turn (13.1: the Prussian
+/// player decides at 13.00 of the first day whether the 1st Guards Division comes).
+/// Pieces and formations name it in `variant_arrival` / `variant_chief` as they would a
+/// variant; they change when the side says yes.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Decision {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub side: Side,
+    #[serde(default = "one")]
+    pub day: u8,
+    pub hour: u8,
+    /// The case the decision comes from (cited by the log and refusals).
+    pub rule: String,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TsScenarioFile {
     pub meta: ScenarioMeta,
@@ -272,6 +289,9 @@ pub struct TsScenarioFile {
     pub forbidden: Vec<(Side, u8, Vec<Coord>)>,
     #[serde(default)]
     pub variants: Vec<Variant>,
+    /// Choices made during play (13.1).
+    #[serde(default)]
+    pub decisions: Vec<Decision>,
     /// The linked game's second day (13).
     #[serde(default)]
     pub day2: Option<LinkedDay>,
@@ -311,6 +331,8 @@ pub struct TsRules {
     pub initiative_ties: Side,
     pub forbidden: Vec<(Side, u8, Vec<Coord>)>,
     pub variants: Vec<Variant>,
+    /// Choices made during play (13.1).
+    pub decisions: Vec<Decision>,
     /// Ids of pieces left out because their variant was not chosen.
     pub absent: BTreeSet<String>,
     /// The linked game's second day (13).
@@ -418,6 +440,7 @@ impl TsRules {
             initiative_ties: file.initiative_ties,
             forbidden: file.forbidden,
             variants: file.variants,
+            decisions: file.decisions,
             absent,
             day2: file.day2,
             chosen: variants.to_vec(),

@@ -94,6 +94,7 @@ pub fn new_state(rules: &TsRules) -> TsState {
             deferred: Vec::new(),
             handled: Vec::new(),
             night_loser: None,
+            decided: Vec::new(),
         },
     };
     mark_occupants(rules, &mut st);
@@ -164,7 +165,54 @@ pub fn leader_hex(rules: &TsRules, st: &TsState, f: usize) -> Option<Coord> {
 }
 
 pub fn chief_hex(rules: &TsRules, st: &TsState, f: usize) -> Option<Coord> {
-    rules.formation_chief[f].and_then(|l| st.leaders[l].loc.hex())
+    chief_of(rules, st, f).and_then(|l| st.leaders[l].loc.hex())
+}
+
+/// 13.1: the decision id of the 1st Guards Division at 13.00 (the scenario's
+/// `decisions`); with it Bonin panicking ends the linked game.
+pub const GUARD_DECISION: &str = "guard-1866";
+
+/// An option chosen before play, or a decision (13.1) the side took during play.
+pub fn option_taken(rules: &TsRules, st: &TsState, id: &str) -> bool {
+    rules.chosen.iter().any(|v| v == id)
+        || st
+            .g
+            .decided
+            .iter()
+            .any(|&(k, yes)| yes && rules.decisions.get(k as usize).is_some_and(|d| d.id == id))
+}
+
+/// The decision (index into `rules.decisions`) owed now: at the start of its turn, in
+/// its side's chief-movement step, before anything else of that step (13.1).
+pub fn decision_due(rules: &TsRules, st: &TsState) -> Option<usize> {
+    let Step::ChiefMove(side) = st.g.step else {
+        return None;
+    };
+    if !st.g.pending.is_empty() {
+        return None;
+    }
+    rules
+        .decisions
+        .iter()
+        .enumerate()
+        .find(|(k, d)| {
+            d.side == side
+                && d.day == st.g.day
+                && d.hour == st.g.hour
+                && !st.g.decided.iter().any(|x| x.0 as usize == *k)
+        })
+        .map(|(k, _)| k)
+}
+
+/// The commander in chief a formation answers to (7.2, 9.1.4), as changed by a decision
+/// (13.1: the 1st Guards Division under Bonin).
+pub fn chief_of(rules: &TsRules, st: &TsState, f: usize) -> Option<usize> {
+    if let Some((v, c)) = &rules.formations[f].variant_chief
+        && option_taken(rules, st, v)
+    {
+        return rules.leaders.iter().position(|l| &l.id == c);
+    }
+    rules.formation_chief[f]
 }
 
 fn is_chief(rules: &TsRules, l: usize) -> bool {
@@ -418,6 +466,16 @@ pub fn legal_commands(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
     }
     match st.g.step {
         Step::ChiefMove(side) => {
+            // 13.1: a decision of this turn comes first.
+            if let Some(k) = decision_due(rules, st) {
+                for take in [true, false] {
+                    out.push(TsCommand::Decide {
+                        decision: k as u8,
+                        take,
+                    });
+                }
+                return out;
+            }
             for (l, ld) in rules.leaders.iter().enumerate() {
                 if ld.side != side || !is_chief(rules, l) {
                     continue;
@@ -480,7 +538,11 @@ pub fn legal_commands(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
                     });
                 }
             }
-            out.push(TsCommand::Done);
+            // 10.2: the movement ends only once every unit of a demoralised formation
+            // that can move closer to its map edge has done so.
+            if must_fall_back(rules, st, &view).is_empty() {
+                out.push(TsCommand::Done);
+            }
         }
         Step::Declare => {
             declare_options(rules, st, &mut out);
@@ -515,31 +577,68 @@ pub fn legal_commands(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
     out
 }
 
-/// 9.1.4: cut-off units of the active formation within 6 cavalry MP of their commander
-/// in chief, while he still has units to command this turn.
+/// 9.1.4: cut-off units of the active formation, and independent units of its side that
+/// may act now (9.1.3) out of the activated formation commander's reach, within 6
+/// cavalry MP of their own commander in chief, while he still has units to command this
+/// turn (independent units count toward his limit).
 pub fn chief_candidates(rules: &TsRules, st: &TsState, view: &View) -> Vec<UnitId> {
     let Some(f) = st.g.active else {
         return vec![];
     };
     let side = rules.formations[f].side;
-    let Some(ch) = chief_hex(rules, st, f) else {
-        return vec![];
-    };
-    let mut creach = rules::command_reach(rules, st, view, side, ch, 6);
-    creach.push(ch);
+    let mut reach: Vec<(usize, Vec<Coord>)> = Vec::new();
     (0..st.units.len())
         .filter(|&i| {
             let uf = rules.unit_formation[i];
-            uf == f
-                && !st.units[i].in_command
-                && !st.units[i].chief_command
-                && st.units[i].loc.hex().is_some_and(|h| creach.contains(&h))
-                && rules.formation_chief[uf]
-                    .and_then(|c| st.g.chief_budget.get(c).copied())
-                    .unwrap_or(0)
-                    > 0
+            let ours = uf == f
+                || (rules.formations[uf].independent
+                    && rules.formations[uf].side == side
+                    && acts_now(rules, st, i as UnitId));
+            if !ours || st.units[i].in_command || st.units[i].chief_command {
+                return false;
+            }
+            let Some(c) = chief_of(rules, st, uf) else {
+                return false;
+            };
+            if st.g.chief_budget.get(c).copied().unwrap_or(0) == 0 {
+                return false;
+            }
+            let Some(ch) = st.leaders[c].loc.hex() else {
+                return false;
+            };
+            if !reach.iter().any(|(k, _)| *k == c) {
+                let mut v = rules::command_reach(rules, st, view, side, ch, 6);
+                v.push(ch);
+                reach.push((c, v));
+            }
+            st.units[i]
+                .loc
+                .hex()
+                .is_some_and(|h| reach.iter().any(|(k, v)| *k == c && v.contains(&h)))
         })
         .map(|i| i as UnitId)
+        .collect()
+}
+
+/// 10.2: units of the active formation, when it is demoralised, that have not moved yet
+/// and can move closer to their map edge: they must ("or else not move at all if this is
+/// not possible"). Their legal moves are only those that end closer (`rules::destinations`).
+pub fn must_fall_back(rules: &TsRules, st: &TsState, view: &View) -> Vec<UnitId> {
+    let Some(f) = st.g.active else {
+        return vec![];
+    };
+    if rules.formations[f].independent || !st.formations[f].demoralised {
+        return vec![];
+    }
+    (0..st.units.len() as UnitId)
+        .filter(|&u| {
+            let s = &st.units[u as usize];
+            rules.unit_formation[u as usize] == f
+                && s.loc.hex().is_some()
+                && !s.moved
+                && acts_now(rules, st, u)
+                && !rules::destinations(rules, st, view, u, rules_hour(st)).is_empty()
+        })
         .collect()
 }
 
@@ -844,6 +943,12 @@ fn dynamic_arrival(rules: &TsRules, st: &TsState, f: usize) -> Option<Option<Arr
 
 /// When and where a unit arrives (9.4, 13.3).
 pub fn unit_arrival(rules: &TsRules, st: &TsState, u: UnitId) -> Option<Arrival> {
+    // 13.1: a decision taken in play brings the piece at another time.
+    if let Some((v, a)) = &rules.units[u as usize].variant_arrival
+        && option_taken(rules, st, v)
+    {
+        return Some(a.clone());
+    }
     let f = rules.unit_formation[u as usize];
     match dynamic_arrival(rules, st, f) {
         Some(a) => a,
@@ -854,6 +959,11 @@ pub fn unit_arrival(rules: &TsRules, st: &TsState, u: UnitId) -> Option<Arrival>
 /// When and where a commander arrives (9.4, 13.3): a chief with his first formation.
 pub fn leader_arrival(rules: &TsRules, st: &TsState, l: usize) -> Option<Arrival> {
     let ld = &rules.leaders[l];
+    if let Some((v, a)) = &ld.variant_arrival
+        && option_taken(rules, st, v)
+    {
+        return Some(a.clone());
+    }
     let f = match &ld.kind {
         LeaderKind::Formation { formation, .. } => rules.formation(formation),
         LeaderKind::Chief { .. } => rules
@@ -927,7 +1037,7 @@ fn choosable(rules: &TsRules, st: &TsState, side: Side) -> Vec<usize> {
         .copied()
         .filter(|&f| {
             st.g.initiative_chief
-                .is_some_and(|c| rules.formation_chief[f] == Some(c as usize))
+                .is_some_and(|c| chief_of(rules, st, f) == Some(c as usize))
         })
         .collect();
     if his.is_empty() { all } else { his }
@@ -1805,7 +1915,32 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             .map(|d| d.name.clone())
             .unwrap_or_else(|| "that unit".into())
     };
+    // 13.1: a decision owed now comes before anything else.
+    if let Some(k) = decision_due(rules, st)
+        && !matches!(cmd, TsCommand::Decide { .. })
+    {
+        let d = &rules.decisions[k];
+        return Refusal::new(&d.rule, format!("first decide: {}", d.name));
+    }
     match cmd {
+        TsCommand::Decide { decision, .. } => {
+            let Some(d) = rules.decisions.get(*decision as usize) else {
+                return Refusal::new("", "no such decision in this scenario");
+            };
+            if st.g.decided.iter().any(|x| x.0 == *decision) {
+                return Refusal::new(&d.rule, format!("{}: already decided", d.name));
+            }
+            Refusal::new(
+                &d.rule,
+                format!(
+                    "{}: {} decides it at the start of the {:02}.00 turn of day {}, not now",
+                    d.name,
+                    d.side.name(),
+                    d.hour,
+                    d.day
+                ),
+            )
+        }
         TsCommand::MoveChief { leader, to } => {
             if !matches!(step, Step::ChiefMove(_)) {
                 return wrong("moving a commander in chief");
@@ -1834,7 +1969,7 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             if let Some(c) = st.g.initiative_chief
                 && let Some(fd) = rules.formations.get(*formation as usize)
                 && st.formations[*formation as usize].in_cup
-                && rules.formation_chief[*formation as usize] != Some(c as usize)
+                && chief_of(rules, st, *formation as usize) != Some(c as usize)
                 && Step::ChooseFirst(fd.side) == step
             {
                 return Refusal::new(
@@ -1923,6 +2058,25 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
                         side.name()
                     ),
                 );
+            }
+            // 10.2: a demoralised formation's units only move closer to their edge.
+            let f = rules.unit_formation[u as usize];
+            let edge = rules.retreat_hexes(side, rules_hour(st));
+            if st.formations[f].demoralised
+                && !rules.formations[f].independent
+                && !edge.is_empty()
+                && let Some(h) = on_map(st, u)
+            {
+                let d = |x: Coord| edge.iter().map(|e| e.distance(x)).min().unwrap_or(0);
+                if d(*to) >= d(h) {
+                    return Refusal::new(
+                        "10.2",
+                        format!(
+                            "{} belongs to a demoralised formation: it may only move closer to its map edge, and never into an enemy ZoC",
+                            unit_name(u)
+                        ),
+                    );
+                }
             }
             Refusal::new("9.3", why_not_move(rules, st, u, *to))
         }
@@ -2042,6 +2196,22 @@ fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
             "only a unit in an enemy ZoC on protection-1 ground falls back, one hex as in a retreat after combat (9.5.8)",
         ),
         TsCommand::Done => {
+            if step == Step::Movement {
+                let view = rules::view(rules, st);
+                let owed: Vec<String> = must_fall_back(rules, st, &view)
+                    .iter()
+                    .map(|&u| unit_name(u))
+                    .collect();
+                if !owed.is_empty() {
+                    return Refusal::new(
+                        "10.2",
+                        format!(
+                            "the formation is demoralised: {} must first move closer to its map edge",
+                            owed.join(", ")
+                        ),
+                    );
+                }
+            }
             if matches!(step, Step::ChooseFirst(_)) {
                 return Refusal::new("8", "choose the formation that acts first");
             }
@@ -2095,6 +2265,110 @@ pub fn why_not_move(rules: &TsRules, st: &TsState, u: UnitId, to: Coord) -> Stri
         "{} cannot reach {to}: not enough MP, prohibited terrain, or an enemy ZoC on the way (5.1)",
         d.name
     )
+}
+
+/// The situation of `u` for a morale test (2) or, with `rally`, a rally test (10.1): what
+/// [`combat::morale_mods`] turns into the modifiers the roll uses.
+pub fn morale_input(
+    rules: &TsRules,
+    st: &TsState,
+    view: &View,
+    u: UnitId,
+    rally: bool,
+) -> MoraleInput {
+    let i = u as usize;
+    let d = &rules.units[i];
+    let s = &st.units[i];
+    let h = s.loc.hex().unwrap_or(Coord::new(1, 1));
+    let f = rules.unit_formation[i];
+    let leader_here = rules.leaders.iter().enumerate().any(|(l, ld)| {
+        st.leaders[l].loc == Loc::Map(h)
+            && ld.side == d.side
+            && match &ld.kind {
+                LeaderKind::Chief { .. } => true,
+                LeaderKind::Formation { formation, .. } => *formation == rules.formations[f].id,
+            }
+    });
+    let leader_adj = rules.leaders.iter().enumerate().any(|(l, ld)| {
+        ld.side == d.side
+            && st.leaders[l].loc.hex().is_some_and(|c| c.distance(h) == 1)
+            && match &ld.kind {
+                LeaderKind::Chief { .. } => true,
+                LeaderKind::Formation { formation, .. } => *formation == rules.formations[f].id,
+            }
+    });
+    let enemy_on_flank = d.arm != Arm::Artillery
+        && !is_town(rules, h)
+        && rules::front_dirs(rules, st, u).len() < 6
+        && rules::view(rules, st).side_at(h).is_some()
+        && rules.map.neighbors(h).any(|(_, n)| {
+            view.side_at(n) == Some(d.side.other()) && rules::is_flank_of(rules, st, u, n)
+        });
+    let leader_on_map = leader_hex(rules, st, f).is_some();
+    let under_art = rally && {
+        let occupied = |c: Coord| !view.units_at(c).is_empty();
+        (0..st.units.len()).any(|e| {
+            let ed = &rules.units[e];
+            ed.side != d.side
+                && ed.arm == Arm::Artillery
+                && st.units[e].loc.hex().is_some_and(|eh| {
+                    eh.distance(h) <= ed.range as u32
+                        && los::line_of_sight(&rules.map, &occupied, eh, h).clear
+                })
+        })
+    };
+    MoraleInput {
+        morale: d.morale,
+        protection2: protection(rules, h) >= 2,
+        leader_stacked: leader_here,
+        guard: d.guard,
+        light_in_cover: d.arm == Arm::Light && is_cover(rules, h),
+        austrian_artillery: d.side == Side::Austria && d.arm == Arm::Artillery,
+        losses: s.losses,
+        enemy_on_flank,
+        // 2 (summary): -1 out of command, only while its commander is on the map;
+        // 9.1.2: under an OOC marker, or no line of command to him now.
+        out_of_command: leader_on_map
+            && !s.chief_command
+            && !rules.formations[f].independent
+            && rules.formation_leader[f].is_some_and(|l| {
+                st.leaders[l].ooc
+                    || st.leaders[l].loc.hex().is_some_and(|lh| {
+                        lh != h
+                            && !rules::command_reach(
+                                rules,
+                                st,
+                                view,
+                                d.side,
+                                lh,
+                                rules.leaders[l].movement,
+                            )
+                            .contains(&h)
+                    })
+            }),
+        demoralised: st.formations[f].demoralised && !rules.formations[f].independent,
+        night: is_night(rules, st),
+        rally,
+        leader_adjacent: leader_adj,
+        under_enemy_artillery: under_art,
+    }
+}
+
+/// 2: the modifiers and the exact chance that `u` passes a morale test in the present
+/// position: the same modifiers the test rolls with.
+pub fn morale_odds(rules: &TsRules, st: &TsState, u: UnitId) -> (Vec<combat::Modifier>, f64) {
+    let view = rules::view(rules, st);
+    let mods = combat::morale_mods(&morale_input(rules, st, &view, u, false));
+    let p = combat::morale_chance(&mods);
+    (mods, p)
+}
+
+/// 10.1: the modifiers and the exact chance that `u` rallies now (the rally test's own).
+pub fn rally_odds(rules: &TsRules, st: &TsState, u: UnitId) -> (Vec<combat::Modifier>, f64) {
+    let view = rules::view(rules, st);
+    let mods = combat::morale_mods(&morale_input(rules, st, &view, u, true));
+    let p = combat::morale_chance(&mods);
+    (mods, p)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2223,7 +2497,6 @@ impl Game<'_> {
                 }
                 self.st.units[u].loc = Loc::Evacuated;
                 self.st.units[u].moved = true;
-                self.mark_acted(unit);
                 self.note("11.4.1", format!("{} leaves the map", self.uname(unit)));
             }
             TsCommand::Declare {
@@ -2284,7 +2557,7 @@ impl Game<'_> {
             }
             TsCommand::TakeCommand { unit } => {
                 let i = unit as usize;
-                if let Some(c) = self.rules.formation_chief[self.rules.unit_formation[i]]
+                if let Some(c) = chief_of(self.rules, self.st, self.rules.unit_formation[i])
                     && let Some(b) = self.st.g.chief_budget.get_mut(c)
                 {
                     *b = b.saturating_sub(1);
@@ -2299,6 +2572,19 @@ impl Game<'_> {
                 );
             }
             TsCommand::Rally { unit } => self.rally_unit(unit),
+            TsCommand::Decide { decision, take } => {
+                self.st.g.decided.push((decision, take));
+                if let Some(d) = self.rules.decisions.get(decision as usize) {
+                    let text = format!(
+                        "{}: {} says {}",
+                        d.name,
+                        d.side.name(),
+                        if take { "yes" } else { "no" }
+                    );
+                    let rule = d.rule.clone();
+                    self.note(&rule, text);
+                }
+            }
             TsCommand::PlaceAide { leader, at } => {
                 if let Some(Pending::PlaceAide { .. }) = self.pop_pending() {
                     let l = leader as usize;
@@ -2406,7 +2692,7 @@ impl Game<'_> {
             Step::ChiefMove(side) => {
                 let any = legal_commands(self.rules, self.st)
                     .iter()
-                    .any(|c| matches!(c, TsCommand::MoveChief { .. }));
+                    .any(|c| matches!(c, TsCommand::MoveChief { .. } | TsCommand::Decide { .. }));
                 if !any {
                     if side == Side::Prussia {
                         self.st.g.step = Step::ChiefMove(Side::Austria);
@@ -2439,7 +2725,11 @@ impl Game<'_> {
                 false
             }
             Step::Movement => {
-                if legal_commands(self.rules, self.st).len() <= 1 {
+                // Only Done is left (10.2 may withhold Done while a move is owed).
+                if legal_commands(self.rules, self.st)
+                    .iter()
+                    .all(|c| *c == TsCommand::Done)
+                {
                     self.st.g.step = Step::Declare;
                     return true;
                 }
@@ -2833,14 +3123,6 @@ impl Game<'_> {
                 v
             })
             .unwrap_or_default();
-        let ch = chief_hex(self.rules, self.st, f);
-        let creach = ch
-            .map(|h| {
-                let mut v = rules::command_reach(self.rules, self.st, &view, side, h, 6);
-                v.push(h);
-                v
-            })
-            .unwrap_or_default();
         let leader_present =
             self.rules.formation_leader[f].is_some_and(|l| self.st.leaders[l].loc.hex().is_some());
         for i in 0..self.st.units.len() {
@@ -2861,8 +3143,11 @@ impl Game<'_> {
                 self.st.units[i].in_command = true;
                 continue;
             };
+            // 9.1.3 / 9.1.4: an independent unit is in command through the activated
+            // formation commander; through the commander in chief only when he takes it
+            // under his direct command, which counts toward his limit (9.1.4).
             let inc = if self.rules.formations[uf].independent {
-                always || lreach.contains(&h) || creach.contains(&h)
+                always || lreach.contains(&h)
             } else {
                 always
                     || (!leader_present && self.rules.formation_leader[f].is_none())
@@ -2903,6 +3188,22 @@ impl Game<'_> {
     }
 
     fn end_activation(&mut self) {
+        // 9.1.3: an independent unit that moved, fired or assaulted in this activation has
+        // had its one activation of the turn. Within the activation it acts like any unit
+        // of the formation (fire then move, move then assault).
+        if let Some(f) = self.st.g.active {
+            let side = self.rules.formations[f].side;
+            for i in 0..self.st.units.len() {
+                let uf = self.rules.unit_formation[i];
+                let u = &mut self.st.units[i];
+                if self.rules.formations[uf].independent
+                    && self.rules.formations[uf].side == side
+                    && (u.moved || u.fired || u.engaged)
+                {
+                    u.acted = true;
+                }
+            }
+        }
         self.st.g.active = None;
         self.st.g.assaults.clear();
         self.draw_next();
@@ -2989,12 +3290,27 @@ impl Game<'_> {
         {
             let (vp, _) = score(self.rules, self.st, false);
             let level = austrian_level(vp);
-            let r = self.dice.d6(
-                "Bonin's panic",
-                "11.4.2",
-                vec![("Austrian victory level".into(), level as i32)],
-            );
-            if r.total >= 6 {
+            if panic_chance(level) == 0.0 {
+                self.note(
+                    "11.4.2",
+                    format!(
+                        "Bonin holds his nerve: Austria {} VP, Prussia {} VP, no die can make him panic",
+                        vp[0], vp[1]
+                    ),
+                );
+            }
+            let r = if panic_chance(level) > 0.0 {
+                Some(self.dice.d6(
+                    "Bonin's panic",
+                    "11.4.2",
+                    vec![("Austrian victory level (VP margin)".into(), level)],
+                ))
+            } else {
+                None
+            };
+            if let Some(r) = &r
+                && bonin_panics(r.die, level)
+            {
                 self.st.g.panic = true;
                 self.note(
                     "11.4.2",
@@ -3005,7 +3321,7 @@ impl Game<'_> {
                 );
                 // 13.1 / 13.2: in the linked game the second day follows unless the
                 // Guard division came to Bonin's help.
-                let guard = self.rules.chosen.iter().any(|v| v == "guard-1866");
+                let guard = option_taken(self.rules, self.st, GUARD_DECISION);
                 if self.rules.day2.is_some() && self.st.g.day == 1 && !guard {
                     self.next_day();
                 } else {
@@ -3013,10 +3329,12 @@ impl Game<'_> {
                 }
                 return;
             }
-            self.note(
-                "11.4.2",
-                format!("Bonin holds his nerve ({} + {level})", r.die),
-            );
+            if let Some(r) = r {
+                self.note(
+                    "11.4.2",
+                    format!("Bonin holds his nerve ({} + {level})", r.die),
+                );
+            }
         }
         if hour >= end_hour(self.rules, self.st) {
             if self.st.g.day == 1 && self.rules.day2.is_some() {
@@ -3256,90 +3574,7 @@ impl Game<'_> {
     // ----- barrage and combat -----
 
     fn morale_input(&self, u: UnitId, view: &View, rally: bool) -> MoraleInput {
-        let i = u as usize;
-        let d = &self.rules.units[i];
-        let s = &self.st.units[i];
-        let h = s.loc.hex().unwrap_or(Coord::new(1, 1));
-        let f = self.rules.unit_formation[i];
-        let leader_here = self.rules.leaders.iter().enumerate().any(|(l, ld)| {
-            self.st.leaders[l].loc == Loc::Map(h)
-                && ld.side == d.side
-                && match &ld.kind {
-                    LeaderKind::Chief { .. } => true,
-                    LeaderKind::Formation { formation, .. } => {
-                        *formation == self.rules.formations[f].id
-                    }
-                }
-        });
-        let leader_adj = self.rules.leaders.iter().enumerate().any(|(l, ld)| {
-            ld.side == d.side
-                && self.st.leaders[l]
-                    .loc
-                    .hex()
-                    .is_some_and(|c| c.distance(h) == 1)
-                && match &ld.kind {
-                    LeaderKind::Chief { .. } => true,
-                    LeaderKind::Formation { formation, .. } => {
-                        *formation == self.rules.formations[f].id
-                    }
-                }
-        });
-        let enemy_on_flank = d.arm != Arm::Artillery
-            && !is_town(self.rules, h)
-            && rules::front_dirs(self.rules, self.st, u).len() < 6
-            && rules::view(self.rules, self.st).side_at(h).is_some()
-            && self.rules.map.neighbors(h).any(|(_, n)| {
-                view.side_at(n) == Some(d.side.other())
-                    && rules::is_flank_of(self.rules, self.st, u, n)
-            });
-        let leader_on_map = leader_hex(self.rules, self.st, f).is_some();
-        let under_art = rally && {
-            let occupied = |c: Coord| !view.units_at(c).is_empty();
-            (0..self.st.units.len()).any(|e| {
-                let ed = &self.rules.units[e];
-                ed.side != d.side
-                    && ed.arm == Arm::Artillery
-                    && self.st.units[e].loc.hex().is_some_and(|eh| {
-                        eh.distance(h) <= ed.range as u32
-                            && los::line_of_sight(&self.rules.map, &occupied, eh, h).clear
-                    })
-            })
-        };
-        MoraleInput {
-            morale: d.morale,
-            protection2: protection(self.rules, h) >= 2,
-            leader_stacked: leader_here,
-            guard: d.guard,
-            light_in_cover: d.arm == Arm::Light && is_cover(self.rules, h),
-            austrian_artillery: d.side == Side::Austria && d.arm == Arm::Artillery,
-            losses: s.losses,
-            enemy_on_flank,
-            // 2 (summary): -1 out of command, only while its commander is on the map;
-            // 9.1.2: under an OOC marker, or no line of command to him now.
-            out_of_command: leader_on_map
-                && !s.chief_command
-                && !self.rules.formations[f].independent
-                && self.rules.formation_leader[f].is_some_and(|l| {
-                    self.st.leaders[l].ooc
-                        || self.st.leaders[l].loc.hex().is_some_and(|lh| {
-                            lh != h
-                                && !rules::command_reach(
-                                    self.rules,
-                                    self.st,
-                                    view,
-                                    d.side,
-                                    lh,
-                                    self.rules.leaders[l].movement,
-                                )
-                                .contains(&h)
-                        })
-                }),
-            demoralised: self.st.formations[f].demoralised && !self.rules.formations[f].independent,
-            night: is_night(self.rules, self.st),
-            rally,
-            leader_adjacent: leader_adj,
-            under_enemy_artillery: under_art,
-        }
+        morale_input(self.rules, self.st, view, u, rally)
     }
 
     /// Morale test of one unit (2); true when passed.
@@ -3398,7 +3633,6 @@ impl Game<'_> {
         // The same function shows the odds before the player fires.
         let fire = combat::barrage_fire(self.rules, self.st, u, target);
         self.st.units[u as usize].fired = true;
-        self.mark_acted(u);
         let purpose = format!(
             "barrage by {} at {}",
             self.rules.units[u as usize].name, self.rules.units[target as usize].name
@@ -3617,13 +3851,6 @@ impl Game<'_> {
         }
     }
 
-    fn mark_acted(&mut self, u: UnitId) {
-        let f = self.rules.unit_formation[u as usize];
-        if self.rules.formations[f].independent {
-            self.st.units[u as usize].acted = true;
-        }
-    }
-
     fn occupy(&mut self, c: Coord, side: Side) {
         if let Some(i) = self.rules.map.index(c) {
             self.st.last_occupant[i] = Some(side);
@@ -3665,7 +3892,6 @@ impl Game<'_> {
         self.st.units[i].facing = facing;
         self.st.units[i].spent = self.st.units[i].spent.saturating_add(cost);
         self.st.units[i].moved = true;
-        self.mark_acted(u);
         for c in path.iter().chain(std::iter::once(&to)) {
             self.occupy(*c, side);
         }
@@ -3764,7 +3990,6 @@ impl Game<'_> {
         }
         for (u, _) in &units {
             self.st.units[*u as usize].engaged = true;
-            self.mark_acted(*u);
         }
         let mut coordinated = false;
         let mut leader = None;
@@ -4588,15 +4813,24 @@ pub fn controls(rules: &TsRules, st: &TsState, side: Side, loc: &Location) -> bo
             .any(|&c| view.side_at(c) == Some(side.other()))
 }
 
-fn austrian_level(vp: [i32; 2]) -> u8 {
-    let d = vp[0] - vp[1];
-    if d >= 5 {
-        2
-    } else if d >= 2 {
-        1
-    } else {
-        0
-    }
+/// 11.4.2: the Austrian victory level added to Bonin's panic roll. The case grades the
+/// victory levels by the VP margin (5 or more major, 2 to 4 minor, 1 or fewer a tie), so
+/// the number added is Austria's VP margin at that moment: negative while Prussia leads
+/// (no panic is then possible), 0 on equal VP (a 6 panics), 5 or more when Austria
+/// already has a major victory (any die panics).
+pub fn austrian_level(vp: [i32; 2]) -> i32 {
+    vp[0] - vp[1]
+}
+
+/// 11.4.2: Bonin panics on 1d6 + the Austrian victory level >= 6.
+pub fn bonin_panics(die: u8, level: i32) -> bool {
+    die as i32 + level >= 6
+}
+
+/// 11.4.2: the exact chance that Bonin panics at this level (what [`bonin_panics`] gives
+/// over 1d6).
+pub fn panic_chance(level: i32) -> f64 {
+    (1..=6u8).filter(|&d| bonin_panics(d, level)).count() as f64 / 6.0
 }
 
 /// Victory points [Austria, Prussia] (11.4.1, 12.4.1) with an explanation per line.

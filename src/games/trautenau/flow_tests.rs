@@ -644,42 +644,195 @@ fn rule_9_1_4_chief_commands_up_to_his_reaction_value() {
     assert!(far(&t, left) <= 2);
 }
 
-#[test]
-fn rule_9_1_3_independent_unit_acts_once_per_turn() {
-    // rule 9.1.3: an independent unit acts with any formation, once per turn.
+/// Austria's formation A (unit 0, LA), an independent cavalry regiment (unit 1) and a
+/// second Austrian formation "A2" (unit 3, no commander); a Prussian regiment (unit 2)
+/// two hexes north of the cavalry, facing it. Austria wins the initiative and picks A.
+fn independent_board() -> T {
     let mut t = T::hand(&[
-        (A, Inf, 4, c(5, 5), Dir::N),
-        (A, Cav, 6, c(5, 8), Dir::N),
-        (P, Inf, 4, c(15, 15), Dir::N),
+        (A, Inf, 4, c(5, 8), Dir::N),
+        (A, Cav, 6, c(8, 9), Dir::N),
+        (P, Inf, 4, c(8, 6), Dir::S),
+        (A, Inf, 4, c(2, 12), Dir::N),
     ]);
     t.r.unit_formation[1] = FI;
     t.r.units[1].formation = "AI".into();
-    t.place(LA, c(5, 5));
-    t.place(CA, c(5, 6));
+    t.r.units[2].combat = 1;
+    let mut a2 = t.r.formations[FA].clone();
+    a2.id = "A2".into();
+    a2.name = "A2".into();
+    t.r.formations.push(a2);
+    t.r.formation_leader.push(None);
+    t.r.formation_chief.push(Some(CA));
+    t.r.unit_formation[3] = 3;
+    t.r.units[3].formation = "A2".into();
+    t.st.formations.resize(4, FormationState::default());
+    t.place(LA, c(5, 8));
+    t.place(CA, c(7, 10));
     t.place(LP, c(15, 15));
     t.place(CP, c(15, 14));
+    t.end_command_phase();
+    t.script([1, 6]); // initiative: Prussia 1 + 0, Austria 6 + 2
+    t.ok(TsCommand::Done);
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert_eq!(t.st.g.step, Step::Movement);
+    t
+}
+
+#[test]
+fn rule_9_1_3_independent_unit_moves_then_assaults_in_its_one_activation() {
+    // rule 9.1.3: an independent unit is activated once per turn, with any formation, and
+    // in that activation it acts like the formation's units: it moves, then assaults.
+    let mut t = independent_board();
+    assert!(
+        t.st.units[1].in_command,
+        "in command through the activated formation commander (9.1.3)"
+    );
+    let to = c(8, 7);
+    t.ok(TsCommand::Move {
+        unit: 1,
+        to,
+        facing: Dir::N,
+    });
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.step, Step::Declare);
+    let assault = declare(c(8, 6), &[(1, 3)], false);
+    assert!(t.legal().contains(&assault), "{:?}", t.legal());
+    t.ok(assault);
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    // defensive fire 1 + Dreyse on a 1: "-"; the charge at column 3 on a 1: "-"; then
+    // the marker of A2 is drawn (FP and A2 are in the cup).
+    t.script([1, 1, 2]);
+    t.ok(defend(&[1]));
+    assert_eq!(t.rolls("9.5.5"), 1, "the independent cavalry charged");
+    assert_eq!(t.st.g.active, Some(3));
+    assert!(t.st.units[1].acted);
+    // rule 9.1.3: once per turn: A2's activation cannot use it again.
+    assert_eq!(t.st.g.step, Step::Movement);
+    assert!(t.moves_of(1).is_empty());
+    assert!(!t.moves_of(3).is_empty());
+    t.refused(
+        &TsCommand::Move {
+            unit: 1,
+            to: to.neighbor(Dir::S),
+            facing: Dir::N,
+        },
+        "9.1",
+    );
+}
+
+#[test]
+fn rule_9_1_3_independent_battery_fires_then_moves_and_may_wait_for_a_later_activation() {
+    // rule 9.1.3: an independent battery fires and then moves in the same activation
+    // (6: barrage, then movement "including the artillery units that have fired"); one
+    // that did nothing in an activation may still act in a later one.
+    let mut t = independent_board();
+    t.r.units[1].arm = Art;
+    t.r.units[1].movement = 4;
+    // Back to the barrage step of A's activation.
+    t.st.g.step = Step::Barrage;
+    let fire = first_of(&t.legal(), |c| {
+        matches!(c, TsCommand::Barrage { unit: 1, .. })
+    });
+    t.script([1]); // column 3 on a 1: "-"
+    t.ok(fire);
+    assert!(t.st.units[1].fired);
+    assert_eq!(t.st.g.step, Step::Movement);
+    assert!(
+        !t.moves_of(1).is_empty(),
+        "a battery that fired still moves (9.1.3, 6)"
+    );
+    // A second formation's activation: the unit that sat out A's may act there.
+    let mut w = independent_board();
+    w.script([2]); // the cup draw after A's activation: A2
+    w.ok(TsCommand::Done); // A moves nothing, declares nothing
+    if w.st.g.step == Step::Declare {
+        w.ok(TsCommand::Done);
+    }
+    assert_eq!(w.st.g.active, Some(3));
+    assert!(!w.st.units[1].acted);
+    // A2 has no commander: the chief takes the independent unit under his command
+    // (9.1.4), and it moves.
+    assert_eq!(w.st.g.step, Step::ChiefCommand);
+    w.ok(TsCommand::TakeCommand { unit: 1 });
+    assert_eq!(w.st.g.step, Step::Movement);
+    assert!(!w.moves_of(1).is_empty());
+}
+
+#[test]
+fn rule_9_1_4_independent_units_under_the_chief_count_toward_his_limit() {
+    // rule 9.1.4: the commander in chief commands directly up to his reaction value of
+    // units, independent units included; 9.1.3: an independent unit out of the activated
+    // formation commander's reach is in command only that way.
+    let mut t = T::hand(&[
+        (A, Inf, 4, c(2, 8), Dir::N),
+        (A, Inf, 4, c(12, 8), Dir::N),
+        (P, Inf, 4, c(16, 1), Dir::S),
+    ]);
+    t.r.unit_formation[1] = FI;
+    t.r.units[1].formation = "AI".into();
+    t.place(LA, c(2, 8));
+    t.place(CA, c(7, 8));
+    t.place(LP, c(16, 1));
+    t.place(CP, c(16, 2));
+    t.end_command_phase();
+    t.script([1, 6]);
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.chief_budget[CA], 4);
+    assert!(!t.st.leaders[LA].ooc);
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert_eq!(t.st.g.step, Step::ChiefCommand);
+    assert!(!t.st.units[1].in_command);
+    assert!(t.legal().contains(&TsCommand::TakeCommand { unit: 1 }));
+    // The formation's own unit is in command: nothing to take there.
+    t.refused(&TsCommand::TakeCommand { unit: 0 }, "9.1.4");
+    t.ok(TsCommand::TakeCommand { unit: 1 });
+    assert!(t.st.units[1].chief_command);
+    assert_eq!(t.st.g.chief_budget[CA], 3, "one of his 4 units");
+    assert_eq!(t.st.g.step, Step::Movement);
+    // In command: its full 4 MP.
+    let far = t
+        .moves_of(1)
+        .iter()
+        .map(|m| m.distance(c(12, 8)))
+        .max()
+        .unwrap_or(0);
+    assert!(far >= 3, "{far}");
+}
+
+#[test]
+fn rule_9_1_4_an_independent_unit_left_out_is_out_of_command() {
+    // rule 9.1.4: when the chief does not take it (or has no units left to command), the
+    // independent unit beyond the formation commander's reach is out of command: half
+    // its MP.
+    let mut t = T::hand(&[
+        (A, Inf, 4, c(2, 8), Dir::N),
+        (A, Inf, 4, c(12, 8), Dir::N),
+        (P, Inf, 4, c(16, 1), Dir::S),
+    ]);
+    t.r.unit_formation[1] = FI;
+    t.r.units[1].formation = "AI".into();
+    t.place(LA, c(2, 8));
+    t.place(CA, c(7, 8));
+    t.place(LP, c(16, 1));
+    t.place(CP, c(16, 2));
     t.end_command_phase();
     t.script([1, 6]);
     t.ok(TsCommand::Done);
     t.ok(TsCommand::ChooseFormation {
         formation: FA as u8,
     });
-    assert!(t.st.units[1].in_command);
-    let mv = t.first_move(1);
-    t.ok(mv);
-    assert!(t.st.units[1].acted);
-    // A later activation of the same turn (activation clears `moved`): no more action.
-    t.st.units[1].moved = false;
-    assert!(t.moves_of(1).is_empty());
-    let to = t.at(1).unwrap().neighbor(Dir::S);
-    t.refused(
-        &TsCommand::Move {
-            unit: 1,
-            to,
-            facing: Dir::N,
-        },
-        "9.1",
-    );
+    assert_eq!(t.st.g.step, Step::ChiefCommand);
+    t.ok(TsCommand::Done);
+    assert_eq!(t.st.g.step, Step::Movement);
+    assert!(!t.st.units[1].in_command && !t.st.units[1].chief_command);
+    for m in t.moves_of(1) {
+        assert!(m.distance(c(12, 8)) <= 2, "{m} is beyond half of 4 MP");
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1421,6 +1574,58 @@ fn rule_10_2_formation_past_its_threshold_is_demoralised() {
     assert!(t.logged("10.2", "demoralised"));
 }
 
+#[test]
+fn rule_10_2_demoralised_units_must_fall_back_toward_their_edge() {
+    // rule 10.2: in their movement the units of a demoralised formation must move closer
+    // to their map edge, or not move at all when they cannot: the movement cannot end
+    // while one of them still can; a unit already on the edge stays.
+    let mut t = T::hand(&[
+        (A, Inf, 4, c(5, 5), Dir::N),
+        (A, Inf, 4, c(9, 16), Dir::N),
+        (P, Inf, 4, c(14, 2), Dir::S),
+    ]);
+    t.r.retreat_lines = vec![RetreatLine {
+        side: A,
+        from_hour: 0,
+        to_hour: 99,
+        hexes: (1..=16).map(|col| c(col, 16)).collect(),
+    }];
+    t.st.formations[FA].demoralised = true;
+    t.step(Step::Movement, FA);
+    assert!(!t.legal().contains(&TsCommand::Done));
+    let e = t.refused(&TsCommand::Done, "10.2");
+    assert!(e.reason.contains("u0"), "{e}");
+    assert!(!e.reason.contains("u1"), "{e}");
+    // Only moves toward row 16 are offered, and the unit on the edge has none.
+    let moves = t.moves_of(0);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m.row > 5), "{moves:?}");
+    assert!(t.moves_of(1).is_empty());
+    t.refused(
+        &TsCommand::Move {
+            unit: 0,
+            to: c(5, 4),
+            facing: Dir::N,
+        },
+        "10.2",
+    );
+    t.ok(TsCommand::Move {
+        unit: 0,
+        to: c(5, 7),
+        facing: Dir::S,
+    });
+    // Now the movement may end.
+    assert!(t.legal().contains(&TsCommand::Done));
+    t.ok(TsCommand::Done);
+    assert_eq!(t.at(0), Some(c(5, 7)));
+    assert_eq!(t.at(1), Some(c(9, 16)));
+
+    // Not demoralised: no such duty.
+    let mut t = T::hand(&[(A, Inf, 4, c(5, 5), Dir::N), (P, Inf, 4, c(14, 2), Dir::S)]);
+    t.step(Step::Movement, FA);
+    assert!(t.legal().contains(&TsCommand::Done));
+}
+
 // ---------------------------------------------------------------------------------------
 // 11 Trautenau
 
@@ -1509,29 +1714,85 @@ fn rule_11_4_1_control_of_a_location_and_its_vp() {
     assert!(!flow::controls(&t.r, &t.st, A, nr));
 }
 
-#[test]
-fn rule_11_4_2_bonin_panics_from_17_on_a_6() {
-    // rule 11.4.2: from the 17.00 turn, at the end of each turn, 1d6 + the Austrian
-    // victory level >= 6 ends the game in a major Austrian victory.
+/// Trautenau at the end of the `hour` turn with these step losses; the die of Bonin's
+/// panic test is scripted. Returns the game and the VP margin (Austria - Prussia).
+fn bonin_test(hour: u8, losses: &[(&str, u8)], die: u8) -> (T, i32) {
     let mut t = T::scenario("trautenau");
+    for (id, n) in losses {
+        let u = t.uid(id);
+        t.st.units[u as usize].losses = *n;
+    }
+    t.st.g.hour = hour;
+    let (vp, _) = flow::score(&t.r, &t.st, false);
     let f = t.fid("grossmann");
-    t.st.g.hour = 16;
     t.end_of_operations(f);
+    t.script([die]);
     t.game().advance();
+    (t, vp[0] - vp[1])
+}
+
+/// Six Prussian steps lost (3 VP to Austria), spread so that no formation breaks.
+const PRUSSIA_LOSES_6: [(&str, u8); 6] = [
+    ("p-1gren", 1),
+    ("p-41ir", 1),
+    ("p-art-i3", 1),
+    ("p-44ir", 1),
+    ("p-4gren", 1),
+    ("p-5gren", 1),
+];
+
+#[test]
+fn rule_11_4_2_bonin_panics_from_17_on_a_6_at_equal_vp() {
+    // rule 11.4.2: from the 17.00 turn, at the end of each turn, 1d6 + the Austrian
+    // victory level >= 6 ends the game in a major Austrian victory. At equal VP the
+    // level is 0: a 6 panics, a 5 does not; before 17.00 there is no test.
+    let (t, margin) = bonin_test(16, &[], 6);
+    assert_eq!(margin, 0);
     assert_eq!(t.rolls("11.4.2"), 0);
     assert_eq!(t.st.g.hour, 17);
 
-    let mut t = T::scenario("trautenau");
-    t.st.g.hour = 17;
-    t.end_of_operations(f);
-    t.script([6]);
-    t.game().advance();
+    let (t, _) = bonin_test(17, &[], 5);
+    assert_eq!(t.rolls("11.4.2"), 1);
+    assert!(!t.st.g.panic);
+    assert_eq!(t.st.g.hour, 18);
+
+    let (t, _) = bonin_test(17, &[], 6);
     assert_eq!(t.rolls("11.4.2"), 1);
     assert!(t.st.g.panic);
     assert_eq!(t.st.g.step, Step::GameOver);
     assert_eq!(t.st.g.winner, Some(A));
     assert!(t.logged("11.4.2", "panics"));
     assert!(t.logged("11.4.2", "major victory"));
+}
+
+#[test]
+fn rule_11_4_2_the_austrian_lead_in_vp_is_added_to_the_panic_roll() {
+    // rule 11.4.2: the Austrian victory level is read from the VP margin (11.4.2's
+    // grades: 5+, 2-4, 1 or fewer). Austria leads by 3: a 3 panics, a 2 does not.
+    let (t, margin) = bonin_test(18, &PRUSSIA_LOSES_6, 3);
+    assert_eq!(margin, 3);
+    assert!(t.st.g.panic, "3 + 3 >= 6");
+    assert_eq!(t.st.g.step, Step::GameOver);
+    let (t, _) = bonin_test(18, &PRUSSIA_LOSES_6, 2);
+    assert!(!t.st.g.panic, "2 + 3 < 6");
+    assert_eq!(t.st.g.hour, 19);
+    // The odds the game shows are those of the roll it makes.
+    assert_eq!(flow::panic_chance(3), 4.0 / 6.0);
+    assert_eq!(flow::panic_chance(0), 1.0 / 6.0);
+    assert_eq!(flow::panic_chance(5), 1.0);
+}
+
+#[test]
+fn rule_11_4_2_bonin_never_panics_while_prussia_leads() {
+    // rule 11.4.2: with Prussia ahead the Austrian level is below 0 and no die reaches
+    // 6: no panic, whatever the hour; the game goes on.
+    let (t, margin) = bonin_test(17, &[("a-mondel-24ir", 1), ("a-mondel-10ir", 1)], 6);
+    assert_eq!(margin, -1);
+    assert!(!t.st.g.panic);
+    assert_eq!(t.rolls("11.4.2"), 0);
+    assert!(t.logged("11.4.2", "holds his nerve"));
+    assert_eq!(t.st.g.hour, 18);
+    assert_ne!(t.st.g.step, Step::GameOver);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1748,19 +2009,107 @@ fn rule_13_3_1_no_iv_corps_on_other_rolls() {
     assert_eq!(flow::unit_arrival(&r, &st, u as UnitId), None);
 }
 
+/// The linked game at the end of the `hour` turn of day one, run into the next turn.
+fn linked_turn_end(hour: u8) -> T {
+    let mut t = T::scenario("trautenau-soor");
+    t.st.g.hour = hour;
+    let f = t.fid("grossmann");
+    t.end_of_operations(f);
+    t.game().advance();
+    t
+}
+
 #[test]
-fn rule_13_1_with_the_guard_option_the_first_guards_come_at_13_under_bonin() {
-    // rule 13.1
-    let (r, _, _, _) = linked(&["guard-1866".to_string()], &[]);
-    let f = r
-        .formations
-        .iter()
-        .position(|f| f.variant_chief.is_some())
-        .unwrap();
-    assert_eq!(r.formations[f].chief, "bonin");
-    let u = r.unit_formation.iter().position(|&x| x == f).unwrap();
-    let a = r.units[u].arrival.clone().unwrap();
-    assert_eq!((a.day, a.hour), (1, 13));
+fn rule_13_1_the_prussian_decides_on_the_first_guards_at_13() {
+    // rule 13.1: at 13.00 of the Battle of Trautenau the Prussian player may bring in the
+    // 1st Guards Division (HQ + 7 units) by 1603, linked to Bonin to the end of the game.
+    // It is his decision then, a command of that moment, refused at any other.
+    let yes = TsCommand::Decide {
+        decision: 0,
+        take: true,
+    };
+    let no = TsCommand::Decide {
+        decision: 0,
+        take: false,
+    };
+    let early = linked_turn_end(11);
+    assert_eq!(early.st.g.hour, 12);
+    assert_eq!(early.st.g.step, Step::ChiefMove(P));
+    let e = early.refused(&yes, "13.1");
+    assert!(e.reason.contains("13.00"), "{e}");
+
+    let mut t = linked_turn_end(12);
+    assert_eq!((t.st.g.day, t.st.g.hour), (1, 13));
+    assert_eq!(t.st.g.step, Step::ChiefMove(P));
+    assert_eq!(t.legal(), vec![yes.clone(), no.clone()]);
+    t.refused(&TsCommand::Done, "13.1");
+    let bonin = t.lid("bonin");
+    t.refused(
+        &TsCommand::MoveChief {
+            leader: bonin as LeaderId,
+            to: T::hexc("0901"),
+        },
+        "13.1",
+    );
+    let g1 = t.fid("guard-1");
+    let hiller = t.lid("hiller");
+    let fus = t.uid("pg-fus");
+    assert_eq!(flow::chief_of(&t.r, &t.st, g1), Some(t.lid("wurttemberg")));
+    t.ok(yes.clone());
+    assert!(t.logged("13.1", "says yes"));
+    // Linked to Bonin, arriving now by 1603.
+    assert_eq!(flow::chief_of(&t.r, &t.st, g1), Some(bonin));
+    let a = flow::unit_arrival(&t.r, &t.st, fus).unwrap();
+    assert_eq!((a.day, a.hour, a.hex), (1, 13, T::hexc("1603")));
+    let a = flow::leader_arrival(&t.r, &t.st, hiller).unwrap();
+    assert_eq!((a.day, a.hour, a.hex), (1, 13, T::hexc("1603")));
+    assert_eq!(flow::entry_hex_due(&t.r, &t.st, fus), Some(T::hexc("1603")));
+    t.refused(&yes, "13.1");
+    t.refused(&no, "13.1");
+    // Its marker goes into this turn's cup (1.2.4).
+    t.ok(TsCommand::Done);
+    if t.st.g.step == Step::ChiefMove(A) {
+        t.ok(TsCommand::Done);
+    }
+    assert!(
+        t.st.formations[g1].in_cup || t.st.g.active == Some(g1),
+        "the 1st Guards act this turn"
+    );
+
+    // Declined: the division keeps its day-two arrival under Württemberg.
+    let mut t = linked_turn_end(12);
+    t.ok(no);
+    assert!(t.logged("13.1", "says no"));
+    assert_eq!(flow::chief_of(&t.r, &t.st, g1), Some(t.lid("wurttemberg")));
+    let a = flow::unit_arrival(&t.r, &t.st, fus).unwrap();
+    assert_eq!((a.day, a.hour), (2, 9));
+    assert_eq!(flow::entry_hex_due(&t.r, &t.st, fus), None);
+
+    // The single battles have no such decision.
+    let t = T::scenario("trautenau");
+    t.refused(&yes, "");
+}
+
+#[test]
+fn rule_13_1_with_the_guard_called_bonins_panic_ends_the_campaign() {
+    // rule 13.1: with the Guard called, Bonin's panic at Trautenau means no Battle of Soor
+    // and a major Austrian victory; without it the second day follows (13.2).
+    for (called, over) in [(true, true), (false, false)] {
+        let mut t = T::scenario("trautenau-soor");
+        t.st.g.decided.push((0, called));
+        t.st.g.hour = 17;
+        let f = t.fid("grossmann");
+        t.end_of_operations(f);
+        t.script([6]); // equal VP: 6 + 0 panics (11.4.2)
+        t.game().advance();
+        assert!(t.logged("11.4.2", "panics"), "called {called}");
+        assert_eq!(t.st.g.step == Step::GameOver, over, "called {called}");
+        if over {
+            assert_eq!(t.st.g.winner, Some(A));
+        } else {
+            assert_eq!(t.st.g.day, 2);
+        }
+    }
 }
 
 #[test]
@@ -2564,4 +2913,467 @@ fn rule_9_5_4_one_unit_of_a_stack_may_fall_back_and_the_rest_defends() {
     t.script([1, 1]);
     t.ok(defend(&[t.r.units[1].combat]));
     assert_eq!(t.rolls("9.5.5"), 1);
+}
+
+// ---------------------------------------------------------------------------------------
+// The rulebook's numbers outside the combat chapters, against the scenarios as loaded
+// from scenarios/ (set-ups, reinforcement hours and hexes, thresholds, retreat lines,
+// places and their VP).
+
+/// Where each piece stands at set-up (unit and leader ids).
+fn at_setup(t: &T, ids: &[&str]) -> Vec<Option<Coord>> {
+    ids.iter()
+        .map(|id| match t.r.units.iter().position(|u| u.id == *id) {
+            Some(u) => t.st.units[u].loc.hex(),
+            None => t.st.leaders[t.lid(id)].loc.hex(),
+        })
+        .collect()
+}
+
+#[track_caller]
+fn assert_setup(t: &T, table: &[(&str, &[&str])]) {
+    for (hex, ids) in table {
+        let want = Some(T::hexc(hex));
+        for (id, got) in ids.iter().zip(at_setup(t, ids)) {
+            assert_eq!(got, want, "{id} should start in {hex}");
+        }
+    }
+}
+
+/// A piece is due at (day, hour) by `hex`: not one turn earlier, and its entry (units)
+/// or arrival (commanders) opens then.
+#[track_caller]
+fn assert_arrives(t: &T, id: &str, day: u8, hour: u8, hex: &str) {
+    let want = T::hexc(hex);
+    let mut st = t.st.clone();
+    st.g.day = day;
+    match t.r.units.iter().position(|u| u.id == id) {
+        Some(u) => {
+            let a = flow::unit_arrival(&t.r, &st, u as UnitId).unwrap();
+            assert_eq!((a.day, a.hour, a.hex), (day, hour, want), "{id}");
+            st.g.hour = hour - 1;
+            assert_eq!(
+                flow::entry_hex_due(&t.r, &st, u as UnitId),
+                None,
+                "{id} early"
+            );
+        }
+        None => {
+            let a = flow::leader_arrival(&t.r, &st, t.lid(id)).unwrap();
+            assert_eq!((a.day, a.hour, a.hex), (day, hour, want), "{id}");
+        }
+    }
+}
+
+#[test]
+fn rulebook_11_2_trautenau_set_up() {
+    // rule 11.2: the set-up of the Battle of Trautenau, hex by hex.
+    let t = T::scenario("trautenau");
+    assert_setup(
+        &t,
+        &[
+            ("0904", &["p-1jag", "p-1drag", "p-1hus"]),
+            ("0903", &["grossmann", "p-1gren", "p-art-i3"]),
+            ("0902", &["p-41ir"]),
+            ("1004", &["clausewitz", "p-44ir"]),
+            ("1104", &["p-4gren", "p-art-i4"]),
+            ("1003", &["p-5gren", "p-45ir"]),
+            ("0508", &["a-2drag"]),
+            ("0608", &["a-9uhl", "a-mondel-12jag"]),
+            ("0509", &["mondel", "a-mondel-24ir", "a-mondel-art1"]),
+            ("0609", &["a-mondel-10ir"]),
+        ],
+    );
+    // Nothing else is on the map at 09.00.
+    let on_map = t.st.units.iter().filter(|u| u.loc.hex().is_some()).count();
+    assert_eq!(on_map, 17);
+    // The linked game's day one has the same set-up (13).
+    let l = T::scenario("trautenau-soor");
+    for (i, u) in t.r.units.iter().enumerate() {
+        let j = l.uid(&u.id);
+        assert_eq!(l.st.units[j as usize].loc, t.st.units[i].loc, "{}", u.id);
+    }
+}
+
+#[test]
+fn rulebook_11_3_trautenau_reinforcements() {
+    // rule 11.3: hours and entry hexes of the Trautenau reinforcements.
+    let t = T::scenario("trautenau");
+    for (hour, hex, ids) in [
+        (11, "0901", &["bonin"][..]),
+        (12, "1603", &["p-art-i2", "bredow", "p-12uhl", "p-8uhl"][..]),
+        (13, "0901", &["p-art-i1"][..]),
+        (16, "0901", &["p-3gren", "p-43ir"][..]),
+        (9, "0118", &["a-grivicic-art2"][..]),
+        (10, "0118", &["gablenz", "a-art-78", "a-art-5910"][..]),
+        (
+            13,
+            "0118",
+            &[
+                "grivicic",
+                "a-grivicic-23ir",
+                "a-grivicic-16jag",
+                "a-grivicic-2ir",
+            ][..],
+        ),
+        (
+            14,
+            "0118",
+            &[
+                "wimpffen",
+                "a-wimpffen-13ir",
+                "a-wimpffen-53ir",
+                "a-wimpffen-art4",
+            ][..],
+        ),
+        (
+            15,
+            "0118",
+            &[
+                "knebel",
+                "a-knebel-3ir",
+                "a-knebel-1ir",
+                "a-knebel-28jag",
+                "a-knebel-art3",
+            ][..],
+        ),
+    ] {
+        for id in ids {
+            assert_arrives(&t, id, 1, hour, hex);
+        }
+    }
+}
+
+#[test]
+fn rulebook_12_2_soor_set_up_and_12_3_reinforcements() {
+    // rule 12.2: the set-up of the Battle of Soor (one Art G-2, in 1514: see the docs).
+    let t = T::scenario("soor");
+    assert_setup(
+        &t,
+        &[
+            ("0915", &["pg-1ir", "pg-jag"]),
+            ("1015", &["pg-hus"]),
+            ("1214", &["hiller", "pg-fus"]),
+            ("1314", &["pg-2ir"]),
+            ("1414", &["pg-3ir"]),
+            ("1514", &["pg-art-g2"]),
+            ("1613", &["pg-schutzen", "pg-3uhl"]),
+            ("1612", &["wurttemberg", "plonski", "pg-1gren", "pg-3gren"]),
+            ("0513", &["gablenz", "a-art-78"]),
+            ("0514", &["a-art-5910"]),
+            ("0910", &["a-2drag", "a-9uhl"]),
+            ("0508", &["mondel", "a-mondel-10ir", "a-mondel-12jag"]),
+            ("0507", &["a-mondel-24ir", "a-mondel-art1"]),
+            ("0806", &["grivicic", "a-grivicic-23ir", "a-grivicic-16jag"]),
+            ("0805", &["a-grivicic-2ir"]),
+            ("0707", &["a-grivicic-art2"]),
+            ("0612", &["knebel", "a-knebel-3ir", "a-knebel-art3"]),
+            ("0611", &["a-knebel-1ir"]),
+            ("0606", &["a-knebel-28jag", "wimpffen", "a-wimpffen-13ir"]),
+            ("0506", &["a-wimpffen-53ir", "a-wimpffen-art4"]),
+        ],
+    );
+    // "1 perte": the 24th, 23rd, 3rd and 1st regiments start with one step lost.
+    for id in [
+        "a-mondel-24ir",
+        "a-grivicic-23ir",
+        "a-knebel-3ir",
+        "a-knebel-1ir",
+    ] {
+        assert_eq!(t.st.units[t.uid(id) as usize].losses, 1, "{id}");
+    }
+    let lost: u32 = t.st.units.iter().map(|u| u.losses as u32).sum();
+    assert_eq!(lost, 4);
+    // rule 12.3: the 4th Guard Brigade and Art G-3 at 10.00 by the road in 1613.
+    for id in ["pg-2gren", "pg-4gren", "pg-art-g3"] {
+        let a = flow::unit_arrival(&t.r, &t.st, t.uid(id)).unwrap();
+        assert_eq!((a.hour, a.hex), (10, T::hexc("1613")), "{id}");
+        // 9.4: the Prussian battery enters after the rest of its column.
+        let due = (id != "pg-art-g3").then(|| T::hexc("1613"));
+        assert_eq!(flow::entry_hex_due(&t.r, &t.st, t.uid(id)), due, "{id}");
+    }
+}
+
+#[test]
+fn rulebook_13_3_2_guard_arrivals_on_day_two() {
+    // rule 13.3.2: 08.00 the 1st Brigade (1st IR + Jägers), 09.00 Württemberg, Hiller and
+    // the rest of the 1st Guards Division, 10.00 the whole 2nd Guards Division, all by the
+    // Eipel road in 1613 (when the division was not called at 13.00 of day one).
+    let t = T::scenario("trautenau-soor");
+    for id in ["pg-1ir", "pg-jag"] {
+        assert_arrives(&t, id, 2, 8, "1613");
+    }
+    for id in [
+        "wurttemberg",
+        "hiller",
+        "pg-hus",
+        "pg-fus",
+        "pg-2ir",
+        "pg-3ir",
+        "pg-art-g2",
+    ] {
+        assert_arrives(&t, id, 2, 9, "1613");
+    }
+    for id in [
+        "plonski",
+        "pg-schutzen",
+        "pg-3uhl",
+        "pg-1gren",
+        "pg-3gren",
+        "pg-2gren",
+        "pg-4gren",
+        "pg-art-g3",
+    ] {
+        assert_arrives(&t, id, 2, 10, "1613");
+    }
+}
+
+#[test]
+fn rulebook_demoralisation_tables_11_1_2_12_1_2_13_4() {
+    // rules 11.1.2, 12.1.2, 13.4: steps, demoralisation threshold and VP per formation.
+    let table = |id: &str| {
+        let t = T::scenario(id);
+        t.r.formations
+            .iter()
+            .map(|f| (f.id.clone(), (f.steps, f.demo, f.vp)))
+            .collect::<Vec<_>>()
+    };
+    let x_corps = [
+        ("mondel", (6, 3, 1)),
+        ("grivicic", (6, 3, 1)),
+        ("knebel", (6, 3, 1)),
+        ("wimpffen", (5, 3, 1)),
+        ("a-indep", (5, 3, 1)),
+    ];
+    let i_corps = [
+        ("grossmann", (12, 6, 2)),
+        ("clausewitz", (11, 5, 2)),
+        ("bredow", (2, 1, 1)),
+        ("p-indep", (4, 2, 1)),
+    ];
+    let guard = [("guard-1", (12, 9, 3)), ("guard-2", (12, 9, 3))];
+    let iv_corps = [
+        ("brandenstein", (6, 3, 1)),
+        ("joseph", (6, 3, 1)),
+        ("fleischhacker", (6, 3, 1)),
+        ("poeckh", (6, 3, 1)),
+        ("a4-indep", (4, 2, 1)),
+    ];
+    let check = |scenario: &str, rows: &[(&str, (u8, u8, u8))]| {
+        let got = table(scenario);
+        for (id, want) in rows {
+            let row = got.iter().find(|(f, _)| f == id);
+            assert_eq!(row.map(|r| r.1), Some(*want), "{scenario}: {id}");
+        }
+    };
+    check("trautenau", &x_corps);
+    check("trautenau", &i_corps);
+    check("soor", &x_corps);
+    check("soor", &guard);
+    check("trautenau-soor", &x_corps);
+    check("trautenau-soor", &i_corps);
+    check("trautenau-soor", &guard);
+    check("trautenau-soor", &iv_corps);
+}
+
+#[test]
+fn rulebook_retreat_lines_11_1_3_12_1_3() {
+    // rules 11.1.3, 12.1.3, 13.3.2: the lines of retreat (and the edges demoralised units
+    // head for, 10.2).
+    let hexes = |v: &[&str]| {
+        let mut v: Vec<Coord> = v.iter().map(|h| T::hexc(h)).collect();
+        v.sort();
+        v
+    };
+    let row = |r: u8, from: u8, to: u8| -> Vec<String> {
+        (from..=to).map(|col| format!("{col:02}{r:02}")).collect()
+    };
+    let col = |c: u8, from: u8, to: u8| -> Vec<String> {
+        (from..=to).map(|r| format!("{c:02}{r:02}")).collect()
+    };
+    fn refs(v: &[String]) -> Vec<&str> {
+        v.iter().map(|s| s.as_str()).collect()
+    }
+    let t = T::scenario("trautenau");
+    let mut p = row(1, 3, 15);
+    p.extend(col(16, 1, 3));
+    assert_eq!(t.r.retreat_hexes(P, 9), hexes(&refs(&p)));
+    assert_eq!(t.r.retreat_hexes(A, 9), hexes(&refs(&row(18, 1, 16))));
+    let s = T::scenario("soor");
+    assert_eq!(s.r.retreat_hexes(P, 10), hexes(&refs(&col(16, 13, 18))));
+    assert_eq!(s.r.retreat_hexes(A, 12), hexes(&refs(&row(18, 1, 5))));
+    assert_eq!(s.r.retreat_hexes(A, 13), hexes(&refs(&col(1, 13, 18))));
+    // 13.3.2: once the IV Corps is in, the Austrian line is 0118-0518.
+    let l = T::scenario("trautenau-soor");
+    let mut st = l.st.clone();
+    st.g.day = 2;
+    st.g.hour = 14;
+    st.g.iv_start = Some(9);
+    assert_eq!(
+        l.r.retreat_hexes(A, flow::rules_hour(&st)),
+        hexes(&refs(&row(18, 1, 5)))
+    );
+}
+
+#[test]
+fn rulebook_durations_11_1_1_12_1_1_13_2() {
+    // rules 11.1.1, 12.1.1, 13.2: Trautenau 09.00-20.00, Soor 10.00-20.00, the linked
+    // game's second day from 08.00.
+    let t = T::scenario("trautenau");
+    assert_eq!((t.st.g.hour, flow::end_hour(&t.r, &t.st)), (9, 20));
+    let s = T::scenario("soor");
+    assert_eq!((s.st.g.hour, flow::end_hour(&s.r, &s.st)), (10, 20));
+    let mut l = T::scenario("trautenau-soor");
+    assert_eq!((l.st.g.hour, flow::end_hour(&l.r, &l.st)), (9, 20));
+    l.st.g.day = 2;
+    assert_eq!(
+        (flow::start_hour(&l.r, &l.st), flow::end_hour(&l.r, &l.st)),
+        (8, 20)
+    );
+}
+
+#[test]
+fn rule_2_10_1_rally_modifiers_and_the_odds_shown_are_the_rolls() {
+    // rules 2 and 10.1: a rally test is 1d6 + morale + modifiers >= 6. Here morale 3,
+    // one step lost (-1), its commander adjacent (+1, rally only), in range and sight of
+    // an enemy battery (-1, rally only): +2, so a 4 rallies and a 3 does not. The odds
+    // the rally panel shows come from the same modifiers.
+    let h = c(8, 8);
+    let gun = steps(h, &[Dir::N, Dir::N, Dir::N]);
+    for (die, rallies) in [(3, false), (4, true)] {
+        let mut t = T::hand(&[(A, Inf, 4, h, Dir::S), (P, Art, 4, gun, Dir::N)]);
+        t.st.units[0].losses = 1;
+        t.st.units[0].disorg = true;
+        t.place(LA, h.neighbor(Dir::S));
+        t.st.g.step = Step::Rally(A);
+        t.st.g.active = None;
+        let (mods, p) = flow::rally_odds(&t.r, &t.st, 0);
+        assert_eq!(combat::total(&mods), 2, "{mods:?}");
+        assert_eq!(p, 3.0 / 6.0);
+        t.script([die]);
+        t.ok(TsCommand::Rally { unit: 0 });
+        assert_eq!(!t.st.units[0].disorg, rallies, "die {die}");
+        let roll = t.dice.rolls.iter().find(|r| r.rule == "10.1").unwrap();
+        assert_eq!(roll.total, die as i32 + 2);
+    }
+}
+
+#[test]
+fn rule_2_morale_odds_match_the_morale_test_of_a_t_result() {
+    // rule 2: the odds shown for a unit's morale test are those of the test it takes on a
+    // T: the defender (morale 3, Prussian, no modifier) passes on a 3 (3 + 3 >= 6).
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::hand(&[(A, Inf, 4, a, Dir::N), (P, Inf, 4, TGT, Dir::S)]);
+    let (mods, p) = flow::morale_odds(&t.r, &t.st, 1);
+    assert_eq!(combat::total(&mods), 3);
+    assert_eq!(p, 4.0 / 6.0);
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    // defensive fire: a 1, nothing; the attack at column 3: a 3 gives T; the defender's
+    // morale test: a 2 fails (2 + 3 = 5): disorganised and retreat (9.5.7).
+    t.script([1, 3, 2]);
+    t.ok(defend(&[3]));
+    let test = t
+        .dice
+        .rolls
+        .iter()
+        .find(|r| r.purpose.contains("morale test"))
+        .unwrap();
+    assert_eq!(test.total, 2 + 3);
+    assert!(t.st.units[1].disorg);
+}
+
+#[test]
+fn rule_9_1_2_six_cavalry_mp_to_the_commander() {
+    // rule 9.1.2: a unit is in command within 6 cavalry MP of its formation commander;
+    // one hex more and it is out of command.
+    for (row, inside) in [(8, true), (9, false)] {
+        let mut t = T::hand(&[
+            (A, Inf, 4, c(1, 2), Dir::S),
+            (A, Inf, 4, c(1, row), Dir::S),
+            (P, Inf, 4, c(15, 15), Dir::N),
+        ]);
+        t.place(CA, c(1, 2));
+        t.place(LA, c(1, 2));
+        t.place(CP, c(15, 13));
+        t.place(LP, c(15, 15));
+        t.end_command_phase();
+        t.script([1, 6]);
+        t.ok(TsCommand::Done);
+        t.ok(TsCommand::ChooseFormation {
+            formation: FA as u8,
+        });
+        assert_eq!(t.st.units[1].in_command, inside, "{} hexes", row - 2);
+        assert!(t.st.units[0].in_command);
+    }
+}
+
+#[test]
+fn rule_11_4_2_12_4_2_victory_levels_from_the_vp_margin() {
+    // rules 11.4.2 / 12.4.2: the lower score is taken from the higher: 5 VP or more a
+    // major victory, 2 to 4 a minor one, 1 or fewer a tied game. Soor at its last turn
+    // with more and more Guard losses (no panic there).
+    let guards = [
+        "pg-1ir",
+        "pg-fus",
+        "pg-2ir",
+        "pg-3ir",
+        "pg-1gren",
+        "pg-3gren",
+        "pg-art-g2",
+    ];
+    let mut seen = Vec::new();
+    for n in 0..=guards.len() * 2 {
+        let mut t = T::scenario("soor");
+        for k in 0..n {
+            let u = t.uid(guards[k % guards.len()]);
+            t.st.units[u as usize].losses += 1;
+        }
+        t.st.g.hour = 20;
+        let (vp, _) = flow::score(&t.r, &t.st, true);
+        let margin = (vp[0] - vp[1]).abs();
+        let f = t.fid("guard-1");
+        t.end_of_operations(f);
+        t.game().advance();
+        assert_eq!(t.st.g.step, Step::GameOver);
+        let want = if margin >= 5 {
+            "major victory"
+        } else if margin >= 2 {
+            "minor victory"
+        } else {
+            "tied game"
+        };
+        assert!(t.logged("11.4.2", want), "margin {margin}: want {want}");
+        let winner = match vp[0] - vp[1] {
+            d if d >= 2 => Some(A),
+            d if d <= -2 => Some(P),
+            _ => None,
+        };
+        assert_eq!(t.st.g.winner, winner, "margin {}", vp[0] - vp[1]);
+        seen.push(want);
+    }
+    for level in ["major victory", "minor victory", "tied game"] {
+        assert!(seen.contains(&level), "{level} never reached: {seen:?}");
+    }
+}
+
+#[test]
+fn rule_11_1_4_austrian_independent_cavalry_in_command_on_the_first_two_turns() {
+    // rule 11.1.4: the two independent Austrian cavalry regiments are in command on the
+    // first two turns (09.00, 10.00), wherever they are; from 11.00 they need a line of
+    // command like any independent unit (9.1.3). The 9th Uhlans far from any commander,
+    // Brigade Mondel drawn first (Mondel is index 0: the first marker of the cup).
+    for (hour, in_command) in [(9, true), (10, true), (11, false)] {
+        let mut t = T::scenario("trautenau");
+        let uhl = t.uid("a-9uhl");
+        t.st.units[uhl as usize].loc = Loc::Map(T::hexc("1515"));
+        t.st.g.hour = hour;
+        t.end_command_phase();
+        t.script([1]); // no chief on the map (not entered): the cup draw, Mondel
+        t.ok(TsCommand::Done);
+        assert_eq!(t.st.g.active, Some(t.fid("mondel")), "{hour}.00");
+        assert_eq!(t.st.units[uhl as usize].in_command, in_command, "{hour}.00");
+    }
 }

@@ -1238,6 +1238,7 @@ pub(crate) mod tests {
             initiative_ties: Side::Prussia,
             forbidden: vec![],
             variants: vec![],
+            decisions: vec![],
             absent: BTreeSet::new(),
             day2: None,
             chosen: vec![],
@@ -1306,6 +1307,7 @@ pub(crate) mod tests {
                 deferred: vec![],
                 handled: vec![],
                 night_loser: None,
+                decided: vec![],
             },
         }
     }

@@ -43,7 +43,8 @@ pub struct UnitState {
     pub spent: u8,
     pub moved: bool,
     pub fired: bool,
-    /// Independent units act once per turn (9.1.3).
+    /// Independent units act in one activation per turn (9.1.3): set when an activation
+    /// in which the unit moved, fired or assaulted ends.
     pub acted: bool,
     /// Command status checked at the start of its formation's activation (9.1.2).
     pub in_command: bool,
@@ -248,6 +249,10 @@ pub struct Globals {
     /// 13.2: the side that lost the first day (its units test morale after falling back).
     #[serde(default)]
     pub night_loser: Option<Side>,
+    /// Choices made during play (index into `TsRules::decisions`, yes or no), e.g. the 1st
+    /// Guards Division at 13.00 (13.1).
+    #[serde(default)]
+    pub decided: Vec<(u8, bool)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -349,6 +354,9 @@ pub enum TsCommand {
         to: Coord,
         facing: Dir,
     },
+    /// A choice made during play when its turn comes (13.1: `take` brings the 1st Guards
+    /// Division in at 13.00).
+    Decide { decision: u8, take: bool },
     /// 11.4.1 / 12.4.1: a unit on an evacuation hex leaves the map.
     Evacuate { unit: UnitId },
     /// End the current step: no more chief moves, barrages, moves or declarations.

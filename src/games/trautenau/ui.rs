@@ -1148,6 +1148,31 @@ fn pct(x: f64) -> String {
     format!("{:.0}%", x * 100.0)
 }
 
+/// 2: each unit's exact chance to pass a morale test where it stands, from the modifiers
+/// the test itself rolls with (`flow::morale_odds`).
+fn morale_chances(
+    ui_: &mut egui::Ui,
+    r: &TsRules,
+    st: &TsState,
+    units: &[UnitId],
+    open_rule: &mut Option<String>,
+) {
+    for &u in units {
+        let (mods, p) = flow::morale_odds(r, st, u);
+        ui_.horizontal(|ui_| {
+            ui_.label(format!(
+                "  {}: passes its morale test {} (d6 {:+}, 6+)",
+                r.units[u as usize].name,
+                pct(p),
+                combat::total(&mods)
+            ));
+            if ui_.small_button("2").clicked() {
+                *open_rule = Some("2".into());
+            }
+        });
+    }
+}
+
 fn fire_table(ui_: &mut egui::Ui, fire: &combat::Fire, open_rule: &mut Option<String>) {
     ui_.label(format!(
         "{} points / protection = {} · column {} · die modifier {:+}",
@@ -1371,11 +1396,14 @@ fn panels(
                 })
                 .collect();
             for &u in &units {
+                // 10.1: the exact chance, from the modifiers the rally test rolls with.
+                let (_, chance) = flow::rally_odds(r, &st, u);
                 ui_.horizontal(|ui_| {
                     ui_.label(format!(
-                        "{} at {}",
+                        "{} at {}: rallies {}",
                         r.units[u as usize].name,
-                        st.units[u as usize].loc.hex().map(|h| h.to_string()).unwrap_or_default()
+                        st.units[u as usize].loc.hex().map(|h| h.to_string()).unwrap_or_default(),
+                        pct(chance)
                     ));
                     if ui_.button("Rally").clicked() {
                         ui.core.outbox.push(TsCommand::Rally { unit: u });
@@ -1391,7 +1419,7 @@ fn panels(
             let left = st
                 .g
                 .active
-                .and_then(|f| r.formation_chief[f])
+                .and_then(|f| flow::chief_of(r, &st, f))
                 .and_then(|c| st.g.chief_budget.get(c).copied())
                 .unwrap_or(0);
             ui_.strong(format!(
@@ -1409,6 +1437,20 @@ fn panels(
                             ui.core.outbox.push(c.clone());
                         }
                     });
+                }
+            }
+        }
+        // 13.1: a decision of this turn (the 1st Guards Division at 13.00).
+        for c in &legal {
+            if let TsCommand::Decide { decision, take } = c
+                && let Some(d) = r.decisions.get(*decision as usize)
+            {
+                if *take {
+                    ui_.strong(format!("{} ({})", d.name, d.rule));
+                    ui_.label(&d.description);
+                }
+                if ui_.button(if *take { "Yes" } else { "No" }).clicked() {
+                    ui.core.outbox.push(c.clone());
                 }
             }
         }
@@ -1580,6 +1622,8 @@ fn panels(
                     if !b.coordinate && chosen.len() > 1 {
                         ui_.small("Not coordinated: each unit attacks on its own (9.5.2); if coordinated, they attack together.");
                     }
+                    ui_.label("On a T each defender tests its morale (2):");
+                    morale_chances(ui_, r, &st, &defs, &mut open_rule);
                 }
                 match flow::check(r, &st, &cmd) {
                     Ok(()) => {
@@ -1661,6 +1705,9 @@ fn panels(
                 ui_.label(format!(
                     "Defence points to share: {pool} (9.5.3 A; flank shares are halved)"
                 ));
+                ui_.label("On a T each attacker tests its morale (2):");
+                let attackers: Vec<UnitId> = a.attackers.iter().map(|x| x.0).collect();
+                morale_chances(ui_, r, &st, &attackers, &mut open_rule);
                 if !supports.is_empty() {
                     ui_.horizontal(|ui_| {
                         ui_.label("Artillery support (9.5.6):");

@@ -135,7 +135,36 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             }
         }
     }
+    // 13.1: decisions made in play, at a turn of the scenario, by one side.
+    for d in &file.decisions {
+        if file.variants.iter().any(|v| v.id == d.id) {
+            return Err(format!("decision '{}' has the id of a variant", d.id));
+        }
+        let (first, last) = match &file.day2 {
+            Some(x) if d.day == 2 => (x.start_hour, x.end_hour),
+            _ => (file.start_hour, file.end_hour),
+        };
+        if d.day == 0 || d.day > 1 + file.day2.is_some() as u8 || d.hour < first || d.hour > last {
+            return Err(format!(
+                "decision '{}' is at {:02}.00 of day {}, outside the game",
+                d.id, d.hour, d.day
+            ));
+        }
+    }
+    // An option chosen before play, or a decision taken during it.
+    let offered = |v: &String| {
+        file.variants.iter().any(|x| &x.id == v) || file.decisions.iter().any(|x| &x.id == v)
+    };
     for chosen in variants {
+        if let Some(d) = file.decisions.iter().find(|d| &d.id == chosen) {
+            return Err(format!(
+                "'{chosen}' is not chosen before play: the {} player decides it at {:02}.00 of day {} ({})",
+                d.side.name(),
+                d.hour,
+                d.day,
+                d.rule
+            ));
+        }
         if !file.variants.iter().any(|v| &v.id == chosen) {
             let known: Vec<&str> = file.variants.iter().map(|v| v.id.as_str()).collect();
             return Err(format!(
@@ -176,7 +205,7 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             ));
         }
         if let Some((v, c)) = &f.variant_chief {
-            if !file.variants.iter().any(|x| &x.id == v) {
+            if !offered(v) {
                 return Err(format!(
                     "formation '{}' has a chief for variant '{v}', which this scenario does not offer",
                     f.id
@@ -252,7 +281,7 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
     // 13.1: an arrival that replaces `arrival` under a scenario option.
     let variant_arrival = |what: &str, id: &str, va: &Option<(String, Arrival)>| {
         let Some((v, a)) = va else { return Ok(()) };
-        if !file.variants.iter().any(|x| &x.id == v) {
+        if !offered(v) {
             return Err(format!(
                 "{what} '{id}' has an arrival for variant '{v}', which this scenario does not offer"
             ));
@@ -657,11 +686,17 @@ mod tests {
             assert_eq!(r.map.cols, 16);
             assert_eq!(r.map.rows, 18);
         }
-        // The Guard is in the linked file for day two either way: the option adds nothing.
-        for v in [&[][..], &["guard-1866"][..]] {
-            let r = load("trautenau-soor", &text("trautenau-soor"), v).unwrap();
-            assert!(r.absent.is_empty(), "{v:?}: {:?}", r.absent);
-        }
+        // 13.1: the Guard is in the linked file for day two; whether it comes at 13.00 of
+        // day one is a Prussian decision during play, not an option before it.
+        let r = load("trautenau-soor", &text("trautenau-soor"), &[]).unwrap();
+        assert!(r.absent.is_empty(), "{:?}", r.absent);
+        assert!(r.variants.is_empty());
+        let d: Vec<(&str, Side, u8, u8, &str)> = r
+            .decisions
+            .iter()
+            .map(|d| (d.id.as_str(), d.side, d.day, d.hour, d.rule.as_str()))
+            .collect();
+        assert_eq!(d, [("guard-1866", Side::Prussia, 1, 13, "13.1")]);
     }
 
     fn unit<'a>(r: &'a TsRules, id: &str) -> &'a UnitDef {
@@ -699,18 +734,35 @@ mod tests {
 
     #[test]
     fn linked_game_guard_option_13_1() {
+        // 13.1 (the data): the pieces and the formation name the decision; the flow
+        // applies it (flow_tests::rule_13_1_…).
         let t = scenarios::find("trautenau-soor").unwrap().text;
-        let with = TsRules::from_text("trautenau-soor.ron", &t, &["guard-1866".to_string()])
-            .unwrap_or_else(|e| panic!("{e}"));
         let without =
             TsRules::from_text("trautenau-soor.ron", &t, &[]).unwrap_or_else(|e| panic!("{e}"));
+        let with = &without;
         let g1 = with.formation("guard-1").unwrap();
         // 13.1: HQ + 7 units at 13.00 of day one by 1603, under Bonin.
         for id in GUARD_1 {
-            assert_eq!(arrival(&with, id), (1, 13, "1603".into()), "{id}");
+            let va = match with.units.iter().find(|u| u.id == id) {
+                Some(u) => u.variant_arrival.clone(),
+                None => with
+                    .leaders
+                    .iter()
+                    .find(|l| l.id == id)
+                    .and_then(|l| l.variant_arrival.clone()),
+            }
+            .unwrap_or_else(|| panic!("{id}: no 13.1 arrival"));
+            assert_eq!(va.0, "guard-1866");
+            assert_eq!(
+                (va.1.day, va.1.hour, va.1.hex.to_string()),
+                (1, 13, "1603".into()),
+                "{id}"
+            );
         }
-        assert_eq!(with.formations[g1].chief, "bonin");
-        assert_eq!(with.leaders[with.formation_chief[g1].unwrap()].id, "bonin");
+        assert_eq!(
+            with.formations[g1].variant_chief,
+            Some(("guard-1866".to_string(), "bonin".to_string()))
+        );
         assert_eq!(GUARD_1.len() - 1, 7);
         // Without it they come on day two by the Eipel road under Württemberg (13.3.2).
         for id in GUARD_1 {
@@ -726,7 +778,7 @@ mod tests {
         assert_eq!(without.formations[g1].chief, "wurttemberg");
         // Württemberg enters on day two in both cases (13.3.2 note), Plonski and the 2nd
         // Guards Division at 10.00.
-        for r in [&with, &without] {
+        for r in [with] {
             assert_eq!(arrival(r, "wurttemberg"), (2, 9, "1613".into()));
             let g2 = r.formation("guard-2").unwrap();
             for (i, u) in r.units.iter().enumerate() {
@@ -1069,12 +1121,12 @@ mod tests {
                 "start: Some(\"1116\")",
                 &["'a-art-5910'", "Marsh"],
             ),
-            // a variant adding something unknown
+            // a decision outside the game's hours
             (
                 "trautenau-soor",
-                "adds: []",
-                "adds: [\"guard-9\"]",
-                &["'guard-9'", "guard-1866"],
+                "day: 1, hour: 13, rule: \"13.1\"",
+                "day: 1, hour: 23, rule: \"13.1\"",
+                &["'guard-1866'", "outside the game"],
             ),
         ];
         for (id, from, to, wants) in cases {
@@ -1103,10 +1155,10 @@ mod tests {
     #[test]
     fn unknown_variants_are_refused() {
         let e = load("trautenau-soor", &text("trautenau-soor"), &["guard-1867"]).unwrap_err();
-        assert!(
-            e.contains("'guard-1867'") && e.contains("guard-1866"),
-            "{e}"
-        );
+        assert!(e.contains("'guard-1867'") && e.contains("none"), "{e}");
+        // 13.1: the Guard at 13.00 is decided in play, never before it.
+        let e = load("trautenau-soor", &text("trautenau-soor"), &["guard-1866"]).unwrap_err();
+        assert!(e.contains("13.00") && e.contains("13.1"), "{e}");
         let e = load("soor", &text("soor"), &["guard-1866"]).unwrap_err();
         assert!(e.contains("'guard-1866'"), "{e}");
     }
