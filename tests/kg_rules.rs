@@ -1290,3 +1290,111 @@ fn rule_4_0d_no_bombardment_says_why() {
     assert!(e.text.contains("3 hexes"), "{}", e.text);
     assert_eq!(g.st.g.ap[0], 18, "nothing paid");
 }
+
+#[test]
+fn rule_3_9_1_retreat_only_across_a_swamp_eliminates() {
+    // rule 3.9.1: the loser on 0606 can only get farther from 0506 across the swamp line
+    // (0607 is taken by a friend): eliminated, not blown. At a bridge it retreats.
+    for bridge in [false, true] {
+        let r = swamp_line(board(12, 12), bridge)
+            .unit("p", Side::Prussia, Kind::Infantry, "0506", 0)
+            .unit("a", Side::Austria, Kind::Infantry, "0606", 0)
+            .unit("f", Side::Austria, Kind::Infantry, "0607", 0)
+            .rules();
+        let mut g = game_at(r, Step::Attack, Side::Prussia);
+        g.dice.script([3, 1]);
+        g.apply(&KgCommand::Attack {
+            attacker: 0,
+            defender: 1,
+        })
+        .unwrap();
+        g.apply(&KgCommand::Artillery { support: false }).unwrap();
+        g.apply(&KgCommand::Artillery { support: false }).unwrap();
+        if let Some(KgCommand::Retreat { to }) = g.legal().first().cloned() {
+            g.apply(&KgCommand::Retreat { to }).unwrap();
+        }
+        if bridge {
+            assert!(
+                matches!(g.st.units[1].loc, Loc::Map(h) if h.col >= 7),
+                "{:?}",
+                g.st.units[1].loc
+            );
+        } else {
+            assert_eq!(g.st.units[1].loc, Loc::Eliminated);
+            assert!(g.log.entries.iter().any(|e| e.rule == "3.9.1"));
+        }
+    }
+}
+
+#[test]
+fn rule_4_3_2_no_advance_while_in_another_enemy_zoc() {
+    // rule 4.3.2: the defender on 0605 retreats, but the attacker on 0606 is still in the
+    // ZOC of the Austrian on 0607: it stays.
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .unit("e", Side::Austria, Kind::Infantry, "0607", 0)
+        .rules();
+    let mut g = game_at(r, Step::Attack, Side::Prussia);
+    g.dice.script([3, 1]);
+    g.apply(&KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    if let Some(KgCommand::Retreat { to }) = g.legal().first().cloned() {
+        g.apply(&KgCommand::Retreat { to }).unwrap();
+    }
+    assert!(matches!(g.st.units[1].loc, Loc::Map(h) if h != c("0605")));
+    assert_eq!(g.st.units[0].loc, Loc::Map(c("0606")));
+    assert!(g.log.entries.iter().any(|e| e.rule == "4.3.2"));
+}
+
+#[test]
+fn rule_3_2_1_an_hq_may_share_a_hex_with_an_enemy_unit() {
+    // rule 3.2.1 / 4.0b: an HQ is a marker, not a unit
+    let r = board(16, 16)
+        .unit("p", Side::Prussia, Kind::Infantry, "0808", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0811", 0)
+        .rules();
+    let mut g = PureGame::new(r, 1);
+    g.apply(&KgCommand::PlaceHq {
+        hq: 1,
+        at: c("0811"),
+        battle: false,
+    })
+    .unwrap();
+    assert_eq!(g.st.hqs[1].at, Some(c("0811")));
+    assert_eq!(g.st.units[1].loc, Loc::Map(c("0811")));
+}
+
+#[test]
+fn rule_4_0e_iii_after_one_side_declines_the_other_goes_on_alone() {
+    // rule 4.0e-iii: exits alternate from Prussia; once Prussia declines, Austria may
+    // retreat its units one after another and Prussia may not.
+    let r = board(16, 16)
+        .unit("p1", Side::Prussia, Kind::Infantry, "0304", 0)
+        .unit("a1", Side::Austria, Kind::Infantry, "0303", 0)
+        .unit("p2", Side::Prussia, Kind::Infantry, "1213", 0)
+        .unit("a2", Side::Austria, Kind::Infantry, "1212", 0)
+        .rules();
+    let mut g = game_at(r, Step::ExitEzoc, Side::Prussia);
+    let exit_of = |g: &PureGame, u: UnitId| {
+        g.legal()
+            .into_iter()
+            .find(|c| matches!(c, KgCommand::ExitEzoc { unit, .. } if *unit == u))
+    };
+    let p_exit = exit_of(&g, 0).expect("Prussia may exit");
+    g.apply(&KgCommand::Pass).unwrap();
+    assert_eq!(g.st.g.to_move, Side::Austria);
+    let e = exit_of(&g, 1).expect("Austria may exit");
+    g.apply(&e).unwrap();
+    assert_eq!(g.st.g.step, Step::ExitEzoc);
+    assert_eq!(g.st.g.to_move, Side::Austria, "Austria goes on");
+    assert!(g.apply(&p_exit).is_err());
+    let e = exit_of(&g, 3).expect("Austria's second unit");
+    g.apply(&e).unwrap();
+    assert_eq!(g.st.g.step, Step::Movement);
+}

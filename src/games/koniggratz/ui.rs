@@ -746,7 +746,8 @@ fn panels(
         if let Some(a) = active {
             ui_.label(egui::RichText::new(format!("{} to act", a.name())).strong());
         }
-        ui_.label(format!("Ammunition: Austria {} AP · Prussia {} AP (6.1)", g.ap[0], g.ap[1]));
+        let ap = |i: usize| if g.ap_removed[i] { "marker removed".to_string() } else { format!("{} AP", g.ap[i]) };
+        ui_.label(format!("Ammunition: Austria {} · Prussia {} (6.1)", ap(0), ap(1)));
         let vp = flow::victory_points(rules, &st);
         ui_.label(format!("VP so far: Austria {} · Prussia {} (7.0)", vp[0], vp[1]));
         if let Some(cap) = g.cap {
