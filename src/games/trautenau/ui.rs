@@ -962,6 +962,19 @@ fn hint(rules: &TsRules, st: &TsState) -> String {
             ),
         };
     }
+    if let Some(d) = flow::decision_due(rules, st).and_then(|k| rules.decisions.get(k)) {
+        return format!(
+            "{who}: decide first, in the Turn panel: {} ({}).",
+            d.name, d.rule
+        );
+    }
+    if st.g.step == Step::Movement
+        && !flow::must_fall_back(rules, st, &rules::view(rules, st)).is_empty()
+    {
+        return format!(
+            "{who}: the formation is demoralised: each unit that can must move closer to your map edge before the movement ends (10.2)."
+        );
+    }
     match st.g.step {
         Step::ChiefMove(_) => format!(
             "{who}: select your commander in chief in the panel, then a lit hex; or end (7.1)."
