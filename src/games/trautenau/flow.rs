@@ -1763,6 +1763,9 @@ pub fn unknown_id(rules: &TsRules, cmd: &TsCommand) -> Option<Refusal> {
             .as_ref()
             .and_then(unit)
             .or_else(|| leaders.iter().find_map(leader)),
+        TsCommand::Decide { decision, .. } => {
+            missing("decision", *decision as usize, rules.decisions.len())
+        }
         TsCommand::Resolve { .. } | TsCommand::Done => None,
     }
 }
