@@ -873,6 +873,11 @@ fn rule_crt_attack_modifiers_from_the_position() {
             "column 1, die 1 +0",
         ),
         (
+            "0 from two levels above (steep slope)",
+            one_attack(b().e(a, 3), (Inf, Inf), Dir::S, none, same),
+            "column 3, die 1 +0",
+        ),
+        (
             "-1 column per step lost",
             one_attack(b(), (Inf, Inf), Dir::S, none, |st| st.units[0].losses = 1),
             "column 2, die 1 +0",
@@ -978,4 +983,29 @@ fn rule_9_5_6_a_battery_of_the_formation_supports_the_defence() {
     assert!(t.logged("9.5.3", "column 7, die 1 +1 gives D"));
     assert!(t.st.units[2].support_used);
     assert!(t.st.units[0].disorg);
+}
+
+#[test]
+fn rule_crt_barrage_uphill_is_a_flat_minus_1() {
+    // rule CRT: "-1 per level (-1 regardless of the difference for artillery fire)": a
+    // battery on level 1 firing at a target two levels up reads column 3 - 1.
+    let g = c(5, 2);
+    let x = g.neighbor(Dir::S).neighbor(Dir::S);
+    let mut t = T::build(
+        board(16, 16).e(x, 3).e(g.neighbor(Dir::S), 2),
+        &[(A, Art, g, Dir::S), (P, Inf, x, Dir::N)],
+        |_| {},
+    );
+    t.step(Step::Barrage, FA);
+    assert!(
+        flow::barrage_targets(&t.r, &t.st, &rules::view(&t.r, &t.st), 0).contains(&1),
+        "the target must be in sight"
+    );
+    t.script([1, 1]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: 1,
+        turn: None,
+    });
+    assert!(t.logged("9.2.2", "column 2, die 1 +0"));
 }
