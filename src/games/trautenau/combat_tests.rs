@@ -233,7 +233,7 @@ fn rule_9_5_1_a_unit_engaged_in_another_combat_does_not_join() {
     let h = t.at(2).unwrap();
     // a second Austrian unit in front of unit 2 assaults it
     let b = h.neighbor(Dir::S);
-    t.st.units.push(t.st.units[0].clone());
+    t.st.units.push(t.st.units[0]);
     t.st.units[4].loc = Loc::Map(b);
     t.r.units.push(t.r.units[0].clone());
     t.r.units[4].id = "u4".into();
