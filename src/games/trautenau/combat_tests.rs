@@ -996,6 +996,8 @@ fn rule_crt_barrage_uphill_is_a_flat_minus_1() {
         &[(A, Art, g, Dir::S), (P, Inf, x, Dir::N)],
         |_| {},
     );
+    // rule 9.2.2 / 9.5.13: a commander stacked with the battery adds nothing
+    t.place(LA, g);
     t.step(Step::Barrage, FA);
     assert!(
         flow::barrage_targets(&t.r, &t.st, &rules::view(&t.r, &t.st), 0).contains(&1),
@@ -1008,4 +1010,48 @@ fn rule_crt_barrage_uphill_is_a_flat_minus_1() {
         turn: None,
     });
     assert!(t.logged("9.2.2", "column 2, die 1 +0"));
+}
+
+#[test]
+fn rule_9_5_2_austrian_infantry_from_one_clear_hex_coordinates_with_1_more() {
+    // rule 9.5.2: 1d6 + command value, "+1 for the Austrian player if he only engages
+    // infantry units from a single hex in clear terrain", 6 or more. Command 1: a 4 makes
+    // 6 for two units stacked in a clear hex, only 5 from two hexes or from a wood.
+    let a = TGT.neighbor(Dir::S);
+    let b = TGT.neighbor(Dir::SW);
+    for (hexes, wood, coordinated) in [
+        ((a, a), false, true),
+        ((a, b), false, false),
+        ((a, a), true, false),
+    ] {
+        let map = if wood {
+            board(16, 16).t(a, 'w')
+        } else {
+            board(16, 16)
+        };
+        let mut t = T::build(
+            map,
+            &[
+                (A, Inf, hexes.0, Dir::N),
+                (A, Inf, hexes.1, if hexes.1 == a { Dir::N } else { Dir::NE }),
+                (P, Inf, TGT, Dir::S),
+            ],
+            |_| {},
+        );
+        t.place(LA, a);
+        t.step(Step::Declare, FA);
+        t.script([4]);
+        t.ok(TsCommand::Declare {
+            target: TGT,
+            units: vec![(0, 3), (1, 3)],
+            coordinate: true,
+            commander: true,
+        });
+        assert_eq!(t.rolls("9.5.2"), 1);
+        assert_eq!(
+            t.st.g.assaults.len() == 1 && t.st.g.assaults[0].coordinated,
+            coordinated,
+            "{hexes:?} wood {wood}"
+        );
+    }
 }
