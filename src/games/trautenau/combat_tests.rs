@@ -1055,3 +1055,26 @@ fn rule_9_5_2_austrian_infantry_from_one_clear_hex_coordinates_with_1_more() {
         );
     }
 }
+
+#[test]
+fn rule_9_2_2_a_barrage_ignores_ravine_and_stream_hexsides() {
+    // rule 9.2.2: "modifiers of the hex sides (river, ravine) are not taken into
+    // account"; CRT: +1 for artillery adjacent to the enemy. 3 points, column 3, +1.
+    for kind in [SideKind::Ravine, SideKind::Stream] {
+        let g = c(5, 2);
+        let x = g.neighbor(Dir::S);
+        let mut t = T::build(
+            board(16, 16).side(g, Dir::S, kind, false),
+            &[(A, Art, g, Dir::S), (P, Inf, x, Dir::N)],
+            |_| {},
+        );
+        t.step(Step::Barrage, FA);
+        t.script([1, 1, 1]);
+        t.ok(TsCommand::Barrage {
+            unit: 0,
+            target: 1,
+            turn: None,
+        });
+        assert!(t.logged("9.2.2", "column 3, die 1 +1"), "{kind:?}");
+    }
+}
