@@ -11,7 +11,7 @@ use super::rules::tests::{M, board, c, rules as base_rules, state as base_state}
 use super::rules::{self};
 use super::state::*;
 use crate::engine::dice::Dice;
-use crate::engine::hexmap::Coord;
+use crate::engine::hexmap::{Coord, SideKind};
 use crate::engine::log::GameLog;
 
 const A: Side = Side::Austria;
@@ -233,7 +233,7 @@ fn rule_9_5_1_a_unit_engaged_in_another_combat_does_not_join() {
     let h = t.at(2).unwrap();
     // a second Austrian unit in front of unit 2 assaults it
     let b = h.neighbor(Dir::S);
-    t.st.units.push(t.st.units[0].clone());
+    t.st.units.push(t.st.units[0]);
     t.st.units[4].loc = Loc::Map(b);
     t.r.units.push(t.r.units[0].clone());
     t.r.units[4].id = "u4".into();
@@ -767,4 +767,314 @@ fn rule_9_5_3_assault_example_in_a_village() {
     t.script([1, 1, 1, 3, 4]);
     t.ok(defend(&[0, 0], &[]));
     assert!(t.logged("9.5.5", "column 5, die 1 +2 gives D"));
+}
+
+// ---------------------------------------------------------------------------------------
+// CRT modifiers gathered from the position, through commands
+
+/// Austrian unit 0 (combat 3) in the hex south of TGT facing north attacks the Prussian
+/// unit 1 (combat 0 unless edited, facing `facing`) in TGT, which fires with all its
+/// points; 1s on every die. Returns the notes of the
+/// defensive fire (9.5.3) and of the attack (9.5.5).
+fn one_attack(
+    map: M,
+    arms: (Arm, Arm),
+    facing: Dir,
+    edit: impl FnOnce(&mut TsRules),
+    edit_state: impl FnOnce(&mut TsState),
+) -> (String, String) {
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::build(
+        map,
+        &[(A, arms.0, a, Dir::N), (P, arms.1, TGT, facing)],
+        |r| {
+            r.units[1].combat = 0;
+            edit(r);
+        },
+    );
+    edit_state(&mut t.st);
+    t.step(Step::Declare, FA);
+    let pts = t.r.units[0].combat;
+    t.assault(&[(0, pts)], false);
+    t.script([1; 8]);
+    let share = t.r.units[1].combat;
+    t.ok(defend(&[share], &[]));
+    let note = |rule: &str| {
+        t.log
+            .entries
+            .iter()
+            .find(|e| e.rule == rule && e.text.contains(" gives "))
+            .map(|e| e.text.clone())
+            .unwrap_or_default()
+    };
+    (note("9.5.3"), note("9.5.5"))
+}
+
+#[test]
+fn rule_crt_attack_modifiers_from_the_position() {
+    // rule CRT (column and die modifiers), TEC (hexsides, levels), 9.5.5: each modifier
+    // gathered from a real position and rolled by the assault.
+    let a = TGT.neighbor(Dir::S);
+    let none = |_: &mut TsRules| {};
+    let same = |_: &mut TsState| {};
+    let b = || board(16, 16);
+    let cases: Vec<(&str, (String, String), &str)> = vec![
+        (
+            "plain",
+            one_attack(b(), (Inf, Inf), Dir::S, none, same),
+            "column 3, die 1 +0",
+        ),
+        (
+            "+2 on a flank",
+            one_attack(b(), (Inf, Inf), Dir::N, none, same),
+            "column 3, die 1 +2",
+        ),
+        (
+            "-1 die across a stream",
+            one_attack(
+                b().side(a, Dir::N, SideKind::Stream, false),
+                (Inf, Inf),
+                Dir::S,
+                none,
+                same,
+            ),
+            "column 3, die 1 -1",
+        ),
+        (
+            "-1 column across a ravine",
+            one_attack(
+                b().side(a, Dir::N, SideKind::Ravine, false),
+                (Inf, Inf),
+                Dir::S,
+                none,
+                same,
+            ),
+            "column 2, die 1 +0",
+        ),
+        (
+            "-1 column across a bridge",
+            one_attack(
+                b().side(a, Dir::N, SideKind::River, true),
+                (Inf, Inf),
+                Dir::S,
+                none,
+                same,
+            ),
+            "column 2, die 1 +0",
+        ),
+        (
+            "+1 column from one level above",
+            one_attack(b().e(a, 2), (Inf, Inf), Dir::S, none, same),
+            "column 4, die 1 +0",
+        ),
+        (
+            "-1 column per level up",
+            one_attack(b().e(TGT, 3), (Inf, Inf), Dir::S, none, same),
+            "column 1, die 1 +0",
+        ),
+        (
+            "0 from two levels above (steep slope)",
+            one_attack(b().e(a, 3), (Inf, Inf), Dir::S, none, same),
+            "column 3, die 1 +0",
+        ),
+        (
+            "-1 column per step lost",
+            one_attack(b(), (Inf, Inf), Dir::S, none, |st| st.units[0].losses = 1),
+            "column 2, die 1 +0",
+        ),
+        (
+            "-1 column at night",
+            one_attack(b(), (Inf, Inf), Dir::S, |r| r.night_hours = vec![9], same),
+            "column 2, die 1 +0",
+        ),
+        (
+            "+1 heavy cavalry against no heavy cavalry",
+            one_attack(
+                b(),
+                (Arm::Cavalry, Inf),
+                Dir::S,
+                |r| r.units[0].heavy = true,
+                same,
+            ),
+            "column 3, die 1 +1",
+        ),
+        (
+            "+1 Prussian Guard",
+            one_attack(b(), (Inf, Inf), Dir::S, |r| r.units[0].guard = true, same),
+            "column 3, die 1 +1",
+        ),
+        (
+            "+1 light troops attacking a wood (3 / 2 = 2)",
+            one_attack(b().t(TGT, 'w'), (Light, Inf), Dir::S, none, same),
+            "column 2, die 1 +1",
+        ),
+    ];
+    for (what, (_, attack), want) in cases {
+        assert!(attack.contains(want), "{what}: {attack}");
+    }
+}
+
+#[test]
+fn rule_crt_defensive_fire_modifiers_from_the_position() {
+    // rule CRT, 9.5.3 A: defensive fire keeps the column and die modifiers but not the
+    // hexside ones; heavy cavalry only against non-heavy cavalry only gives +1.
+    let a = TGT.neighbor(Dir::S);
+    let defender_points = |r: &mut TsRules| r.units[1].combat = 3;
+    // Prussian infantry: 3 + Dreyse = column 4; the stream is ignored
+    let (def, _) = one_attack(
+        board(16, 16).side(a, Dir::N, SideKind::Stream, false),
+        (Inf, Inf),
+        Dir::S,
+        |r| defender_points(r),
+        |_| {},
+    );
+    assert!(def.contains("column 4, die 1 +0"), "{def}");
+    // heavy cavalry defending against a light cavalry charge: +1 die, no Dreyse
+    let (def, _) = one_attack(
+        board(16, 16),
+        (Arm::Cavalry, Arm::Cavalry),
+        Dir::S,
+        |r| {
+            defender_points(r);
+            r.units[1].heavy = true;
+        },
+        |_| {},
+    );
+    assert!(def.contains("column 3, die 1 +1"), "{def}");
+    // the defender one level above the attacker: +1 column (3 + Dreyse + 1)
+    let (def, _) = one_attack(
+        board(16, 16).e(TGT, 2),
+        (Inf, Inf),
+        Dir::S,
+        |r| defender_points(r),
+        |_| {},
+    );
+    assert!(def.contains("column 5, die 1 +0"), "{def}");
+}
+
+#[test]
+fn rule_9_5_6_a_battery_of_the_formation_supports_the_defence() {
+    // rule 9.5.6: a battery of the defender's formation, not itself attacked, with the
+    // attacker within half its range and in sight, adds its points once per activation;
+    // CRT: +1 for artillery adjacent to the attacker. 3 + 3 + Dreyse = column 7, a 1 + 1
+    // gives D.
+    let a = TGT.neighbor(Dir::S);
+    let g = a.neighbor(Dir::SE);
+    let mut t = T::hand(&[
+        (A, Inf, a, Dir::N),
+        (P, Inf, TGT, Dir::S),
+        (P, Art, g, Dir::S),
+    ]);
+    assert!(!rules::front_hexes(&t.r, &t.st, 2).contains(&a));
+    t.step(Step::Declare, FA);
+    t.assault(&[(0, 3)], false);
+    let cmd = TsCommand::Defend {
+        split: vec![6],
+        support: Some(2),
+        commander: true,
+        helpers: vec![],
+    };
+    assert!(t.legal().contains(&cmd), "{:?}", t.legal());
+    // the battery's points are not free: without it the pool is 3
+    t.refused(&defend(&[6], &[]), "9.5.2");
+    t.script([1, 1, 1, 1]);
+    t.ok(cmd);
+    assert!(t.logged("9.5.6", "supports the defence"));
+    assert!(t.logged("9.5.3", "column 7, die 1 +1 gives D"));
+    assert!(t.st.units[2].support_used);
+    assert!(t.st.units[0].disorg);
+}
+
+#[test]
+fn rule_crt_barrage_uphill_is_a_flat_minus_1() {
+    // rule CRT: "-1 per level (-1 regardless of the difference for artillery fire)": a
+    // battery on level 1 firing at a target two levels up reads column 3 - 1.
+    let g = c(5, 2);
+    let x = g.neighbor(Dir::S).neighbor(Dir::S);
+    let mut t = T::build(
+        board(16, 16).e(x, 3).e(g.neighbor(Dir::S), 2),
+        &[(A, Art, g, Dir::S), (P, Inf, x, Dir::N)],
+        |_| {},
+    );
+    // rule 9.2.2 / 9.5.13: a commander stacked with the battery adds nothing
+    t.place(LA, g);
+    t.step(Step::Barrage, FA);
+    assert!(
+        flow::barrage_targets(&t.r, &t.st, &rules::view(&t.r, &t.st), 0).contains(&1),
+        "the target must be in sight"
+    );
+    t.script([1, 1]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: 1,
+        turn: None,
+    });
+    assert!(t.logged("9.2.2", "column 2, die 1 +0"));
+}
+
+#[test]
+fn rule_9_5_2_austrian_infantry_from_one_clear_hex_coordinates_with_1_more() {
+    // rule 9.5.2: 1d6 + command value, "+1 for the Austrian player if he only engages
+    // infantry units from a single hex in clear terrain", 6 or more. Command 1: a 4 makes
+    // 6 for two units stacked in a clear hex, only 5 from two hexes or from a wood.
+    let a = TGT.neighbor(Dir::S);
+    let b = TGT.neighbor(Dir::SW);
+    for (hexes, wood, coordinated) in [
+        ((a, a), false, true),
+        ((a, b), false, false),
+        ((a, a), true, false),
+    ] {
+        let map = if wood {
+            board(16, 16).t(a, 'w')
+        } else {
+            board(16, 16)
+        };
+        let mut t = T::build(
+            map,
+            &[
+                (A, Inf, hexes.0, Dir::N),
+                (A, Inf, hexes.1, if hexes.1 == a { Dir::N } else { Dir::NE }),
+                (P, Inf, TGT, Dir::S),
+            ],
+            |_| {},
+        );
+        t.place(LA, a);
+        t.step(Step::Declare, FA);
+        t.script([4]);
+        t.ok(TsCommand::Declare {
+            target: TGT,
+            units: vec![(0, 3), (1, 3)],
+            coordinate: true,
+            commander: true,
+        });
+        assert_eq!(t.rolls("9.5.2"), 1);
+        assert_eq!(
+            t.st.g.assaults.len() == 1 && t.st.g.assaults[0].coordinated,
+            coordinated,
+            "{hexes:?} wood {wood}"
+        );
+    }
+}
+
+#[test]
+fn rule_9_2_2_a_barrage_ignores_ravine_and_stream_hexsides() {
+    // rule 9.2.2: "modifiers of the hex sides (river, ravine) are not taken into
+    // account"; CRT: +1 for artillery adjacent to the enemy. 3 points, column 3, +1.
+    for kind in [SideKind::Ravine, SideKind::Stream] {
+        let g = c(5, 2);
+        let x = g.neighbor(Dir::S);
+        let mut t = T::build(
+            board(16, 16).side(g, Dir::S, kind, false),
+            &[(A, Art, g, Dir::S), (P, Inf, x, Dir::N)],
+            |_| {},
+        );
+        t.step(Step::Barrage, FA);
+        t.script([1, 1, 1]);
+        t.ok(TsCommand::Barrage {
+            unit: 0,
+            target: 1,
+            turn: None,
+        });
+        assert!(t.logged("9.2.2", "column 3, die 1 +1"), "{kind:?}");
+    }
 }
