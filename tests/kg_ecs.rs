@@ -147,3 +147,56 @@ fn secret_artillery_choice_is_neither_undoable_nor_saved_before_the_reveal() {
     assert_eq!(saved(&s).commands.len(), n + 2);
     assert_eq!(undoable(&log(&s)), 0, "dice were rolled");
 }
+
+#[test]
+fn a_pure_games_save_file_leaves_out_an_unrevealed_secret_choice() {
+    // rule 4.3a: `feldzug play --save/--autosave` write saves through `save_file`; a
+    // secret artillery choice must not be in them before the reveal.
+    use crate::kg_rules::board;
+    use feldzug::games::koniggratz::data::{Kind, Side};
+    use feldzug::games::koniggratz::state::Step;
+    use feldzug::games::koniggratz::{PureGame, save_file};
+    let rules = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    let mut g = PureGame::new(rules, 3);
+    for _ in 0..40 {
+        if g.st.g.step == Step::Attack {
+            break;
+        }
+        let legal = g.legal();
+        let cmd = if legal.contains(&KgCommand::Pass) {
+            KgCommand::Pass
+        } else {
+            legal[0].clone()
+        };
+        g.apply(&cmd).unwrap();
+    }
+    assert_eq!(g.st.g.step, Step::Attack);
+    g.apply(&KgCommand::Attack {
+        attacker: 0,
+        defender: 1,
+    })
+    .unwrap();
+    let n = g.commands.len();
+    let before = g.hash();
+    g.apply(&KgCommand::Artillery { support: true }).unwrap();
+    let save = save_file(&g, &[]);
+    assert_eq!(save.commands.len(), n, "the secret choice is left out");
+    assert_eq!(
+        save.state_hash, before,
+        "with the hash of the public position"
+    );
+    let text = feldzug::engine::save::to_text(&save).unwrap();
+    assert!(!text.contains("Artillery"), "{text}");
+    // the save's commands replay to the public position
+    let mut r = PureGame::new(g.rules.clone(), 3);
+    for c in &save.commands {
+        r.apply(c).unwrap();
+    }
+    assert_eq!(r.hash(), before);
+    // once revealed, the whole list is saved
+    g.apply(&KgCommand::Artillery { support: false }).unwrap();
+    assert_eq!(save_file(&g, &[]).commands.len(), n + 2);
+}

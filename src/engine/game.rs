@@ -170,14 +170,35 @@ pub fn new_save<G: RulesGame>(
     }
 }
 
-/// The save file of a pure game, with its state hash.
+/// The save file of a pure game, with its state hash. While a secret choice is waiting
+/// to be revealed ([`RulesGame::secret_pending`]) the save holds only the commands up to
+/// the last position without one (and that position's hash), as the autosave does.
 pub fn save_file<G: RulesGame>(g: &PureGame<G>, variants: &[String]) -> SaveFile<G::Command> {
+    if !G::secret_pending(&g.rules, &g.st) {
+        return new_save::<G>(
+            &g.rules,
+            g.dice.seed,
+            variants,
+            g.commands.clone(),
+            g.hash(),
+        );
+    }
+    let mut replay = PureGame::<G>::new(g.rules.clone(), g.dice.seed);
+    let mut public = (0, replay.hash());
+    for (i, c) in g.commands.iter().enumerate() {
+        if replay.apply(c).is_err() {
+            break;
+        }
+        if !G::secret_pending(&replay.rules, &replay.st) {
+            public = (i + 1, replay.hash());
+        }
+    }
     new_save::<G>(
         &g.rules,
         g.dice.seed,
         variants,
-        g.commands.clone(),
-        g.hash(),
+        g.commands[..public.0].to_vec(),
+        public.1,
     )
 }
 
