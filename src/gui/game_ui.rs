@@ -180,14 +180,15 @@ fn current_save<G: GameUi>(world: &World) -> Option<SaveFile<G::Command>> {
 
 pub fn load_autosave<G: GameUi>(world: &mut World) -> Result<(), String> {
     let path = autosave_path::<G>();
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    load_text::<G>(world, &path.display().to_string(), &text)
+    let name = path.display().to_string();
+    let text = save::read_text(&name)?;
+    load_text::<G>(world, &name, &text)
 }
 
 fn load_text<G: GameUi>(world: &mut World, name: &str, text: &str) -> Result<(), String> {
-    let s: SaveFile<G::Command> = save::from_text(name, text)?;
-    let src = crate::engine::scenarios::find(&s.scenario)?;
-    let rules = G::load_rules(&src, &s.options)?;
+    // the same checks as `feldzug replay`: the save's game, its scenario's game, the rules
+    let (s, g) = crate::engine::game::open_save::<G>(name, text)?;
+    let rules = g.rules;
     show_map::<G>(world, &rules);
     let r = restore_game::<G>(world, rules, s.seed, &s.commands);
     let mut ui = world.resource_mut::<G::Ui>();
