@@ -513,7 +513,8 @@ impl GameUi for Trautenau {
         }
     }
 
-    /// FELDZUG_AUTOPLAY=movement|combat|rally|aide: random legal commands until that step
+    /// FELDZUG_AUTOPLAY=movement|combat|rally|aide|barrage|defence|decide: random legal
+    /// commands until that step
     /// (demos and screenshots); the game is still scenario + seed + commands.
     fn autoplay(world: &mut World, rules: &Arc<TsRules>, seed: u64) -> Vec<TsCommand> {
         let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") else {
@@ -530,6 +531,18 @@ impl GameUi for Trautenau {
         let rally = until == "rally";
         let aide = until == "aide";
         let ready = |g: &super::PureGame| {
+            let any = |f: fn(&TsCommand) -> bool| g.legal().iter().any(f);
+            match until.as_str() {
+                "barrage" => {
+                    return g.st.g.step == Step::Barrage
+                        && any(|c| matches!(c, TsCommand::Barrage { .. }));
+                }
+                "defence" => {
+                    return matches!(g.st.g.pending.first(), Some(Pending::Defence { .. }));
+                }
+                "decide" => return any(|c| matches!(c, TsCommand::Decide { .. })),
+                _ => {}
+            }
             if aide {
                 return matches!(g.st.g.pending.first(), Some(Pending::PlaceAide { .. }));
             }
