@@ -84,7 +84,11 @@ pub fn is_deathride(rules: &KgRules, attacker: UnitId, defender: UnitId) -> bool
 /// defender's side of the water (3.9.2): no river or swamp hexside at all between them.
 fn assists(rules: &KgRules, d: Coord, nb: Coord, across_bridge: bool) -> bool {
     let f = rules.map.side(d, nb);
-    !blocks_zones(f) && !(across_bridge && f.is_some())
+    if across_bridge {
+        f.is_none()
+    } else {
+        !blocks_zones(f)
+    }
 }
 
 /// Modifiers other than artillery, for attacker and defender (4.3e, 3.4.2, 6.2).
