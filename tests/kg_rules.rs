@@ -104,6 +104,7 @@ impl B {
                     ('.', Terrain::Clear),
                     ('w', Terrain::Woods),
                     ('t', Terrain::Town),
+                    ('W', Terrain::WoodedTown),
                 ],
                 hexsides: self.sides,
                 roads: self.roads,

@@ -2,6 +2,7 @@
 
 mod cli;
 mod kg_ecs;
+mod kg_fidelity;
 mod kg_random;
 mod kg_rulebook;
 mod kg_rules;

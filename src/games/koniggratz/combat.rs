@@ -4,7 +4,7 @@
 use super::data::{KgRules, Kind, Side};
 use super::rules::{View, blocks_zones, command, unit_hex};
 use super::state::{KgState, Loc, UnitId};
-use crate::engine::hexmap::{SideKind, Terrain};
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
 use serde::{Deserialize, Serialize};
 
 /// A modifier with the case that grants it.
@@ -78,6 +78,19 @@ pub fn is_deathride(rules: &KgRules, attacker: UnitId, defender: UnitId) -> bool
         && rules.units[defender as usize].kind == Kind::Infantry
 }
 
+/// Whether an attacker's friend on `nb` next to the defender on `d` may assist (3.4.2,
+/// 6.2): it must have the defender in its EZOC (no swamp, major river or bridge hexside
+/// between them). When the attack goes across a bridge, it must also stand on the
+/// defender's side of the water (3.9.2): no river or swamp hexside at all between them.
+fn assists(rules: &KgRules, d: Coord, nb: Coord, across_bridge: bool) -> bool {
+    let f = rules.map.side(d, nb);
+    if across_bridge {
+        f.is_none()
+    } else {
+        !blocks_zones(f)
+    }
+}
+
 /// Modifiers other than artillery, for attacker and defender (4.3e, 3.4.2, 6.2).
 pub fn modifiers(
     rules: &KgRules,
@@ -101,6 +114,7 @@ pub fn modifiers(
     let mut flank = 0;
     let mut att_cav = 0;
     let mut def_cav = 0;
+    let across_bridge = f.is_some_and(|f| f.bridge);
     for (_, nb) in m.neighbors(d) {
         let Some(i) = st.units.iter().position(|u| u.loc == Loc::Map(nb)) else {
             continue;
@@ -111,8 +125,7 @@ pub fn modifiers(
         if i == attacker {
             continue;
         }
-        let zone_ok = !blocks_zones(m.side(d, nb));
-        if ud.side == ad.side && zone_ok {
+        if ud.side == ad.side && assists(rules, d, nb, across_bridge) {
             if ud.kind == Kind::Infantry {
                 flank += 1; // 3.4.2
             } else if !us.exhausted {
@@ -202,6 +215,8 @@ pub fn supporting_cavalry(
         return out;
     };
     let aside = rules.units[attacker as usize].side;
+    let across_bridge =
+        unit_hex(st, attacker).is_some_and(|a| m.side(a, d).is_some_and(|f| f.bridge));
     for (_, nb) in m.neighbors(d) {
         let Some(i) = st.units.iter().position(|u| u.loc == Loc::Map(nb)) else {
             continue;
@@ -215,7 +230,7 @@ pub fn supporting_cavalry(
             continue;
         }
         let counts = if ud.side == aside {
-            !blocks_zones(m.side(d, nb))
+            assists(rules, d, nb, across_bridge)
         } else {
             true
         };

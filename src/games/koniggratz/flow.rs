@@ -711,6 +711,9 @@ impl Game<'_> {
             KgCommand::ReturnBlown { unit, at } => {
                 self.place(*unit, *at);
                 self.st.units[*unit as usize].march = false;
+                // 6.2: cavalry recovers at the start of a turn unless in an EZOC or EZOI;
+                // a blown unit was in neither and returns outside both (4.0c): Fresh.
+                self.st.units[*unit as usize].exhausted = false;
                 self.st.g.returning.retain(|u| u != unit);
                 self.note(
                     "4.0c",
