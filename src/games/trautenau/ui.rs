@@ -586,6 +586,21 @@ impl GameUi for Trautenau {
             let st = gather(world)?;
             Some((u as UnitId, st.units[u].loc.hex()?))
         });
+        // FELDZUG_AUTOPLAY=barrage without a selection: the first battery that may fire
+        let select = select.or_else(|| {
+            if std::env::var("FELDZUG_AUTOPLAY").ok()? != "barrage" {
+                return None;
+            }
+            let st = gather(world)?;
+            flow::legal_commands(rules, &st)
+                .into_iter()
+                .find_map(|c| match c {
+                    TsCommand::Barrage { unit, .. } => {
+                        Some((unit, st.units[unit as usize].loc.hex()?))
+                    }
+                    _ => None,
+                })
+        });
         if let Some((u, c)) = select {
             world.resource_mut::<crate::gui::board::Focus>().0 = Some((c, 0.45));
             world.resource_mut::<TsUi>().selected = Some(u);
@@ -977,7 +992,7 @@ fn hint(rules: &TsRules, st: &TsState) -> String {
     }
     if let Some(d) = flow::decision_due(rules, st).and_then(|k| rules.decisions.get(k)) {
         return format!(
-            "{who}: decide first, in the Turn panel: {} ({}).",
+            "{who}: decide first, in the Decision window: {} ({}).",
             d.name, d.rule
         );
     }
@@ -1466,19 +1481,12 @@ fn panels(
                 }
             }
         }
-        // 13.1: a decision of this turn (the 1st Guards Division at 13.00).
-        for c in &legal {
-            if let TsCommand::Decide { decision, take } = c
-                && let Some(d) = r.decisions.get(*decision as usize)
-            {
-                if *take {
-                    ui_.strong(format!("{} ({})", d.name, d.rule));
-                    ui_.label(&d.description);
-                }
-                if ui_.button(if *take { "Yes" } else { "No" }).clicked() {
-                    ui.core.outbox.push(c.clone());
-                }
-            }
+        // 13.1: a decision of this turn (the 1st Guards Division at 13.00): its own window.
+        if let Some(d) = legal.iter().find_map(|c| match c {
+            TsCommand::Decide { decision, .. } => r.decisions.get(*decision as usize),
+            _ => None,
+        }) {
+            ui_.strong(format!("Decide first: {} (see the Decision window)", d.name));
         }
         if let Step::ChooseFirst(_) = st.g.step {
             ui_.strong("Initiative: choose the formation that acts first (8)");
@@ -1512,8 +1520,36 @@ fn panels(
         ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom · Shift+wheel turn");
     });
     // the activation cup (1.2.4, 8, 9)
+    // 13.1: a decision of this turn, in the middle of the screen until answered.
+    let decisions: Vec<(&crate::games::trautenau::data::Decision, &TsCommand, bool)> = legal
+        .iter()
+        .filter_map(|c| match c {
+            TsCommand::Decide { decision, take } => {
+                Some((r.decisions.get(*decision as usize)?, c, *take))
+            }
+            _ => None,
+        })
+        .collect();
+    if let Some((d, _, _)) = decisions.first() {
+        egui::Window::new("Decision")
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+            .default_width(420.0)
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui_| {
+                ui_.strong(format!("{} ({})", d.name, d.rule));
+                ui_.label(&d.description);
+                ui_.horizontal(|ui_| {
+                    for (_, c, take) in &decisions {
+                        if ui_.button(if *take { "Yes" } else { "No" }).clicked() {
+                            ui.core.outbox.push((*c).clone());
+                        }
+                    }
+                });
+            });
+    }
     egui::Window::new("Activation cup")
-        .anchor(egui::Align2::LEFT_TOP, [8.0, 330.0])
+        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
         .default_width(300.0)
         .show(ctx, |ui_| {
             if let Some(s) = st.g.initiative {
