@@ -582,6 +582,32 @@ fn rule_4_2f_pass_caps_moves_with_modifiers() {
 }
 
 #[test]
+fn rule_4_2f_the_pass_range_shown_is_the_roll() {
+    // rule 4.2f: the Turn panel shows 1d6 + the modifiers of `pass_cap_roll`; every die
+    // gives exactly that cap.
+    let r = board(12, 12)
+        .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)
+        .unit("a", Side::Austria, Kind::Infantry, "0602", 0)
+        .unit("b", Side::Austria, Kind::Infantry, "0610", 0)
+        .unit("c", Side::Austria, Kind::Infantry, "0605", 0)
+        .rules();
+    for die in 1..=6u8 {
+        let mut g = game_at(r.clone(), Step::Movement, Side::Prussia);
+        let (_, rule, mods) =
+            feldzug::games::koniggratz::flow::pass_cap_roll(&g.rules, &g.st, Side::Prussia);
+        assert_eq!(rule, "4.2f");
+        let add: i32 = mods.iter().map(|m| m.1).sum();
+        assert_eq!(
+            add, 2,
+            "two Austrians not in an EZOC (the third is next to p)"
+        );
+        g.dice.script([die]);
+        g.apply(&KgCommand::Pass).unwrap();
+        assert_eq!(g.st.g.cap, Some(die + 2));
+    }
+}
+
+#[test]
 fn rule_4_2a_reinforcements_first_lowest_er_first_and_no_pass() {
     let mut b = board(12, 12)
         .unit("p", Side::Prussia, Kind::Infantry, "0606", 0)

@@ -176,6 +176,34 @@ fn due_blown(rules: &KgRules, st: &KgState, side: Side) -> Vec<UnitId> {
         .collect()
 }
 
+/// 4.2f, 4.3.5: the die `side` rolls when it passes first in the Movement or Attack
+/// Phase (what the roll is for, its case and its modifiers); the total caps the other
+/// side's moves or attacks. The UI shows the range from the same list.
+pub fn pass_cap_roll(
+    rules: &KgRules,
+    st: &KgState,
+    side: Side,
+) -> (&'static str, &'static str, Vec<(String, i32)>) {
+    let other = side.other();
+    if st.g.step != Step::Movement {
+        return ("attacks left after a pass", "4.3.5", vec![]);
+    }
+    let m = &rules.map;
+    let view = View::new(rules, st);
+    let free = (0..st.units.len())
+        .filter(|&i| {
+            rules.units[i].side == other
+                && matches!(st.units[i].loc, Loc::Map(c) if !view.in_ezoc(m, other, c))
+        })
+        .count() as i32;
+    let reinf = due_reinforcements(rules, st, other).len() as i32;
+    let mut mods = vec![(format!("{free} units not in an EZOC (4.2f)"), free)];
+    if reinf > 0 {
+        mods.push((format!("{reinf} reinforcements to enter (4.2f)"), reinf));
+    }
+    ("moves left after a pass", "4.2f", mods)
+}
+
 /// Reinforcements of `side` due this turn and not yet on the map (4.2a).
 pub fn due_reinforcements(rules: &KgRules, st: &KgState, side: Side) -> Vec<UnitId> {
     (0..st.units.len())
@@ -950,24 +978,7 @@ impl Game<'_> {
                     );
                     return;
                 }
-                let (purpose, rule, mods) = if movement {
-                    let m = &self.rules.map;
-                    let view = self.view();
-                    let free = (0..self.st.units.len())
-                        .filter(|&i| {
-                            self.rules.units[i].side == other
-                                && matches!(self.st.units[i].loc, Loc::Map(c) if !view.in_ezoc(m, other, c))
-                        })
-                        .count() as i32;
-                    let reinf = due_reinforcements(self.rules, self.st, other).len() as i32;
-                    let mut mods = vec![(format!("{free} units not in an EZOC (4.2f)"), free)];
-                    if reinf > 0 {
-                        mods.push((format!("{reinf} reinforcements to enter (4.2f)"), reinf));
-                    }
-                    ("moves left after a pass", "4.2f", mods)
-                } else {
-                    ("attacks left after a pass", "4.3.5", vec![])
-                };
+                let (purpose, rule, mods) = pass_cap_roll(self.rules, self.st, side);
                 let r = self.dice.d6(purpose, rule, mods);
                 let cap = r.total.clamp(0, 255) as u8;
                 self.st.g.cap = Some(cap);

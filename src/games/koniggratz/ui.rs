@@ -832,6 +832,24 @@ fn panels(
             }
             game_buttons(ui_, &mut ui.core, &mut next);
         });
+        // 4.2f, 4.3.5: what a first pass rolls for, from the roll's own modifiers
+        if matches!(st.g.step, Step::Movement | Step::Attack)
+            && legal.contains(&KgCommand::Pass)
+            && let Some(side) = flow::active_side(rules, &st)
+            && !st.g.passed[side.other().idx()]
+        {
+            let (_, rule, mods) = flow::pass_cap_roll(rules, &st, side);
+            let add: i32 = mods.iter().map(|m| m.1).sum();
+            let things = if rule == "4.2f" { "moves" } else { "attacks" };
+            ui_.small(format!(
+                "If {} passes now it rolls 1d6{}: {} may then make {} to {} more {things}, each 1 in 6 ({rule}).",
+                side.name(),
+                if add > 0 { format!(" + {add}") } else { String::new() },
+                side.other().name(),
+                1 + add,
+                6 + add,
+            ));
+        }
         ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom");
     });
     // exact odds before committing an attack

@@ -2366,6 +2366,42 @@ pub fn morale_odds(rules: &TsRules, st: &TsState, u: UnitId) -> (Vec<combat::Mod
     (mods, p)
 }
 
+/// 9.5.2: the coordination test's modifiers for leader `l` and these attackers.
+fn coordination_mods_for(
+    rules: &TsRules,
+    st: &TsState,
+    l: usize,
+    units: &[(UnitId, u8)],
+) -> Option<Vec<combat::Modifier>> {
+    let LeaderKind::Formation { command, .. } = rules.leaders.get(l)?.kind else {
+        return None;
+    };
+    let austrian_bonus = rules.leaders[l].side == Side::Austria && {
+        let hexes: Vec<Coord> = units.iter().filter_map(|(u, _)| on_map(st, *u)).collect();
+        hexes.windows(2).all(|w| w[0] == w[1])
+            && units
+                .iter()
+                .all(|(u, _)| rules.units[*u as usize].arm.is_infantry())
+            && hexes
+                .first()
+                .is_some_and(|&h| rules.map.terrain(h) == Terrain::Clear)
+    };
+    Some(combat::coordination_mods(command, austrian_bonus))
+}
+
+/// 9.5.2: who would try to coordinate these attackers, the test's modifiers and its exact
+/// chance: the same the declaration rolls with (None when no commander may try).
+pub fn coordination_odds(
+    rules: &TsRules,
+    st: &TsState,
+    units: &[(UnitId, u8)],
+) -> Option<(LeaderId, Vec<combat::Modifier>, f64)> {
+    let l = coordination_leader(rules, st, units)?;
+    let mods = coordination_mods_for(rules, st, l, units)?;
+    let p = combat::morale_chance(&mods);
+    Some((l as LeaderId, mods, p))
+}
+
 /// 10.1: the modifiers and the exact chance that `u` rallies now (the rally test's own).
 pub fn rally_odds(rules: &TsRules, st: &TsState, u: UnitId) -> (Vec<combat::Modifier>, f64) {
     let view = rules::view(rules, st);
@@ -3997,23 +4033,9 @@ impl Game<'_> {
         let mut coordinated = false;
         let mut leader = None;
         if coordinate && let Some(l) = coordination_leader(self.rules, self.st, &units) {
-            let LeaderKind::Formation { command, .. } = self.rules.leaders[l].kind else {
+            let Some(mods) = coordination_mods_for(self.rules, self.st, l, &units) else {
                 return;
             };
-            let austrian_bonus = self.rules.leaders[l].side == Side::Austria && {
-                let hexes: Vec<Coord> = units
-                    .iter()
-                    .filter_map(|(u, _)| on_map(self.st, *u))
-                    .collect();
-                hexes.windows(2).all(|w| w[0] == w[1])
-                    && units
-                        .iter()
-                        .all(|(u, _)| self.rules.units[*u as usize].arm.is_infantry())
-                    && hexes
-                        .first()
-                        .is_some_and(|&h| self.rules.map.terrain(h) == Terrain::Clear)
-            };
-            let mods = combat::coordination_mods(command, austrian_bonus);
             let r = self.dice.d6(
                 "coordination test",
                 "9.5.2",
@@ -4021,7 +4043,7 @@ impl Game<'_> {
                     .map(|m| (format!("{} ({})", m.label, m.rule), m.value))
                     .collect(),
             );
-            coordinated = r.total >= 6;
+            coordinated = combat::coordination_passes(r.die, &mods);
             self.note(
                 "9.5.2",
                 format!(

@@ -1181,6 +1181,33 @@ fn rule_9_5_2_failed_coordination_means_separate_assaults() {
 }
 
 #[test]
+fn rule_9_5_2_the_coordination_odds_shown_are_the_roll() {
+    // rule 9.5.2: 1d6 + command value (+1 for Austrian infantry from one clear hex) ≥ 6;
+    // the Assault panel shows `coordination_odds`, and the declaration rolls with it.
+    let units = [(0, 3), (1, 3)];
+    let probe = coordinated_board(Inf, 4, 3);
+    let (_, mods, p) = flow::coordination_odds(&probe.r, &probe.st, &units).unwrap();
+    let sum: i32 = mods.iter().map(|m| m.value).sum();
+    let mut passes = 0;
+    for die in 1..=6u8 {
+        let mut t = coordinated_board(Inf, 4, 3);
+        t.script([die]);
+        t.ok(declare(TGT, &units, true));
+        let coordinated = t.st.g.assaults.iter().any(|a| a.coordinated);
+        assert_eq!(coordinated, die as i32 + sum >= 6, "die {die}");
+        passes += coordinated as u32;
+    }
+    assert!(passes > 0 && passes < 6, "the test is a real roll here");
+    assert!((p - passes as f64 / 6.0).abs() < 1e-12);
+    // without a stacked commander nobody may try: no odds, and no roll
+    let mut far = coordinated_board(Inf, 4, 3);
+    for l in far.st.leaders.iter_mut() {
+        l.loc = Loc::Off;
+    }
+    assert!(flow::coordination_odds(&far.r, &far.st, &units).is_none());
+}
+
+#[test]
 fn rule_9_5_3_defensive_fire_then_attack_on_the_right_units() {
     // rule 9.5.3: defensive fire against the attacker first (here T, passed), then the
     // attack against the defender (here D).

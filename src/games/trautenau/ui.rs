@@ -628,7 +628,10 @@ fn commander_box(ui_: &mut egui::Ui, name: &str, roll: &str, hold_back: &mut boo
     let mut joins = !*hold_back;
     ui_.checkbox(
         &mut joins,
-        format!("{name} joins in: his bonus to {roll}, and 2d6 for his life (9.5.13)"),
+        format!(
+            "{name} joins in: his bonus to {roll}, and 2d6 for his life: a 2 or 12 kills him, {:.1}% (9.5.13)",
+            combat::COMMANDER_FALL_CHANCE * 100.0
+        ),
     );
     *hold_back = !joins;
 }
@@ -1623,6 +1626,22 @@ fn panels(
                 );
                 let chosen: Vec<(UnitId, u8)> =
                     b.units.iter().filter(|x| x.2).map(|x| (x.0, x.1)).collect();
+                // 9.5.2: the coordination test's exact chance (the declaration's own roll)
+                if b.coordinate {
+                    match flow::coordination_odds(r, &st, &chosen) {
+                        Some((l, mods, p)) => {
+                            ui_.small(format!(
+                                "{} coordinates on d6 {} ≥ 6: {:.0}%",
+                                r.leaders[l as usize].name,
+                                mods.iter().map(|m| format!("{:+} {}", m.value, m.label)).collect::<Vec<_>>().join(" "),
+                                p * 100.0
+                            ));
+                        }
+                        None => {
+                            ui_.small("No commander may try to coordinate these units (9.5.2): they would attack one by one.");
+                        }
+                    }
+                }
                 // 9.5.13: a stacked formation commander may add his bonus, at a risk.
                 let stacked = chosen
                     .iter()
