@@ -347,6 +347,19 @@ fn may_assault(rules: &TsRules, st: &TsState, u: UnitId, t: Coord) -> Result<(),
             format!("no enemy unit stands in {t}"),
         ));
     }
+    // 9.5.1: a unit divides its combat value among the hexes it assaults, one combat
+    // per hex; it does not assault the same hex twice in one activation.
+    if st
+        .g
+        .assaults
+        .iter()
+        .any(|a| a.target == t && a.attackers.iter().any(|(x, _)| *x == u))
+    {
+        return Err(Refusal::new(
+            "9.5.1",
+            format!("{} has already declared its assault on {t}", d.name),
+        ));
+    }
     if !crossable_for_assault(rules, on_map(st, u).unwrap_or(t), t) {
         return Err(Refusal::new(
             "TEC",
@@ -2300,9 +2313,9 @@ pub fn morale_input(
                 LeaderKind::Formation { formation, .. } => *formation == rules.formations[f].id,
             }
     });
-    let enemy_on_flank = d.arm != Arm::Artillery
-        && !is_town(rules, h)
-        && rules::front_dirs(rules, st, u).len() < 6
+    // 2, 4: artillery keeps a facing (even in a town), so it too has flanks;
+    // `front_dirs` gives other units in a town six front hexes.
+    let enemy_on_flank = rules::front_dirs(rules, st, u).len() < 6
         && rules::view(rules, st).side_at(h).is_some()
         && rules.map.neighbors(h).any(|(_, n)| {
             view.side_at(n) == Some(d.side.other()) && rules::is_flank_of(rules, st, u, n)

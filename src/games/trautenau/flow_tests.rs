@@ -1119,6 +1119,34 @@ fn rule_9_5_1_only_front_hexes_and_no_artillery_assault() {
     )));
 }
 
+#[test]
+fn rule_9_5_1_one_assault_per_unit_on_each_target_hex() {
+    // rule 9.5.1: a unit divides its combat value among the front hexes it assaults;
+    // each hex is one combat ("the combats take place separately"), so a unit does not
+    // assault the same hex twice in one activation.
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::hand(&[
+        (A, Inf, 4, a, Dir::N),
+        (P, Inf, 4, TGT, Dir::S),
+        (P, Inf, 4, a.neighbor(Dir::NE), Dir::SW),
+    ]);
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 2)], false));
+    assert_eq!(t.st.g.step, Step::Declare);
+    let e = t.refused(&declare(TGT, &[(0, 1)], false), "9.5.1");
+    assert!(e.reason.contains("already"), "{e}");
+    t.refused(&declare(TGT, &[(0, 0)], false), "9.5.1");
+    assert!(!t.legal().iter().any(|c| matches!(
+        c,
+        TsCommand::Declare { target, units, .. }
+            if *target == TGT && units.iter().any(|(u, _)| *u == 0)
+    )));
+    assert_eq!(t.st.g.assaults.len(), 1);
+    // The point left may go to the other front hex.
+    t.ok(declare(a.neighbor(Dir::NE), &[(0, 1)], false));
+    assert_eq!(t.st.g.assaults.len(), 2);
+}
+
 /// Austrian infantry (0) south of the target facing it, Austrian unit (1) of `arm`
 /// south-west of it facing it, LA stacked with 0; Prussian infantry (2) in the target
 /// facing them, combat `def`.
@@ -1531,6 +1559,30 @@ fn rule_10_1_rally_passes_fails_and_is_refused_in_an_organised_enemy_zoc() {
     assert!(t.logged("10.1", "rallies"));
     assert!(t.logged("10.1", "fails to rally"));
     assert_eq!(t.st.g.hour, 10);
+}
+
+#[test]
+fn rule_2_a_battery_with_an_enemy_on_its_flank_tests_at_minus_1() {
+    // rule 2 (with 4: artillery keeps a facing, even in a town): -1 to the morale test if
+    // an enemy is on the unit's flank; nothing exempts artillery. Austrian battery facing
+    // S: 3 + 1 (Austrian artillery) - 1 (Prussian in its rear hex) + 2 = 5 fails.
+    let mut t = T::hand(&[
+        (A, Art, 4, c(3, 3), Dir::S),
+        (P, Inf, 4, c(3, 2), Dir::N), // faces away: the battery is not in its ZoC
+    ]);
+    t.st.units[0].disorg = true;
+    assert!(rules::is_flank_of(&t.r, &t.st, 0, c(3, 2)));
+    t.end_of_operations(FA);
+    t.game().advance();
+    if t.st.g.step == Step::Rally(P) {
+        t.ok(TsCommand::Done);
+    }
+    assert_eq!(t.st.g.step, Step::Rally(A));
+    t.script([2]);
+    t.ok(TsCommand::Rally { unit: 0 });
+    assert_eq!(t.rolls("10.1"), 1);
+    assert!(t.st.units[0].disorg, "3 + 1 - 1 + 2 = 5 fails");
+    assert!(t.logged("10.1", "fails to rally"));
 }
 
 #[test]
