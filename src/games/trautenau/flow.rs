@@ -1112,10 +1112,17 @@ pub fn in_front_arc(from: Coord, facing: Dir, to: Coord) -> bool {
 fn move_options(rules: &TsRules, st: &TsState, view: &View, u: UnitId, out: &mut Vec<TsCommand>) {
     let d = &rules.units[u as usize];
     let s = &st.units[u as usize];
-    if !acts_now(rules, st, u) || s.moved {
+    if !acts_now(rules, st, u) || rules.absent.contains(&d.id) {
         return;
     }
-    if rules.absent.contains(&d.id) {
+    if s.moved {
+        // 11.4.1, 12.4.1: a unit that ended its move on an exit hex may leave by it in
+        // the same movement.
+        if let Loc::Map(c) = s.loc
+            && exit_hexes(rules, st, d.side).contains(&c)
+        {
+            out.push(TsCommand::Evacuate { unit: u });
+        }
         return;
     }
     match s.loc {

@@ -2651,6 +2651,38 @@ fn exit_board() -> (T, UnitId) {
     (t, u)
 }
 
+#[test]
+fn rule_11_4_1_a_unit_that_moves_onto_0107_may_evacuate_in_the_same_activation() {
+    // rule 11.4.1 (and 12.4.1 for 0113-0118): units "may evacuate by" the road in 0107;
+    // a unit that ends its move on the exit hex leaves the map in the same movement, it
+    // need not wait there for its next activation.
+    let (mut t, u) = exit_board();
+    let exit = T::hexc("0107");
+    let around: Vec<Coord> = t.r.map.neighbors(exit).map(|(_, n)| n).collect();
+    let from = around
+        .into_iter()
+        .find(|&n| {
+            t.st.units[u as usize].loc = Loc::Map(n);
+            t.moves_of(u).contains(&exit)
+        })
+        .expect("a hex next to 0107 from which the 41st IR may move onto it");
+    assert_eq!(t.at(u), Some(from));
+    let mv = first_of(
+        &t.legal(),
+        |c| matches!(c, TsCommand::Move { unit, to, .. } if *unit == u && *to == exit),
+    );
+    t.ok(mv);
+    assert_eq!(t.at(u), Some(exit));
+    assert!(t.st.units[u as usize].moved);
+    assert!(t.legal().contains(&evacuate(u)));
+    t.ok(evacuate(u));
+    assert_eq!(t.st.units[u as usize].loc, Loc::Evacuated);
+    assert_eq!(t.st.g.evacuated_clean[P.idx()], 1);
+    // A unit that moved elsewhere still may not.
+    let gren = t.uid("p-1gren");
+    t.refused(&evacuate(gren), "11.4.1");
+}
+
 fn evacuate(unit: UnitId) -> TsCommand {
     TsCommand::Evacuate { unit }
 }
