@@ -3424,19 +3424,28 @@ impl Game<'_> {
         } else {
             // 13.2: units in an enemy ZoC on protection-1 ground fall back as in a
             // retreat after combat; the loser's units also test their morale. The
-            // loser moves first (Prussia on a tie).
-            let loser = if vp[0] > vp[1] {
-                Side::Prussia
-            } else if vp[1] > vp[0] {
-                Side::Austria
+            // loser moves first (Prussia on a tie). 11.4.2: a margin of 1 VP or less is a
+            // tied game: nobody lost, and nobody tests morale.
+            let loser = if vp[0] - vp[1] >= 2 {
+                Some(Side::Prussia)
+            } else if vp[1] - vp[0] >= 2 {
+                Some(Side::Austria)
             } else {
-                Side::Prussia
+                None
             };
-            self.st.g.night_loser = Some(loser);
+            self.note(
+                "13.2",
+                match loser {
+                    Some(l) => format!("{} lost the first day and falls back first", l.name()),
+                    None => "The first day is a tied game (11.4.2): Prussia falls back first"
+                        .to_string(),
+                },
+            );
+            self.st.g.night_loser = loser;
             self.st.g.handled.clear();
             self.st.g.active = None;
             self.st.g.assaults.clear();
-            self.st.g.step = Step::NightFallBack(loser);
+            self.st.g.step = Step::NightFallBack(loser.unwrap_or(Side::Prussia));
             return;
         }
         self.begin_day_two(true);
@@ -3487,7 +3496,8 @@ impl Game<'_> {
     /// 13.2: one side has fallen back; the other follows, then day two begins.
     fn end_night_side(&mut self, side: Side) {
         self.st.g.handled.clear();
-        if self.st.g.night_loser == Some(side) {
+        // 13.2: the loser falls back first, Prussia on a tie.
+        if self.st.g.night_loser.unwrap_or(Side::Prussia) == side {
             self.st.g.step = Step::NightFallBack(side.other());
         } else {
             self.st.g.night_loser = None;

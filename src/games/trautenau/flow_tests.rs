@@ -2563,6 +2563,18 @@ fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
     st.units[a].facing = Dir::N;
     st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
     st.units[p].facing = Dir::S;
+    // Austria holds a 2-VP place and nothing else scores: Prussia lost the day (2 - 0).
+    let Victory::Trautenau { locations, .. } = r.victory.clone() else {
+        panic!("day one scores as Trautenau");
+    };
+    for x in st.last_occupant.iter_mut() {
+        *x = None;
+    }
+    for &c in &locations.iter().find(|l| l.vp == 2).unwrap().hexes {
+        let i = r.map.index(c).unwrap();
+        st.last_occupant[i] = Some(A);
+    }
+    assert_eq!(flow::score(&r, &st, false).0, [2, 0]);
     let mut g = Game {
         rules: &r,
         st: &mut st,
@@ -2572,6 +2584,7 @@ fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
     g.next_day();
     g.advance();
     let loser = st.g.night_loser.expect("a loser");
+    assert_eq!(loser, P);
     assert_eq!(st.g.step, Step::NightFallBack(loser));
     assert_eq!(st.g.day, 1, "day two waits for the night");
     let (mover, stayer) = if loser == A { (a, p) } else { (p, a) };
@@ -2623,6 +2636,95 @@ fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
     );
     assert_eq!(st.g.day, 2);
     assert_eq!(st.g.night_loser, None);
+}
+
+#[test]
+fn rule_13_2_a_margin_of_one_vp_is_a_tie_prussia_first_and_no_morale_test() {
+    // rule 13.2 with 11.4.2: a margin of 1 VP or less is a tied game; then the Prussian
+    // falls back first and nobody has lost, so no unit tests its morale.
+    let (r, mut st, mut dice, mut log) = linked(&[], &[]);
+    let inf = |side: Side| {
+        (0..st.units.len())
+            .find(|&i| {
+                r.units[i].side == side && r.units[i].arm == Inf && st.units[i].loc.hex().is_some()
+            })
+            .unwrap()
+    };
+    let (a, p) = (inf(A), inf(P));
+    for i in 0..st.units.len() {
+        if i != a && i != p {
+            st.units[i].loc = Loc::Off;
+        }
+    }
+    // Face to face on clear ground, far from the places.
+    let clear_around = |h: Coord| {
+        r.map.terrain(h) == crate::engine::hexmap::Terrain::Clear
+            && !r.map.is_edge(h)
+            && r.map.neighbors(h).count() == 6
+            && r.map
+                .neighbors(h)
+                .all(|(_, n)| r.map.terrain(n) == crate::engine::hexmap::Terrain::Clear)
+    };
+    let h = r
+        .map
+        .coords()
+        .find(|&h| clear_around(h) && clear_around(h.neighbor(Dir::N)))
+        .expect("two clear hexes");
+    st.units[a].loc = Loc::Map(h);
+    st.units[a].facing = Dir::N;
+    st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
+    st.units[p].facing = Dir::S;
+    // Austria holds Alt-Rognitz (1 VP) only: 1 - 0.
+    let Victory::Trautenau { locations, .. } = r.victory.clone() else {
+        panic!("day one scores as Trautenau");
+    };
+    for x in st.last_occupant.iter_mut() {
+        *x = None;
+    }
+    let alt = locations.iter().find(|l| l.vp == 1).expect("Alt-Rognitz");
+    for &c in &alt.hexes {
+        let i = r.map.index(c).unwrap();
+        st.last_occupant[i] = Some(A);
+    }
+    assert_eq!(flow::score(&r, &st, false).0, [1, 0]);
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.next_day();
+    g.advance();
+    assert_eq!(st.g.night_loser, None, "a 1 VP margin is a tie");
+    assert_eq!(st.g.step, Step::NightFallBack(P), "Prussia first on a tie");
+    let cmd = flow::legal_commands(&r, &st)
+        .into_iter()
+        .find(|c| matches!(c, TsCommand::Retreat { unit, .. } if *unit as usize == p))
+        .expect("the Prussian falls back");
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.apply(&cmd).unwrap();
+    assert!(
+        !dice.rolls.iter().any(|x| x.purpose.contains("13.2")),
+        "no morale test on a tie"
+    );
+    if st.g.step == Step::NightFallBack(A) {
+        let mut g = Game {
+            rules: &r,
+            st: &mut st,
+            dice: &mut dice,
+            log: &mut log,
+        };
+        if let Some(c) = flow::legal_commands(&r, g.st).into_iter().next() {
+            g.apply(&c).unwrap();
+        }
+    }
+    assert_eq!(st.g.day, 2);
+    assert!(!dice.rolls.iter().any(|x| x.purpose.contains("13.2")));
 }
 
 // ---------------------------------------------------------------------------------------
