@@ -3373,13 +3373,17 @@ impl Game<'_> {
 
     /// 13.2: the night between the two days of the linked game.
     pub(crate) fn next_day(&mut self) {
-        let (mut vp, lines) = score(self.rules, self.st, false);
+        // 13.4: day one keeps the victory conditions of Trautenau, so its end is "the end
+        // of the game" of 11.4.1: units cut off from their edge are taken prisoner.
+        let (mut vp, lines) = score(self.rules, self.st, true);
         for l in lines {
             self.note("13.4", format!("Day one: {l}"));
         }
         if self.st.g.panic {
             // 13.4: Bonin's panic counts as a major Austrian victory of 5 VP.
             vp = [5, 0];
+        } else {
+            self.take_prisoners();
         }
         self.st.g.day1_vp = vp;
         let panicked = self.st.g.panic;
@@ -4493,6 +4497,31 @@ impl Game<'_> {
                 }
             }
         }
+    }
+
+    /// 11.4.1 (13.4): at the end of day one of the linked game, units that cannot trace a
+    /// line to their map edge are taken prisoner and eliminated (already counted in day
+    /// one's VP and demoralisation), and the formations they break are demoralised today.
+    fn take_prisoners(&mut self) {
+        let view = rules::view(self.rules, self.st);
+        let taken: Vec<usize> = (0..self.st.units.len())
+            .filter(|&i| {
+                self.st.units[i].loc.hex().is_some_and(|h| {
+                    !can_trace_home(self.rules, self.st, &view, self.rules.units[i].side, h)
+                })
+            })
+            .collect();
+        for i in taken {
+            self.st.units[i].loc = Loc::Eliminated;
+            self.note(
+                "11.4.1",
+                format!(
+                    "{} cannot reach its map edge and is taken prisoner",
+                    self.uname(i as UnitId)
+                ),
+            );
+        }
+        self.check_demoralisation();
     }
 
     /// 10.2: formations past their threshold become demoralised.

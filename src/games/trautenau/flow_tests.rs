@@ -2072,6 +2072,47 @@ fn linked_turn_end(hour: u8) -> T {
 }
 
 #[test]
+fn rule_11_4_1_13_4_prisoners_are_taken_at_the_end_of_day_one() {
+    // rule 11.4.1 with 13.4: day one keeps the Trautenau victory conditions unchanged, so
+    // at its end a unit that cannot trace a line to its map edge is taken prisoner and
+    // eliminated (counted in day one's VP); it does not fight on day two.
+    let mut t = T::scenario("trautenau-soor");
+    let x = (0..t.r.units.len())
+        .find(|&i| t.r.units[i].side == A && t.r.units[i].arm == Inf)
+        .unwrap();
+    let h = T::hexc("0810");
+    let ring: Vec<Coord> = t.r.map.neighbors(h).map(|(_, n)| n).collect();
+    assert_eq!(ring.len(), 6);
+    let mut prussians = (0..t.r.units.len()).filter(|&i| t.r.units[i].side == P);
+    for i in 0..t.st.units.len() {
+        t.st.units[i].loc = Loc::Off;
+    }
+    for &n in &ring {
+        let p = prussians.next().unwrap();
+        t.st.units[p].loc = Loc::Map(n);
+        t.st.units[p].facing = Dir::between(n, h).unwrap();
+    }
+    t.st.units[x].loc = Loc::Map(h);
+    let view = rules::view(&t.r, &t.st);
+    assert!(!flow::can_trace_home(&t.r, &t.st, &view, A, h));
+    t.st.g.hour = 20;
+    let f = t.fid("grossmann");
+    t.end_of_operations(f);
+    t.script([1, 1, 1, 1, 1, 1]);
+    t.game().advance();
+    assert_eq!(
+        t.st.units[x].loc,
+        Loc::Eliminated,
+        "taken prisoner at the end of day one"
+    );
+    assert!(t.logged("11.4.1", "prisoner"));
+    // Nobody is left in an enemy ZoC for the night: day two begins.
+    assert_eq!(t.st.g.day, 2, "{:?}", t.st.g.step);
+    // Its 3 steps gave Prussia 1 VP on day one.
+    assert!(t.st.g.day1_vp[1] >= 1, "{:?}", t.st.g.day1_vp);
+}
+
+#[test]
 fn rule_13_1_the_prussian_decides_on_the_first_guards_at_13() {
     // rule 13.1: at 13.00 of the Battle of Trautenau the Prussian player may bring in the
     // 1st Guards Division (HQ + 7 units) by 1603, linked to Bonin to the end of the game.
@@ -2554,15 +2595,25 @@ fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
                 .neighbors(h)
                 .all(|(_, n)| r.map.terrain(n) == crate::engine::hexmap::Terrain::Clear)
     };
-    let h = r
+    let candidates: Vec<Coord> = r
         .map
         .coords()
-        .find(|&h| clear_around(h) && clear_around(h.neighbor(Dir::N)))
+        .filter(|&h| clear_around(h) && clear_around(h.neighbor(Dir::N)))
+        .collect();
+    // Both can still trace a line to their edge (no prisoners at the end of day one,
+    // 11.4.1).
+    let h = candidates
+        .into_iter()
+        .find(|&h| {
+            st.units[a].loc = Loc::Map(h);
+            st.units[a].facing = Dir::N;
+            st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
+            st.units[p].facing = Dir::S;
+            let view = rules::view(&r, &st);
+            flow::can_trace_home(&r, &st, &view, A, h)
+                && flow::can_trace_home(&r, &st, &view, P, h.neighbor(Dir::N))
+        })
         .expect("two clear hexes");
-    st.units[a].loc = Loc::Map(h);
-    st.units[a].facing = Dir::N;
-    st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
-    st.units[p].facing = Dir::S;
     // Austria holds a 2-VP place and nothing else scores: Prussia lost the day (2 - 0).
     let Victory::Trautenau { locations, .. } = r.victory.clone() else {
         panic!("day one scores as Trautenau");
@@ -2574,7 +2625,7 @@ fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
         let i = r.map.index(c).unwrap();
         st.last_occupant[i] = Some(A);
     }
-    assert_eq!(flow::score(&r, &st, false).0, [2, 0]);
+    assert_eq!(flow::score(&r, &st, true).0, [2, 0]);
     let mut g = Game {
         rules: &r,
         st: &mut st,
@@ -2665,15 +2716,25 @@ fn rule_13_2_a_margin_of_one_vp_is_a_tie_prussia_first_and_no_morale_test() {
                 .neighbors(h)
                 .all(|(_, n)| r.map.terrain(n) == crate::engine::hexmap::Terrain::Clear)
     };
-    let h = r
+    let candidates: Vec<Coord> = r
         .map
         .coords()
-        .find(|&h| clear_around(h) && clear_around(h.neighbor(Dir::N)))
+        .filter(|&h| clear_around(h) && clear_around(h.neighbor(Dir::N)))
+        .collect();
+    // Both can still trace a line to their edge (no prisoners at the end of day one,
+    // 11.4.1).
+    let h = candidates
+        .into_iter()
+        .find(|&h| {
+            st.units[a].loc = Loc::Map(h);
+            st.units[a].facing = Dir::N;
+            st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
+            st.units[p].facing = Dir::S;
+            let view = rules::view(&r, &st);
+            flow::can_trace_home(&r, &st, &view, A, h)
+                && flow::can_trace_home(&r, &st, &view, P, h.neighbor(Dir::N))
+        })
         .expect("two clear hexes");
-    st.units[a].loc = Loc::Map(h);
-    st.units[a].facing = Dir::N;
-    st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
-    st.units[p].facing = Dir::S;
     // Austria holds Alt-Rognitz (1 VP) only: 1 - 0.
     let Victory::Trautenau { locations, .. } = r.victory.clone() else {
         panic!("day one scores as Trautenau");
@@ -2686,7 +2747,7 @@ fn rule_13_2_a_margin_of_one_vp_is_a_tie_prussia_first_and_no_morale_test() {
         let i = r.map.index(c).unwrap();
         st.last_occupant[i] = Some(A);
     }
-    assert_eq!(flow::score(&r, &st, false).0, [1, 0]);
+    assert_eq!(flow::score(&r, &st, true).0, [1, 0]);
     let mut g = Game {
         rules: &r,
         st: &mut st,
