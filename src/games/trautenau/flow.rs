@@ -4924,7 +4924,10 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
                 )) as u32
             }
             Loc::Map(h) => {
-                if end && !can_trace_home(rules, st, &view, d.side, h) {
+                if end
+                    && takes_prisoners_of(rules, st, d.side)
+                    && !can_trace_home(rules, st, &view, d.side, h)
+                {
                     trapped[d.side.idx()] += (d.morale - s.losses.min(d.morale)) as u32;
                 }
                 lost[d.side.idx()] += counted;
@@ -5030,8 +5033,17 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
     (vp, lines)
 }
 
+/// 11.4.1: at Trautenau units of either side cut off from their edge at the end are
+/// prisoners; 12.4.1: at Soor only Austrian ones (toward 0113-0118).
+fn takes_prisoners_of(rules: &TsRules, st: &TsState, side: Side) -> bool {
+    match victory(rules, st) {
+        Victory::Soor { .. } => side == Side::Austria,
+        _ => true,
+    }
+}
+
 fn trapped_of(rules: &TsRules, st: &TsState, view: &View, f: usize, end: bool) -> u32 {
-    if !end {
+    if !end || !takes_prisoners_of(rules, st, rules.formations[f].side) {
         return 0;
     }
     (0..st.units.len())

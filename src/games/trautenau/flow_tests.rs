@@ -2973,6 +2973,46 @@ fn rule_11_4_1_three_units_evacuated_without_losses_score_1_vp() {
 }
 
 #[test]
+fn rule_12_4_1_only_austrians_are_taken_prisoner_at_soor() {
+    // rule 12.4.1: at Soor only the Austrian units (and commanders) that cannot trace a
+    // line to 0113-0118 are prisoners; a cut-off Prussian unit gives Austria nothing.
+    let mut t = T::scenario("soor");
+    t.st.g.hour = 20;
+    let x = (0..t.st.units.len())
+        .find(|&i| t.r.units[i].side == P && t.st.units[i].loc.hex().is_some())
+        .unwrap();
+    let pocket = T::hexc("0810");
+    let ring: Vec<Coord> = t.r.map.neighbors(pocket).map(|(_, n)| n).collect();
+    assert_eq!(ring.len(), 6);
+    let austrians: Vec<usize> = (0..t.st.units.len())
+        .filter(|&i| t.r.units[i].side == A && t.st.units[i].loc.hex().is_some())
+        .take(6)
+        .collect();
+    assert_eq!(austrians.len(), 6);
+    for i in 0..t.st.units.len() {
+        if t.r.units[i].side == P {
+            t.st.units[i].loc = Loc::Off;
+        }
+    }
+    for (&a, &h) in austrians.iter().zip(&ring) {
+        t.st.units[a].loc = Loc::Map(h);
+        t.st.units[a].facing = Dir::between(h, pocket).unwrap();
+    }
+    t.st.units[x].loc = Loc::Map(pocket);
+    let view = rules::view(&t.r, &t.st);
+    assert!(!flow::can_trace_home(&t.r, &t.st, &view, P, pocket));
+    let f = t.r.unit_formation[austrians[0]];
+    t.end_of_operations(f);
+    t.game().advance();
+    assert_eq!(t.st.g.step, Step::GameOver);
+    assert!(
+        t.logged("11.4", "Austria: 0 VP for 0 enemy steps"),
+        "{:?}",
+        t.log.entries.iter().map(|e| &e.text).collect::<Vec<_>>()
+    );
+}
+
+#[test]
 fn rule_12_4_1_a_cut_off_austrian_commander_counts_as_one_step_lost() {
     // rule 12.4.1: at the end of the game an Austrian commander who cannot trace a line of
     // hexes free of enemy units and of enemy ZoC without friends to 0113-0118 counts as one
