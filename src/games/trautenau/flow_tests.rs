@@ -2184,6 +2184,42 @@ fn rule_13_1_the_prussian_decides_on_the_first_guards_at_13() {
 }
 
 #[test]
+fn rule_13_3_2_with_the_first_guards_called_the_second_guards_come_at_9() {
+    // rule 13.3.2 note: if the 1st Guards Division came at 13.00 on day one (13.1), it is
+    // already on the field; Württemberg and the whole 2nd Guards Division then enter at
+    // 09.00 of day two by the Eipel road (1613), not at 10.00.
+    let eipel = T::hexc("1613");
+    for (take, hour) in [(true, 9), (false, 10)] {
+        let mut t = linked_turn_end(12);
+        t.ok(TsCommand::Decide { decision: 0, take });
+        let g2 = t.fid("guard-2");
+        let units: Vec<UnitId> = (0..t.r.units.len())
+            .filter(|&i| t.r.unit_formation[i] == g2)
+            .map(|i| i as UnitId)
+            .collect();
+        assert_eq!(units.len(), 7);
+        for &u in &units {
+            let a = flow::unit_arrival(&t.r, &t.st, u).unwrap();
+            assert_eq!((a.day, a.hour, a.hex), (2, hour, eipel), "{take}: unit {u}");
+        }
+        for id in ["plonski", "wurttemberg"] {
+            let l = t.lid(id);
+            let a = flow::leader_arrival(&t.r, &t.st, l).unwrap();
+            let want = if id == "wurttemberg" { 9 } else { hour };
+            assert_eq!((a.day, a.hour, a.hex), (2, want, eipel), "{take}: {id}");
+        }
+        // At 09.00 of day two the 2nd Guards are due only if the 1st were called.
+        t.st.g.day = 2;
+        t.st.g.hour = 9;
+        assert_eq!(
+            flow::entry_hex_due(&t.r, &t.st, units[0]),
+            take.then_some(eipel),
+            "{take}"
+        );
+    }
+}
+
+#[test]
 fn rule_13_1_with_the_guard_called_bonins_panic_ends_the_campaign() {
     // rule 13.1: with the Guard called, Bonin's panic at Trautenau means no Battle of Soor
     // and a major Austrian victory; without it the second day follows (13.2).
