@@ -581,6 +581,37 @@ fn rule_9_1_2_out_of_command_unit_moves_half() {
 }
 
 #[test]
+fn rule_9_1_2_a_unit_whose_commander_has_not_arrived_is_out_of_command() {
+    // rule 9.1.2: a unit is in command only if it traces a LoC to its formation commander;
+    // one not yet on the map (Art 2/III at Trautenau before Grivičić comes at 13.00) gives
+    // none, so the unit is out of command (half its MP) unless the chief takes it under
+    // his command (9.1.4). The MORALE card drops the -1 while the commander is off the map.
+    let start = c(10, 10);
+    let mut t = T::hand(&[(A, Inf, 4, start, Dir::N), (P, Inf, 4, c(16, 1), Dir::S)]);
+    assert!(t.st.leaders[LA].loc.hex().is_none());
+    t.place(CA, c(2, 3));
+    t.place(LP, c(16, 1));
+    t.place(CP, c(16, 2));
+    t.end_command_phase();
+    t.script([1, 6, 6, 6]);
+    t.ok(TsCommand::Done);
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert_eq!(t.st.g.step, Step::Movement);
+    assert!(!t.st.units[0].in_command);
+    let moves = t.moves_of(0);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| start.distance(*m) <= 2), "{moves:?}");
+    let view = rules::view(&t.r, &t.st);
+    let mi = flow::morale_input(&t.r, &t.st, &view, 0, false);
+    assert!(
+        !mi.out_of_command,
+        "no -1 while the commander is off the map"
+    );
+}
+
+#[test]
 fn rule_9_1_4_chief_commands_up_to_his_reaction_value() {
     // rule 9.1.4: after a failed activation (9.1.1) the units are out of command; the
     // chief (reaction 4) takes over at most 4 of them within his 6 cavalry MP.
