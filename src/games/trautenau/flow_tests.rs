@@ -1321,6 +1321,25 @@ fn rule_9_5_4_retreat_before_combat_with_equal_mp_disorganises() {
 }
 
 #[test]
+fn rule_9_5_4_light_troops_with_equal_mp_fall_back_in_good_order() {
+    // rule 9.5.4: light troops are exempt from the disorganisation (or step loss) of a
+    // retreat before combat with as many but not more MP than the attackers.
+    let mut t = single_assault(Arm::Light, 4);
+    let rb = retreats_before(&t);
+    assert!(!rb.is_empty());
+    t.ok(rb[0].clone());
+    assert_ne!(t.at(1), Some(TGT));
+    assert!(!t.st.units[1].disorg);
+    assert_eq!(t.st.units[1].losses, 0);
+    // Already disorganised: still no step loss.
+    let mut t = single_assault(Arm::Light, 4);
+    t.st.units[1].disorg = true;
+    let rb = retreats_before(&t);
+    t.ok(rb[0].clone());
+    assert_eq!(t.st.units[1].losses, 0);
+}
+
+#[test]
 fn rule_9_5_6_lone_battery_is_eliminated_when_the_attacker_survives() {
     // rule 9.5.6: an artillery unit alone in its hex is eliminated if its assailant
     // survives the defensive fire; the attacker then must advance (9.5.9).
@@ -1337,6 +1356,34 @@ fn rule_9_5_6_lone_battery_is_eliminated_when_the_attacker_survives() {
             .iter()
             .all(|c| matches!(c, TsCommand::Advance { unit: Some(0), .. }))
     );
+}
+
+#[test]
+fn rule_9_5_8_a_defending_battery_stacked_with_a_retreating_unit_is_eliminated() {
+    // rule 9.5.8: an artillery unit of the defender stacked with a friendly unit that
+    // retreats is eliminated at once (D spares artillery from the retreat itself, 9.5.7).
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::hand(&[
+        (A, Inf, 4, a, Dir::N),
+        (P, Inf, 4, TGT, Dir::S),
+        (P, Art, 4, TGT, Dir::S),
+    ]);
+    t.r.units[1].combat = 1;
+    t.r.units[2].combat = 1;
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    // Defensive fire: column 3, a 1 (+1 for the battery) gives "-"; the attack: column 3,
+    // a 6 gives D.
+    t.script([1, 6]);
+    t.ok(defend(&[2]));
+    assert!(t.st.units[1].disorg, "D on the infantry");
+    assert_eq!(t.st.units[2].loc, Loc::Eliminated, "the battery is lost");
+    assert!(matches!(&t.st.g.pending[0], Pending::Retreat { units, .. } if units == &vec![1]));
+    let r = first_of(&t.legal(), |c| matches!(c, TsCommand::Retreat { .. }));
+    t.ok(r);
+    assert_ne!(t.at(1), Some(TGT));
 }
 
 #[test]
