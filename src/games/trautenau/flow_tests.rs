@@ -985,6 +985,58 @@ fn rule_9_5_13_barrage_commander_casualty_and_aide_de_camp() {
 }
 
 #[test]
+fn rule_9_5_13_an_aide_de_camp_who_falls_comes_back_the_next_turn() {
+    // rule 9.5.13: if the aide de camp is eliminated, the counter goes back on a unit of
+    // the formation still in play on the following turn (not at once).
+    let (mut t, x, _, _) = barrage_board();
+    t.place(LP, t.at(x).unwrap());
+    t.st.leaders[LP].aide = true;
+    t.script([6, 1, 1]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: x,
+        turn: None,
+    });
+    assert_eq!(t.rolls("9.5.13"), 2);
+    assert_eq!(
+        t.st.leaders[LP].loc,
+        Loc::Off,
+        "gone for the rest of this turn"
+    );
+    assert!(
+        !t.legal()
+            .iter()
+            .any(|c| matches!(c, TsCommand::PlaceAide { .. }))
+    );
+    assert!(t.logged("9.5.13", "comes next turn"));
+    let hour = t.st.g.hour;
+    t.end_of_operations(FA);
+    t.game().advance();
+    for _ in 0..4 {
+        if matches!(t.st.g.step, Step::Rally(_)) {
+            t.ok(TsCommand::Done);
+        }
+    }
+    assert_eq!(t.st.g.hour, hour + 1);
+    // The next turn: the owner puts him on a unit of the formation.
+    let spots: Vec<Coord> = t
+        .legal()
+        .iter()
+        .filter_map(|c| match c {
+            TsCommand::PlaceAide { leader, at } if *leader as usize == LP => Some(*at),
+            _ => None,
+        })
+        .collect();
+    assert!(spots.len() >= 2, "{spots:?} {:?}", t.st.g.step);
+    t.ok(TsCommand::PlaceAide {
+        leader: LP as LeaderId,
+        at: spots[0],
+    });
+    assert_eq!(t.st.leaders[LP].loc, Loc::Map(spots[0]));
+    assert!(t.st.leaders[LP].aide);
+}
+
+#[test]
 fn rule_9_5_13_no_commander_roll_on_a_nothing_result() {
     // rule 9.5.13: the casualty roll only follows a barrage result other than "-".
     let (mut t, x, _, _) = barrage_board();
