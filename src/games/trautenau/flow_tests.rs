@@ -1896,6 +1896,41 @@ fn rule_11_4_1_control_of_a_location_and_its_vp() {
     assert!(!flow::controls(&t.r, &t.st, A, nr));
 }
 
+#[test]
+fn rule_11_4_1_no_trautenau_vp_while_the_enemy_is_in_0607_or_0707() {
+    // rule 11.4.1 note: if at least one of 0607 and 0707 is occupied by the enemy, nobody
+    // scores for Trautenau. Prussia holds Trautenau (0606, 0706) at the end of the game.
+    for (enemy_in, scored) in [(None, true), (Some("0607"), false), (Some("0707"), false)] {
+        let mut t = T::scenario("trautenau");
+        for i in 0..t.st.units.len() {
+            t.st.units[i].loc = Loc::Off;
+        }
+        for (id, h) in [("p-41ir", "0606"), ("p-1gren", "0706")] {
+            let u = t.uid(id);
+            t.st.units[u as usize].loc = Loc::Map(T::hexc(h));
+            t.st.units[u as usize].facing = Dir::N;
+            t.mark(T::hexc(h), P);
+        }
+        if let Some(h) = enemy_in {
+            let u = t.uid("a-mondel-10ir");
+            t.st.units[u as usize].loc = Loc::Map(T::hexc(h));
+            t.st.units[u as usize].facing = Dir::S;
+            t.mark(T::hexc(h), A);
+        }
+        t.st.g.hour = 20;
+        t.end_of_operations(t.fid("grossmann"));
+        t.script([1, 1, 1, 1]);
+        t.game().advance();
+        assert_eq!(t.st.g.step, Step::GameOver, "{enemy_in:?}");
+        assert_eq!(
+            t.logged("11.4", "Prussia: 2 VP for Trautenau"),
+            scored,
+            "{enemy_in:?}"
+        );
+        assert!(!t.logged("11.4", "Austria: 2 VP for Trautenau"));
+    }
+}
+
 /// Trautenau at the end of the `hour` turn with these step losses; the die of Bonin's
 /// panic test is scripted. Returns the game and the VP margin (Austria - Prussia).
 fn bonin_test(hour: u8, losses: &[(&str, u8)], die: u8) -> (T, i32) {
