@@ -2208,6 +2208,41 @@ fn rule_13_3_1_iv_corps_enters_one_brigade_per_turn_on_a_1() {
 }
 
 #[test]
+fn rule_13_4_once_the_iv_corps_came_places_score_at_the_end_only() {
+    // rule 13.4: once the Austrian IV Corps has entered, no VP at 12.00 (12.4.1); the 13.4
+    // places (Kaile 1 VP among them) score at the end of the game instead. Without it the
+    // Soor conditions stand: Kaile gives its 12.00 bonus and nothing at the end.
+    for (iv_die, iv) in [(1u8, true), (6, false)] {
+        let (r, st, dice, log) = linked(&[], &[iv_die, 6, 6, 6, 6]);
+        let mut t = T { r, st, dice, log };
+        t.game().next_day();
+        t.game().advance();
+        assert_eq!(t.st.g.day, 2);
+        assert_eq!(t.st.g.iv_start.is_some(), iv);
+        for i in 0..t.st.units.len() {
+            t.st.units[i].loc = Loc::Off;
+        }
+        let kaile = T::hexc("0215");
+        let u = (0..t.r.units.len())
+            .find(|&i| t.r.units[i].side == A && t.r.units[i].arm == Inf)
+            .unwrap();
+        t.st.units[u].loc = Loc::Map(kaile);
+        t.mark(kaile, A);
+        t.st.g.hour = 12;
+        let f = t.r.unit_formation[u];
+        t.end_of_operations(f);
+        t.game().advance();
+        assert_eq!(t.logged("12.4.1", "Austria scores"), !iv, "iv: {iv}");
+        assert_eq!(t.st.g.banked_vp[A.idx()] > 0, !iv, "iv: {iv}");
+        t.st.g.hour = 20;
+        t.end_of_operations(f);
+        t.game().advance();
+        assert_eq!(t.st.g.step, Step::GameOver);
+        assert_eq!(t.logged("11.4", "Austria: 1 VP for Kaile"), iv, "iv: {iv}");
+    }
+}
+
+#[test]
 fn rule_13_3_1_no_iv_corps_on_other_rolls() {
     // rule 13.3.1
     let (r, mut st, mut dice, mut log) = linked(&[], &[4]);
