@@ -2959,7 +2959,7 @@ fn rule_13_2_a_margin_of_one_vp_is_a_tie_prussia_first_and_no_morale_test() {
         .collect();
     // Both can still trace a line to their edge (no prisoners at the end of day one,
     // 11.4.1).
-    let h = candidates
+    let _h = candidates
         .into_iter()
         .find(|&h| {
             st.units[a].loc = Loc::Map(h);
