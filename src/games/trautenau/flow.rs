@@ -347,6 +347,19 @@ fn may_assault(rules: &TsRules, st: &TsState, u: UnitId, t: Coord) -> Result<(),
             format!("no enemy unit stands in {t}"),
         ));
     }
+    // 9.5.1: a unit divides its combat value among the hexes it assaults, one combat
+    // per hex; it does not assault the same hex twice in one activation.
+    if st
+        .g
+        .assaults
+        .iter()
+        .any(|a| a.target == t && a.attackers.iter().any(|(x, _)| *x == u))
+    {
+        return Err(Refusal::new(
+            "9.5.1",
+            format!("{} has already declared its assault on {t}", d.name),
+        ));
+    }
     if !crossable_for_assault(rules, on_map(st, u).unwrap_or(t), t) {
         return Err(Refusal::new(
             "TEC",
@@ -1099,10 +1112,17 @@ pub fn in_front_arc(from: Coord, facing: Dir, to: Coord) -> bool {
 fn move_options(rules: &TsRules, st: &TsState, view: &View, u: UnitId, out: &mut Vec<TsCommand>) {
     let d = &rules.units[u as usize];
     let s = &st.units[u as usize];
-    if !acts_now(rules, st, u) || s.moved {
+    if !acts_now(rules, st, u) || rules.absent.contains(&d.id) {
         return;
     }
-    if rules.absent.contains(&d.id) {
+    if s.moved {
+        // 11.4.1, 12.4.1: a unit that ended its move on an exit hex may leave by it in
+        // the same movement.
+        if let Loc::Map(c) = s.loc
+            && exit_hexes(rules, st, d.side).contains(&c)
+        {
+            out.push(TsCommand::Evacuate { unit: u });
+        }
         return;
     }
     match s.loc {
@@ -2300,9 +2320,9 @@ pub fn morale_input(
                 LeaderKind::Formation { formation, .. } => *formation == rules.formations[f].id,
             }
     });
-    let enemy_on_flank = d.arm != Arm::Artillery
-        && !is_town(rules, h)
-        && rules::front_dirs(rules, st, u).len() < 6
+    // 2, 4: artillery keeps a facing (even in a town), so it too has flanks;
+    // `front_dirs` gives other units in a town six front hexes.
+    let enemy_on_flank = rules::front_dirs(rules, st, u).len() < 6
         && rules::view(rules, st).side_at(h).is_some()
         && rules.map.neighbors(h).any(|(_, n)| {
             view.side_at(n) == Some(d.side.other()) && rules::is_flank_of(rules, st, u, n)
@@ -3389,13 +3409,17 @@ impl Game<'_> {
 
     /// 13.2: the night between the two days of the linked game.
     pub(crate) fn next_day(&mut self) {
-        let (mut vp, lines) = score(self.rules, self.st, false);
+        // 13.4: day one keeps the victory conditions of Trautenau, so its end is "the end
+        // of the game" of 11.4.1: units cut off from their edge are taken prisoner.
+        let (mut vp, lines) = score(self.rules, self.st, true);
         for l in lines {
             self.note("13.4", format!("Day one: {l}"));
         }
         if self.st.g.panic {
             // 13.4: Bonin's panic counts as a major Austrian victory of 5 VP.
             vp = [5, 0];
+        } else {
+            self.take_prisoners();
         }
         self.st.g.day1_vp = vp;
         let panicked = self.st.g.panic;
@@ -3440,19 +3464,28 @@ impl Game<'_> {
         } else {
             // 13.2: units in an enemy ZoC on protection-1 ground fall back as in a
             // retreat after combat; the loser's units also test their morale. The
-            // loser moves first (Prussia on a tie).
-            let loser = if vp[0] > vp[1] {
-                Side::Prussia
-            } else if vp[1] > vp[0] {
-                Side::Austria
+            // loser moves first (Prussia on a tie). 11.4.2: a margin of 1 VP or less is a
+            // tied game: nobody lost, and nobody tests morale.
+            let loser = if vp[0] - vp[1] >= 2 {
+                Some(Side::Prussia)
+            } else if vp[1] - vp[0] >= 2 {
+                Some(Side::Austria)
             } else {
-                Side::Prussia
+                None
             };
-            self.st.g.night_loser = Some(loser);
+            self.note(
+                "13.2",
+                match loser {
+                    Some(l) => format!("{} lost the first day and falls back first", l.name()),
+                    None => "The first day is a tied game (11.4.2): Prussia falls back first"
+                        .to_string(),
+                },
+            );
+            self.st.g.night_loser = loser;
             self.st.g.handled.clear();
             self.st.g.active = None;
             self.st.g.assaults.clear();
-            self.st.g.step = Step::NightFallBack(loser);
+            self.st.g.step = Step::NightFallBack(loser.unwrap_or(Side::Prussia));
             return;
         }
         self.begin_day_two(true);
@@ -3503,7 +3536,8 @@ impl Game<'_> {
     /// 13.2: one side has fallen back; the other follows, then day two begins.
     fn end_night_side(&mut self, side: Side) {
         self.st.g.handled.clear();
-        if self.st.g.night_loser == Some(side) {
+        // 13.2: the loser falls back first, Prussia on a tie.
+        if self.st.g.night_loser.unwrap_or(Side::Prussia) == side {
             self.st.g.step = Step::NightFallBack(side.other());
         } else {
             self.st.g.night_loser = None;
@@ -4487,6 +4521,31 @@ impl Game<'_> {
         }
     }
 
+    /// 11.4.1 (13.4): at the end of day one of the linked game, units that cannot trace a
+    /// line to their map edge are taken prisoner and eliminated (already counted in day
+    /// one's VP and demoralisation), and the formations they break are demoralised today.
+    fn take_prisoners(&mut self) {
+        let view = rules::view(self.rules, self.st);
+        let taken: Vec<usize> = (0..self.st.units.len())
+            .filter(|&i| {
+                self.st.units[i].loc.hex().is_some_and(|h| {
+                    !can_trace_home(self.rules, self.st, &view, self.rules.units[i].side, h)
+                })
+            })
+            .collect();
+        for i in taken {
+            self.st.units[i].loc = Loc::Eliminated;
+            self.note(
+                "11.4.1",
+                format!(
+                    "{} cannot reach its map edge and is taken prisoner",
+                    self.uname(i as UnitId)
+                ),
+            );
+        }
+        self.check_demoralisation();
+    }
+
     /// 10.2: formations past their threshold become demoralised.
     fn check_demoralisation(&mut self) {
         for f in 0..self.rules.formations.len() {
@@ -4887,7 +4946,10 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
                 )) as u32
             }
             Loc::Map(h) => {
-                if end && !can_trace_home(rules, st, &view, d.side, h) {
+                if end
+                    && takes_prisoners_of(rules, st, d.side)
+                    && !can_trace_home(rules, st, &view, d.side, h)
+                {
                     trapped[d.side.idx()] += (d.morale - s.losses.min(d.morale)) as u32;
                 }
                 lost[d.side.idx()] += counted;
@@ -4993,8 +5055,17 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
     (vp, lines)
 }
 
+/// 11.4.1: at Trautenau units of either side cut off from their edge at the end are
+/// prisoners; 12.4.1: at Soor only Austrian ones (toward 0113-0118).
+fn takes_prisoners_of(rules: &TsRules, st: &TsState, side: Side) -> bool {
+    match victory(rules, st) {
+        Victory::Soor { .. } => side == Side::Austria,
+        _ => true,
+    }
+}
+
 fn trapped_of(rules: &TsRules, st: &TsState, view: &View, f: usize, end: bool) -> u32 {
-    if !end {
+    if !end || !takes_prisoners_of(rules, st, rules.formations[f].side) {
         return 0;
     }
     (0..st.units.len())

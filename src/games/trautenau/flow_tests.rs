@@ -581,6 +581,37 @@ fn rule_9_1_2_out_of_command_unit_moves_half() {
 }
 
 #[test]
+fn rule_9_1_2_a_unit_whose_commander_has_not_arrived_is_out_of_command() {
+    // rule 9.1.2: a unit is in command only if it traces a LoC to its formation commander;
+    // one not yet on the map (Art 2/III at Trautenau before Grivičić comes at 13.00) gives
+    // none, so the unit is out of command (half its MP) unless the chief takes it under
+    // his command (9.1.4). The MORALE card drops the -1 while the commander is off the map.
+    let start = c(10, 10);
+    let mut t = T::hand(&[(A, Inf, 4, start, Dir::N), (P, Inf, 4, c(16, 1), Dir::S)]);
+    assert!(t.st.leaders[LA].loc.hex().is_none());
+    t.place(CA, c(2, 3));
+    t.place(LP, c(16, 1));
+    t.place(CP, c(16, 2));
+    t.end_command_phase();
+    t.script([1, 6, 6, 6]);
+    t.ok(TsCommand::Done);
+    t.ok(TsCommand::ChooseFormation {
+        formation: FA as u8,
+    });
+    assert_eq!(t.st.g.step, Step::Movement);
+    assert!(!t.st.units[0].in_command);
+    let moves = t.moves_of(0);
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| start.distance(*m) <= 2), "{moves:?}");
+    let view = rules::view(&t.r, &t.st);
+    let mi = flow::morale_input(&t.r, &t.st, &view, 0, false);
+    assert!(
+        !mi.out_of_command,
+        "no -1 while the commander is off the map"
+    );
+}
+
+#[test]
 fn rule_9_1_4_chief_commands_up_to_his_reaction_value() {
     // rule 9.1.4: after a failed activation (9.1.1) the units are out of command; the
     // chief (reaction 4) takes over at most 4 of them within his 6 cavalry MP.
@@ -954,6 +985,58 @@ fn rule_9_5_13_barrage_commander_casualty_and_aide_de_camp() {
 }
 
 #[test]
+fn rule_9_5_13_an_aide_de_camp_who_falls_comes_back_the_next_turn() {
+    // rule 9.5.13: if the aide de camp is eliminated, the counter goes back on a unit of
+    // the formation still in play on the following turn (not at once).
+    let (mut t, x, _, _) = barrage_board();
+    t.place(LP, t.at(x).unwrap());
+    t.st.leaders[LP].aide = true;
+    t.script([6, 1, 1]);
+    t.ok(TsCommand::Barrage {
+        unit: 0,
+        target: x,
+        turn: None,
+    });
+    assert_eq!(t.rolls("9.5.13"), 2);
+    assert_eq!(
+        t.st.leaders[LP].loc,
+        Loc::Off,
+        "gone for the rest of this turn"
+    );
+    assert!(
+        !t.legal()
+            .iter()
+            .any(|c| matches!(c, TsCommand::PlaceAide { .. }))
+    );
+    assert!(t.logged("9.5.13", "comes next turn"));
+    let hour = t.st.g.hour;
+    t.end_of_operations(FA);
+    t.game().advance();
+    for _ in 0..4 {
+        if matches!(t.st.g.step, Step::Rally(_)) {
+            t.ok(TsCommand::Done);
+        }
+    }
+    assert_eq!(t.st.g.hour, hour + 1);
+    // The next turn: the owner puts him on a unit of the formation.
+    let spots: Vec<Coord> = t
+        .legal()
+        .iter()
+        .filter_map(|c| match c {
+            TsCommand::PlaceAide { leader, at } if *leader as usize == LP => Some(*at),
+            _ => None,
+        })
+        .collect();
+    assert!(spots.len() >= 2, "{spots:?} {:?}", t.st.g.step);
+    t.ok(TsCommand::PlaceAide {
+        leader: LP as LeaderId,
+        at: spots[0],
+    });
+    assert_eq!(t.st.leaders[LP].loc, Loc::Map(spots[0]));
+    assert!(t.st.leaders[LP].aide);
+}
+
+#[test]
 fn rule_9_5_13_no_commander_roll_on_a_nothing_result() {
     // rule 9.5.13: the casualty roll only follows a barrage result other than "-".
     let (mut t, x, _, _) = barrage_board();
@@ -1117,6 +1200,34 @@ fn rule_9_5_1_only_front_hexes_and_no_artillery_assault() {
         c,
         TsCommand::Declare { units, .. } if units.iter().any(|(u, _)| *u == 3)
     )));
+}
+
+#[test]
+fn rule_9_5_1_one_assault_per_unit_on_each_target_hex() {
+    // rule 9.5.1: a unit divides its combat value among the front hexes it assaults;
+    // each hex is one combat ("the combats take place separately"), so a unit does not
+    // assault the same hex twice in one activation.
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::hand(&[
+        (A, Inf, 4, a, Dir::N),
+        (P, Inf, 4, TGT, Dir::S),
+        (P, Inf, 4, a.neighbor(Dir::NE), Dir::SW),
+    ]);
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 2)], false));
+    assert_eq!(t.st.g.step, Step::Declare);
+    let e = t.refused(&declare(TGT, &[(0, 1)], false), "9.5.1");
+    assert!(e.reason.contains("already"), "{e}");
+    t.refused(&declare(TGT, &[(0, 0)], false), "9.5.1");
+    assert!(!t.legal().iter().any(|c| matches!(
+        c,
+        TsCommand::Declare { target, units, .. }
+            if *target == TGT && units.iter().any(|(u, _)| *u == 0)
+    )));
+    assert_eq!(t.st.g.assaults.len(), 1);
+    // The point left may go to the other front hex.
+    t.ok(declare(a.neighbor(Dir::NE), &[(0, 1)], false));
+    assert_eq!(t.st.g.assaults.len(), 2);
 }
 
 /// Austrian infantry (0) south of the target facing it, Austrian unit (1) of `arm`
@@ -1289,6 +1400,25 @@ fn rule_9_5_4_retreat_before_combat_with_equal_mp_disorganises() {
 }
 
 #[test]
+fn rule_9_5_4_light_troops_with_equal_mp_fall_back_in_good_order() {
+    // rule 9.5.4: light troops are exempt from the disorganisation (or step loss) of a
+    // retreat before combat with as many but not more MP than the attackers.
+    let mut t = single_assault(Arm::Light, 4);
+    let rb = retreats_before(&t);
+    assert!(!rb.is_empty());
+    t.ok(rb[0].clone());
+    assert_ne!(t.at(1), Some(TGT));
+    assert!(!t.st.units[1].disorg);
+    assert_eq!(t.st.units[1].losses, 0);
+    // Already disorganised: still no step loss.
+    let mut t = single_assault(Arm::Light, 4);
+    t.st.units[1].disorg = true;
+    let rb = retreats_before(&t);
+    t.ok(rb[0].clone());
+    assert_eq!(t.st.units[1].losses, 0);
+}
+
+#[test]
 fn rule_9_5_6_lone_battery_is_eliminated_when_the_attacker_survives() {
     // rule 9.5.6: an artillery unit alone in its hex is eliminated if its assailant
     // survives the defensive fire; the attacker then must advance (9.5.9).
@@ -1305,6 +1435,34 @@ fn rule_9_5_6_lone_battery_is_eliminated_when_the_attacker_survives() {
             .iter()
             .all(|c| matches!(c, TsCommand::Advance { unit: Some(0), .. }))
     );
+}
+
+#[test]
+fn rule_9_5_8_a_defending_battery_stacked_with_a_retreating_unit_is_eliminated() {
+    // rule 9.5.8: an artillery unit of the defender stacked with a friendly unit that
+    // retreats is eliminated at once (D spares artillery from the retreat itself, 9.5.7).
+    let a = TGT.neighbor(Dir::S);
+    let mut t = T::hand(&[
+        (A, Inf, 4, a, Dir::N),
+        (P, Inf, 4, TGT, Dir::S),
+        (P, Art, 4, TGT, Dir::S),
+    ]);
+    t.r.units[1].combat = 1;
+    t.r.units[2].combat = 1;
+    t.step(Step::Declare, FA);
+    t.ok(declare(TGT, &[(0, 3)], false));
+    t.end_declarations();
+    t.ok(TsCommand::Resolve { assault: 0 });
+    // Defensive fire: column 3, a 1 (+1 for the battery) gives "-"; the attack: column 3,
+    // a 6 gives D.
+    t.script([1, 6]);
+    t.ok(defend(&[2]));
+    assert!(t.st.units[1].disorg, "D on the infantry");
+    assert_eq!(t.st.units[2].loc, Loc::Eliminated, "the battery is lost");
+    assert!(matches!(&t.st.g.pending[0], Pending::Retreat { units, .. } if units == &vec![1]));
+    let r = first_of(&t.legal(), |c| matches!(c, TsCommand::Retreat { .. }));
+    t.ok(r);
+    assert_ne!(t.at(1), Some(TGT));
 }
 
 #[test]
@@ -1561,6 +1719,30 @@ fn rule_10_1_rally_passes_fails_and_is_refused_in_an_organised_enemy_zoc() {
 }
 
 #[test]
+fn rule_2_a_battery_with_an_enemy_on_its_flank_tests_at_minus_1() {
+    // rule 2 (with 4: artillery keeps a facing, even in a town): -1 to the morale test if
+    // an enemy is on the unit's flank; nothing exempts artillery. Austrian battery facing
+    // S: 3 + 1 (Austrian artillery) - 1 (Prussian in its rear hex) + 2 = 5 fails.
+    let mut t = T::hand(&[
+        (A, Art, 4, c(3, 3), Dir::S),
+        (P, Inf, 4, c(3, 2), Dir::N), // faces away: the battery is not in its ZoC
+    ]);
+    t.st.units[0].disorg = true;
+    assert!(rules::is_flank_of(&t.r, &t.st, 0, c(3, 2)));
+    t.end_of_operations(FA);
+    t.game().advance();
+    if t.st.g.step == Step::Rally(P) {
+        t.ok(TsCommand::Done);
+    }
+    assert_eq!(t.st.g.step, Step::Rally(A));
+    t.script([2]);
+    t.ok(TsCommand::Rally { unit: 0 });
+    assert_eq!(t.rolls("10.1"), 1);
+    assert!(t.st.units[0].disorg, "3 + 1 - 1 + 2 = 5 fails");
+    assert!(t.logged("10.1", "fails to rally"));
+}
+
+#[test]
 fn rule_10_1_a_player_may_leave_units_disorganised() {
     // rule 10.1: a disorganised unit *may* try to rally; Done ends the side's rally.
     let mut t = T::hand(&[(A, Inf, 4, c(3, 3), Dir::N), (P, Inf, 4, c(12, 13), Dir::S)]);
@@ -1739,6 +1921,41 @@ fn rule_11_4_1_control_of_a_location_and_its_vp() {
     }
     assert!(placed);
     assert!(!flow::controls(&t.r, &t.st, A, nr));
+}
+
+#[test]
+fn rule_11_4_1_no_trautenau_vp_while_the_enemy_is_in_0607_or_0707() {
+    // rule 11.4.1 note: if at least one of 0607 and 0707 is occupied by the enemy, nobody
+    // scores for Trautenau. Prussia holds Trautenau (0606, 0706) at the end of the game.
+    for (enemy_in, scored) in [(None, true), (Some("0607"), false), (Some("0707"), false)] {
+        let mut t = T::scenario("trautenau");
+        for i in 0..t.st.units.len() {
+            t.st.units[i].loc = Loc::Off;
+        }
+        for (id, h) in [("p-41ir", "0606"), ("p-1gren", "0706")] {
+            let u = t.uid(id);
+            t.st.units[u as usize].loc = Loc::Map(T::hexc(h));
+            t.st.units[u as usize].facing = Dir::N;
+            t.mark(T::hexc(h), P);
+        }
+        if let Some(h) = enemy_in {
+            let u = t.uid("a-mondel-10ir");
+            t.st.units[u as usize].loc = Loc::Map(T::hexc(h));
+            t.st.units[u as usize].facing = Dir::S;
+            t.mark(T::hexc(h), A);
+        }
+        t.st.g.hour = 20;
+        t.end_of_operations(t.fid("grossmann"));
+        t.script([1, 1, 1, 1]);
+        t.game().advance();
+        assert_eq!(t.st.g.step, Step::GameOver, "{enemy_in:?}");
+        assert_eq!(
+            t.logged("11.4", "Prussia: 2 VP for Trautenau"),
+            scored,
+            "{enemy_in:?}"
+        );
+        assert!(!t.logged("11.4", "Austria: 2 VP for Trautenau"));
+    }
 }
 
 /// Trautenau at the end of the `hour` turn with these step losses; the die of Bonin's
@@ -2018,6 +2235,41 @@ fn rule_13_3_1_iv_corps_enters_one_brigade_per_turn_on_a_1() {
 }
 
 #[test]
+fn rule_13_4_once_the_iv_corps_came_places_score_at_the_end_only() {
+    // rule 13.4: once the Austrian IV Corps has entered, no VP at 12.00 (12.4.1); the 13.4
+    // places (Kaile 1 VP among them) score at the end of the game instead. Without it the
+    // Soor conditions stand: Kaile gives its 12.00 bonus and nothing at the end.
+    for (iv_die, iv) in [(1u8, true), (6, false)] {
+        let (r, st, dice, log) = linked(&[], &[iv_die, 6, 6, 6, 6]);
+        let mut t = T { r, st, dice, log };
+        t.game().next_day();
+        t.game().advance();
+        assert_eq!(t.st.g.day, 2);
+        assert_eq!(t.st.g.iv_start.is_some(), iv);
+        for i in 0..t.st.units.len() {
+            t.st.units[i].loc = Loc::Off;
+        }
+        let kaile = T::hexc("0215");
+        let u = (0..t.r.units.len())
+            .find(|&i| t.r.units[i].side == A && t.r.units[i].arm == Inf)
+            .unwrap();
+        t.st.units[u].loc = Loc::Map(kaile);
+        t.mark(kaile, A);
+        t.st.g.hour = 12;
+        let f = t.r.unit_formation[u];
+        t.end_of_operations(f);
+        t.game().advance();
+        assert_eq!(t.logged("12.4.1", "Austria scores"), !iv, "iv: {iv}");
+        assert_eq!(t.st.g.banked_vp[A.idx()] > 0, !iv, "iv: {iv}");
+        t.st.g.hour = 20;
+        t.end_of_operations(f);
+        t.game().advance();
+        assert_eq!(t.st.g.step, Step::GameOver);
+        assert_eq!(t.logged("11.4", "Austria: 1 VP for Kaile"), iv, "iv: {iv}");
+    }
+}
+
+#[test]
 fn rule_13_3_1_no_iv_corps_on_other_rolls() {
     // rule 13.3.1
     let (r, mut st, mut dice, mut log) = linked(&[], &[4]);
@@ -2044,6 +2296,47 @@ fn linked_turn_end(hour: u8) -> T {
     t.end_of_operations(f);
     t.game().advance();
     t
+}
+
+#[test]
+fn rule_11_4_1_13_4_prisoners_are_taken_at_the_end_of_day_one() {
+    // rule 11.4.1 with 13.4: day one keeps the Trautenau victory conditions unchanged, so
+    // at its end a unit that cannot trace a line to its map edge is taken prisoner and
+    // eliminated (counted in day one's VP); it does not fight on day two.
+    let mut t = T::scenario("trautenau-soor");
+    let x = (0..t.r.units.len())
+        .find(|&i| t.r.units[i].side == A && t.r.units[i].arm == Inf)
+        .unwrap();
+    let h = T::hexc("0810");
+    let ring: Vec<Coord> = t.r.map.neighbors(h).map(|(_, n)| n).collect();
+    assert_eq!(ring.len(), 6);
+    let mut prussians = (0..t.r.units.len()).filter(|&i| t.r.units[i].side == P);
+    for i in 0..t.st.units.len() {
+        t.st.units[i].loc = Loc::Off;
+    }
+    for &n in &ring {
+        let p = prussians.next().unwrap();
+        t.st.units[p].loc = Loc::Map(n);
+        t.st.units[p].facing = Dir::between(n, h).unwrap();
+    }
+    t.st.units[x].loc = Loc::Map(h);
+    let view = rules::view(&t.r, &t.st);
+    assert!(!flow::can_trace_home(&t.r, &t.st, &view, A, h));
+    t.st.g.hour = 20;
+    let f = t.fid("grossmann");
+    t.end_of_operations(f);
+    t.script([1, 1, 1, 1, 1, 1]);
+    t.game().advance();
+    assert_eq!(
+        t.st.units[x].loc,
+        Loc::Eliminated,
+        "taken prisoner at the end of day one"
+    );
+    assert!(t.logged("11.4.1", "prisoner"));
+    // Nobody is left in an enemy ZoC for the night: day two begins.
+    assert_eq!(t.st.g.day, 2, "{:?}", t.st.g.step);
+    // Its 3 steps gave Prussia 1 VP on day one.
+    assert!(t.st.g.day1_vp[1] >= 1, "{:?}", t.st.g.day1_vp);
 }
 
 #[test]
@@ -2115,6 +2408,42 @@ fn rule_13_1_the_prussian_decides_on_the_first_guards_at_13() {
     // The single battles have no such decision.
     let t = T::scenario("trautenau");
     t.refused(&yes, "");
+}
+
+#[test]
+fn rule_13_3_2_with_the_first_guards_called_the_second_guards_come_at_9() {
+    // rule 13.3.2 note: if the 1st Guards Division came at 13.00 on day one (13.1), it is
+    // already on the field; Württemberg and the whole 2nd Guards Division then enter at
+    // 09.00 of day two by the Eipel road (1613), not at 10.00.
+    let eipel = T::hexc("1613");
+    for (take, hour) in [(true, 9), (false, 10)] {
+        let mut t = linked_turn_end(12);
+        t.ok(TsCommand::Decide { decision: 0, take });
+        let g2 = t.fid("guard-2");
+        let units: Vec<UnitId> = (0..t.r.units.len())
+            .filter(|&i| t.r.unit_formation[i] == g2)
+            .map(|i| i as UnitId)
+            .collect();
+        assert_eq!(units.len(), 7);
+        for &u in &units {
+            let a = flow::unit_arrival(&t.r, &t.st, u).unwrap();
+            assert_eq!((a.day, a.hour, a.hex), (2, hour, eipel), "{take}: unit {u}");
+        }
+        for id in ["plonski", "wurttemberg"] {
+            let l = t.lid(id);
+            let a = flow::leader_arrival(&t.r, &t.st, l).unwrap();
+            let want = if id == "wurttemberg" { 9 } else { hour };
+            assert_eq!((a.day, a.hour, a.hex), (2, want, eipel), "{take}: {id}");
+        }
+        // At 09.00 of day two the 2nd Guards are due only if the 1st were called.
+        t.st.g.day = 2;
+        t.st.g.hour = 9;
+        assert_eq!(
+            flow::entry_hex_due(&t.r, &t.st, units[0]),
+            take.then_some(eipel),
+            "{take}"
+        );
+    }
 }
 
 #[test]
@@ -2529,15 +2858,37 @@ fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
                 .neighbors(h)
                 .all(|(_, n)| r.map.terrain(n) == crate::engine::hexmap::Terrain::Clear)
     };
-    let h = r
+    let candidates: Vec<Coord> = r
         .map
         .coords()
-        .find(|&h| clear_around(h) && clear_around(h.neighbor(Dir::N)))
+        .filter(|&h| clear_around(h) && clear_around(h.neighbor(Dir::N)))
+        .collect();
+    // Both can still trace a line to their edge (no prisoners at the end of day one,
+    // 11.4.1).
+    let h = candidates
+        .into_iter()
+        .find(|&h| {
+            st.units[a].loc = Loc::Map(h);
+            st.units[a].facing = Dir::N;
+            st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
+            st.units[p].facing = Dir::S;
+            let view = rules::view(&r, &st);
+            flow::can_trace_home(&r, &st, &view, A, h)
+                && flow::can_trace_home(&r, &st, &view, P, h.neighbor(Dir::N))
+        })
         .expect("two clear hexes");
-    st.units[a].loc = Loc::Map(h);
-    st.units[a].facing = Dir::N;
-    st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
-    st.units[p].facing = Dir::S;
+    // Austria holds a 2-VP place and nothing else scores: Prussia lost the day (2 - 0).
+    let Victory::Trautenau { locations, .. } = r.victory.clone() else {
+        panic!("day one scores as Trautenau");
+    };
+    for x in st.last_occupant.iter_mut() {
+        *x = None;
+    }
+    for &c in &locations.iter().find(|l| l.vp == 2).unwrap().hexes {
+        let i = r.map.index(c).unwrap();
+        st.last_occupant[i] = Some(A);
+    }
+    assert_eq!(flow::score(&r, &st, true).0, [2, 0]);
     let mut g = Game {
         rules: &r,
         st: &mut st,
@@ -2547,6 +2898,7 @@ fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
     g.next_day();
     g.advance();
     let loser = st.g.night_loser.expect("a loser");
+    assert_eq!(loser, P);
     assert_eq!(st.g.step, Step::NightFallBack(loser));
     assert_eq!(st.g.day, 1, "day two waits for the night");
     let (mover, stayer) = if loser == A { (a, p) } else { (p, a) };
@@ -2600,6 +2952,105 @@ fn rule_13_2_night_fall_back_is_the_owners_choice_and_the_loser_tests_morale() {
     assert_eq!(st.g.night_loser, None);
 }
 
+#[test]
+fn rule_13_2_a_margin_of_one_vp_is_a_tie_prussia_first_and_no_morale_test() {
+    // rule 13.2 with 11.4.2: a margin of 1 VP or less is a tied game; then the Prussian
+    // falls back first and nobody has lost, so no unit tests its morale.
+    let (r, mut st, mut dice, mut log) = linked(&[], &[]);
+    let inf = |side: Side| {
+        (0..st.units.len())
+            .find(|&i| {
+                r.units[i].side == side && r.units[i].arm == Inf && st.units[i].loc.hex().is_some()
+            })
+            .unwrap()
+    };
+    let (a, p) = (inf(A), inf(P));
+    for i in 0..st.units.len() {
+        if i != a && i != p {
+            st.units[i].loc = Loc::Off;
+        }
+    }
+    // Face to face on clear ground, far from the places.
+    let clear_around = |h: Coord| {
+        r.map.terrain(h) == crate::engine::hexmap::Terrain::Clear
+            && !r.map.is_edge(h)
+            && r.map.neighbors(h).count() == 6
+            && r.map
+                .neighbors(h)
+                .all(|(_, n)| r.map.terrain(n) == crate::engine::hexmap::Terrain::Clear)
+    };
+    let candidates: Vec<Coord> = r
+        .map
+        .coords()
+        .filter(|&h| clear_around(h) && clear_around(h.neighbor(Dir::N)))
+        .collect();
+    // Both can still trace a line to their edge (no prisoners at the end of day one,
+    // 11.4.1).
+    let _h = candidates
+        .into_iter()
+        .find(|&h| {
+            st.units[a].loc = Loc::Map(h);
+            st.units[a].facing = Dir::N;
+            st.units[p].loc = Loc::Map(h.neighbor(Dir::N));
+            st.units[p].facing = Dir::S;
+            let view = rules::view(&r, &st);
+            flow::can_trace_home(&r, &st, &view, A, h)
+                && flow::can_trace_home(&r, &st, &view, P, h.neighbor(Dir::N))
+        })
+        .expect("two clear hexes");
+    // Austria holds Alt-Rognitz (1 VP) only: 1 - 0.
+    let Victory::Trautenau { locations, .. } = r.victory.clone() else {
+        panic!("day one scores as Trautenau");
+    };
+    for x in st.last_occupant.iter_mut() {
+        *x = None;
+    }
+    let alt = locations.iter().find(|l| l.vp == 1).expect("Alt-Rognitz");
+    for &c in &alt.hexes {
+        let i = r.map.index(c).unwrap();
+        st.last_occupant[i] = Some(A);
+    }
+    assert_eq!(flow::score(&r, &st, true).0, [1, 0]);
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.next_day();
+    g.advance();
+    assert_eq!(st.g.night_loser, None, "a 1 VP margin is a tie");
+    assert_eq!(st.g.step, Step::NightFallBack(P), "Prussia first on a tie");
+    let cmd = flow::legal_commands(&r, &st)
+        .into_iter()
+        .find(|c| matches!(c, TsCommand::Retreat { unit, .. } if *unit as usize == p))
+        .expect("the Prussian falls back");
+    let mut g = Game {
+        rules: &r,
+        st: &mut st,
+        dice: &mut dice,
+        log: &mut log,
+    };
+    g.apply(&cmd).unwrap();
+    assert!(
+        !dice.rolls.iter().any(|x| x.purpose.contains("13.2")),
+        "no morale test on a tie"
+    );
+    if st.g.step == Step::NightFallBack(A) {
+        let mut g = Game {
+            rules: &r,
+            st: &mut st,
+            dice: &mut dice,
+            log: &mut log,
+        };
+        if let Some(c) = flow::legal_commands(&r, g.st).into_iter().next() {
+            g.apply(&c).unwrap();
+        }
+    }
+    assert_eq!(st.g.day, 2);
+    assert!(!dice.rolls.iter().any(|x| x.purpose.contains("13.2")));
+}
+
 // ---------------------------------------------------------------------------------------
 // 11.4.1 Prussian exit by 0107, 12.4.1 cut-off commanders, 8 with several chiefs
 
@@ -2624,6 +3075,38 @@ fn exit_board() -> (T, UnitId) {
     let f = t.fid("grossmann");
     t.step(Step::Movement, f);
     (t, u)
+}
+
+#[test]
+fn rule_11_4_1_a_unit_that_moves_onto_0107_may_evacuate_in_the_same_activation() {
+    // rule 11.4.1 (and 12.4.1 for 0113-0118): units "may evacuate by" the road in 0107;
+    // a unit that ends its move on the exit hex leaves the map in the same movement, it
+    // need not wait there for its next activation.
+    let (mut t, u) = exit_board();
+    let exit = T::hexc("0107");
+    let around: Vec<Coord> = t.r.map.neighbors(exit).map(|(_, n)| n).collect();
+    let from = around
+        .into_iter()
+        .find(|&n| {
+            t.st.units[u as usize].loc = Loc::Map(n);
+            t.moves_of(u).contains(&exit)
+        })
+        .expect("a hex next to 0107 from which the 41st IR may move onto it");
+    assert_eq!(t.at(u), Some(from));
+    let mv = first_of(
+        &t.legal(),
+        |c| matches!(c, TsCommand::Move { unit, to, .. } if *unit == u && *to == exit),
+    );
+    t.ok(mv);
+    assert_eq!(t.at(u), Some(exit));
+    assert!(t.st.units[u as usize].moved);
+    assert!(t.legal().contains(&evacuate(u)));
+    t.ok(evacuate(u));
+    assert_eq!(t.st.units[u as usize].loc, Loc::Evacuated);
+    assert_eq!(t.st.g.evacuated_clean[P.idx()], 1);
+    // A unit that moved elsewhere still may not.
+    let gren = t.uid("p-1gren");
+    t.refused(&evacuate(gren), "11.4.1");
 }
 
 fn evacuate(unit: UnitId) -> TsCommand {
@@ -2750,6 +3233,46 @@ fn rule_11_4_1_three_units_evacuated_without_losses_score_1_vp() {
         );
     }
     assert!(t.logged("11.4.1", "leaves the map"));
+}
+
+#[test]
+fn rule_12_4_1_only_austrians_are_taken_prisoner_at_soor() {
+    // rule 12.4.1: at Soor only the Austrian units (and commanders) that cannot trace a
+    // line to 0113-0118 are prisoners; a cut-off Prussian unit gives Austria nothing.
+    let mut t = T::scenario("soor");
+    t.st.g.hour = 20;
+    let x = (0..t.st.units.len())
+        .find(|&i| t.r.units[i].side == P && t.st.units[i].loc.hex().is_some())
+        .unwrap();
+    let pocket = T::hexc("0810");
+    let ring: Vec<Coord> = t.r.map.neighbors(pocket).map(|(_, n)| n).collect();
+    assert_eq!(ring.len(), 6);
+    let austrians: Vec<usize> = (0..t.st.units.len())
+        .filter(|&i| t.r.units[i].side == A && t.st.units[i].loc.hex().is_some())
+        .take(6)
+        .collect();
+    assert_eq!(austrians.len(), 6);
+    for i in 0..t.st.units.len() {
+        if t.r.units[i].side == P {
+            t.st.units[i].loc = Loc::Off;
+        }
+    }
+    for (&a, &h) in austrians.iter().zip(&ring) {
+        t.st.units[a].loc = Loc::Map(h);
+        t.st.units[a].facing = Dir::between(h, pocket).unwrap();
+    }
+    t.st.units[x].loc = Loc::Map(pocket);
+    let view = rules::view(&t.r, &t.st);
+    assert!(!flow::can_trace_home(&t.r, &t.st, &view, P, pocket));
+    let f = t.r.unit_formation[austrians[0]];
+    t.end_of_operations(f);
+    t.game().advance();
+    assert_eq!(t.st.g.step, Step::GameOver);
+    assert!(
+        t.logged("11.4", "Austria: 0 VP for 0 enemy steps"),
+        "{:?}",
+        t.log.entries.iter().map(|e| &e.text).collect::<Vec<_>>()
+    );
 }
 
 #[test]
