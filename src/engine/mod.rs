@@ -7,6 +7,7 @@ pub mod game_ecs;
 pub mod hash;
 pub mod hexmap;
 pub mod log;
+pub mod mirror;
 pub mod reference;
 pub mod refusal;
 pub mod save;

@@ -7,6 +7,8 @@ use super::data::{KgRules, Side};
 use super::state::*;
 use crate::engine::game_ecs::*;
 use crate::engine::hexmap::Coord;
+use crate::engine::mirror::{self, MirrorId, MirrorStatus};
+use crate::mirror_status;
 use bevy::prelude::*;
 
 /// Top-level phases of a turn (4.0, 4.2, 4.3, 5.0).
@@ -59,8 +61,15 @@ pub struct Counter {
     pub side: Side,
 }
 
+impl MirrorId for Counter {
+    fn index(&self) -> usize {
+        self.id as usize
+    }
+}
+
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct UnitStatus(pub UnitState);
+mirror_status!(UnitStatus, UnitState);
 
 /// An HQ marker (3.2.1).
 #[derive(Component, Clone, Copy, Debug)]
@@ -68,13 +77,40 @@ pub struct HqMarker {
     pub id: usize,
 }
 
+impl MirrorId for HqMarker {
+    fn index(&self) -> usize {
+        self.id
+    }
+}
+
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct HqStatus(pub HqState);
+mirror_status!(HqStatus, HqState);
 
 /// The Austrian bombardment marker (6.3).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
 pub struct BombardmentMarker {
     pub at: Option<Coord>,
+}
+
+/// The single marker is its own id (index 0) in the entity mirror.
+impl MirrorId for BombardmentMarker {
+    fn index(&self) -> usize {
+        0
+    }
+}
+
+impl MirrorStatus for BombardmentMarker {
+    type Value = Option<Coord>;
+    fn new(at: Option<Coord>) -> Self {
+        Self { at }
+    }
+    fn value(&self) -> &Option<Coord> {
+        &self.at
+    }
+    fn value_mut(&mut self) -> &mut Option<Coord> {
+        &mut self.at
+    }
 }
 
 pub type KgRulesRes = RulesRes<Koniggratz>;
@@ -106,60 +142,28 @@ impl Plugin for KoniggratzPlugin {
 
 /// Gathers the entities and resources into plain state.
 pub fn gather(world: &mut World) -> Option<KgState> {
-    let g = world.get_resource::<KgGlobals>()?.0.clone();
-    let n_units = world.get_resource::<KgRulesRes>()?.0.units.len();
-    let n_hqs = world.get_resource::<KgRulesRes>()?.0.hqs.len();
-    let mut units = vec![
-        UnitState {
-            loc: Loc::Eliminated,
-            march: false,
-            exhausted: false
-        };
-        n_units
-    ];
-    let mut q = world.query::<(&Counter, &UnitStatus)>();
-    for (c, s) in q.iter(world) {
-        if let Some(slot) = units.get_mut(c.id as usize) {
-            *slot = s.0;
-        }
-    }
-    let mut hqs = vec![HqState::default(); n_hqs];
-    let mut q = world.query::<(&HqMarker, &HqStatus)>();
-    for (h, s) in q.iter(world) {
-        if let Some(slot) = hqs.get_mut(h.id) {
-            *slot = s.0;
-        }
-    }
-    let mut g = g;
-    let mut q = world.query::<&BombardmentMarker>();
-    g.bombard = q.iter(world).next().and_then(|b| b.at);
+    let mut g = world.get_resource::<KgGlobals>()?.0.clone();
+    let rules = world.get_resource::<KgRulesRes>()?.0.clone();
+    let eliminated = UnitState {
+        loc: Loc::Eliminated,
+        march: false,
+        exhausted: false,
+    };
+    let units = mirror::gather::<Counter, UnitStatus>(world, vec![eliminated; rules.units.len()]);
+    let hqs =
+        mirror::gather::<HqMarker, HqStatus>(world, vec![HqState::default(); rules.hqs.len()]);
+    g.bombard = mirror::gather::<BombardmentMarker, BombardmentMarker>(world, vec![None])
+        .into_iter()
+        .next()
+        .flatten();
     Some(KgState { units, hqs, g })
 }
 
 /// Writes plain state back into the entities and resources; only changed values are set.
 pub fn scatter(world: &mut World, st: &KgState) {
-    let mut q = world.query::<(&Counter, &mut UnitStatus)>();
-    for (c, mut s) in q.iter_mut(world) {
-        if let Some(new) = st.units.get(c.id as usize)
-            && s.0 != *new
-        {
-            s.0 = *new;
-        }
-    }
-    let mut q = world.query::<(&HqMarker, &mut HqStatus)>();
-    for (h, mut s) in q.iter_mut(world) {
-        if let Some(new) = st.hqs.get(h.id)
-            && s.0 != *new
-        {
-            s.0 = *new;
-        }
-    }
-    let mut q = world.query::<&mut BombardmentMarker>();
-    for mut b in q.iter_mut(world) {
-        if b.at != st.g.bombard {
-            b.at = st.g.bombard;
-        }
-    }
+    mirror::scatter::<Counter, UnitStatus>(world, &st.units);
+    mirror::scatter::<HqMarker, HqStatus>(world, &st.hqs);
+    mirror::scatter::<BombardmentMarker, BombardmentMarker>(world, &[st.g.bombard]);
     let mut g = st.g.clone();
     g.bombard = None;
     world.insert_resource(KgGlobals(g));
@@ -210,36 +214,21 @@ impl EcsGame for Koniggratz {
 
 /// Spawns the counters, HQs and the bombardment marker of `st`.
 fn spawn_game(world: &mut World, rules: &KgRules, st: &KgState) {
-    for (i, u) in st.units.iter().enumerate() {
-        world.spawn((
-            Counter {
-                id: i as UnitId,
-                side: rules.units[i].side,
-            },
-            UnitStatus(*u),
-        ));
-    }
-    for (i, h) in st.hqs.iter().enumerate() {
-        world.spawn((HqMarker { id: i }, HqStatus(*h)));
-    }
-    world.spawn(BombardmentMarker { at: st.g.bombard });
+    mirror::spawn::<UnitStatus, _>(world, &st.units, |i| Counter {
+        id: i as UnitId,
+        side: rules.units[i].side,
+    });
+    mirror::spawn::<HqStatus, _>(world, &st.hqs, |id| HqMarker { id });
+    mirror::spawn::<BombardmentMarker, _>(world, &[st.g.bombard], |_| ());
     let mut g = st.g.clone();
     g.bombard = None;
     world.insert_resource(KgGlobals(g));
 }
 
 pub fn despawn_game(world: &mut World) {
-    let mut ents: Vec<Entity> = Vec::new();
-    ents.extend(world.query_filtered::<Entity, With<Counter>>().iter(world));
-    ents.extend(world.query_filtered::<Entity, With<HqMarker>>().iter(world));
-    ents.extend(
-        world
-            .query_filtered::<Entity, With<BombardmentMarker>>()
-            .iter(world),
-    );
-    for e in ents {
-        world.despawn(e);
-    }
+    mirror::despawn::<Counter>(world);
+    mirror::despawn::<HqMarker>(world);
+    mirror::despawn::<BombardmentMarker>(world);
     world.remove_resource::<KgGlobals>();
 }
 

@@ -8,6 +8,8 @@ use super::data::{Side, TsRules};
 use super::flow;
 use super::state::*;
 use crate::engine::game_ecs::*;
+use crate::engine::mirror::{self, MirrorId};
+use crate::mirror_status;
 use bevy::prelude::*;
 
 /// Top-level phases of a turn (6): command, operations, rally; the night between the
@@ -83,8 +85,15 @@ pub struct Counter {
     pub side: Side,
 }
 
+impl MirrorId for Counter {
+    fn index(&self) -> usize {
+        self.id as usize
+    }
+}
+
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct UnitStatus(pub UnitState);
+mirror_status!(UnitStatus, UnitState);
 
 /// A commander in chief or formation commander (1.2.1, 1.2.2).
 #[derive(Component, Clone, Copy, Debug)]
@@ -92,8 +101,15 @@ pub struct Leader {
     pub id: LeaderId,
 }
 
+impl MirrorId for Leader {
+    fn index(&self) -> usize {
+        self.id as usize
+    }
+}
+
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct LeaderStatus(pub LeaderState);
+mirror_status!(LeaderStatus, LeaderState);
 
 /// A formation's activation marker (1.2.4) with its demoralisation status (10.2).
 #[derive(Component, Clone, Copy, Debug)]
@@ -101,8 +117,15 @@ pub struct FormationMarker {
     pub id: usize,
 }
 
+impl MirrorId for FormationMarker {
+    fn index(&self) -> usize {
+        self.id
+    }
+}
+
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct MarkerStatus(pub FormationState);
+mirror_status!(MarkerStatus, FormationState);
 
 pub type TsRulesRes = RulesRes<Trautenau>;
 
@@ -148,31 +171,10 @@ pub fn gather(world: &mut World) -> Option<TsState> {
     let last = world.get_resource::<TsOccupancy>()?.0.clone();
     let rules = world.get_resource::<TsRulesRes>()?.0.clone();
     let blank = flow::new_state(&rules);
-    let mut units = blank.units;
-    let mut q = world.query::<(&Counter, &UnitStatus)>();
-    for (c, s) in q.iter(world) {
-        if let Some(slot) = units.get_mut(c.id as usize) {
-            *slot = s.0;
-        }
-    }
-    let mut leaders = blank.leaders;
-    let mut q = world.query::<(&Leader, &LeaderStatus)>();
-    for (l, s) in q.iter(world) {
-        if let Some(slot) = leaders.get_mut(l.id as usize) {
-            *slot = s.0;
-        }
-    }
-    let mut formations = blank.formations;
-    let mut q = world.query::<(&FormationMarker, &MarkerStatus)>();
-    for (m, s) in q.iter(world) {
-        if let Some(slot) = formations.get_mut(m.id) {
-            *slot = s.0;
-        }
-    }
     Some(TsState {
-        units,
-        leaders,
-        formations,
+        units: mirror::gather::<Counter, UnitStatus>(world, blank.units),
+        leaders: mirror::gather::<Leader, LeaderStatus>(world, blank.leaders),
+        formations: mirror::gather::<FormationMarker, MarkerStatus>(world, blank.formations),
         last_occupant: last,
         g,
     })
@@ -180,30 +182,9 @@ pub fn gather(world: &mut World) -> Option<TsState> {
 
 /// Writes plain state back into the entities and resources; only changed values are set.
 pub fn scatter(world: &mut World, st: &TsState) {
-    let mut q = world.query::<(&Counter, &mut UnitStatus)>();
-    for (c, mut s) in q.iter_mut(world) {
-        if let Some(new) = st.units.get(c.id as usize)
-            && s.0 != *new
-        {
-            s.0 = *new;
-        }
-    }
-    let mut q = world.query::<(&Leader, &mut LeaderStatus)>();
-    for (l, mut s) in q.iter_mut(world) {
-        if let Some(new) = st.leaders.get(l.id as usize)
-            && s.0 != *new
-        {
-            s.0 = *new;
-        }
-    }
-    let mut q = world.query::<(&FormationMarker, &mut MarkerStatus)>();
-    for (m, mut s) in q.iter_mut(world) {
-        if let Some(new) = st.formations.get(m.id)
-            && s.0 != *new
-        {
-            s.0 = *new;
-        }
-    }
+    mirror::scatter::<Counter, UnitStatus>(world, &st.units);
+    mirror::scatter::<Leader, LeaderStatus>(world, &st.leaders);
+    mirror::scatter::<FormationMarker, MarkerStatus>(world, &st.formations);
     world.insert_resource(TsOccupancy(st.last_occupant.clone()));
     world.insert_resource(TsGlobals(st.g.clone()));
 }
@@ -258,37 +239,20 @@ impl EcsGame for Trautenau {
 
 /// Spawns the units, commanders and formation markers of `st`.
 fn spawn_game(world: &mut World, rules: &TsRules, st: &TsState) {
-    for (i, u) in st.units.iter().enumerate() {
-        world.spawn((
-            Counter {
-                id: i as UnitId,
-                side: rules.units[i].side,
-            },
-            UnitStatus(*u),
-        ));
-    }
-    for (i, l) in st.leaders.iter().enumerate() {
-        world.spawn((Leader { id: i as LeaderId }, LeaderStatus(*l)));
-    }
-    for (i, f) in st.formations.iter().enumerate() {
-        world.spawn((FormationMarker { id: i }, MarkerStatus(*f)));
-    }
+    mirror::spawn::<UnitStatus, _>(world, &st.units, |i| Counter {
+        id: i as UnitId,
+        side: rules.units[i].side,
+    });
+    mirror::spawn::<LeaderStatus, _>(world, &st.leaders, |i| Leader { id: i as LeaderId });
+    mirror::spawn::<MarkerStatus, _>(world, &st.formations, |id| FormationMarker { id });
     world.insert_resource(TsOccupancy(st.last_occupant.clone()));
     world.insert_resource(TsGlobals(st.g.clone()));
 }
 
 pub fn despawn_game(world: &mut World) {
-    let mut ents: Vec<Entity> = Vec::new();
-    ents.extend(world.query_filtered::<Entity, With<Counter>>().iter(world));
-    ents.extend(world.query_filtered::<Entity, With<Leader>>().iter(world));
-    ents.extend(
-        world
-            .query_filtered::<Entity, With<FormationMarker>>()
-            .iter(world),
-    );
-    for e in ents {
-        world.despawn(e);
-    }
+    mirror::despawn::<Counter>(world);
+    mirror::despawn::<Leader>(world);
+    mirror::despawn::<FormationMarker>(world);
     world.remove_resource::<TsGlobals>();
 }
 
