@@ -6,13 +6,12 @@
 
 use super::combat::{self, DefenceChoice, Outcome};
 use super::data::*;
-use super::flow::{self, Game};
+use super::flow;
+use super::flow_tests::T;
 use super::rules::tests::{M, board, c, rules as base_rules, state as base_state};
 use super::rules::{self};
 use super::state::*;
-use crate::engine::dice::Dice;
 use crate::engine::hexmap::{Coord, SideKind};
-use crate::engine::log::GameLog;
 
 const A: Side = Side::Austria;
 const P: Side = Side::Prussia;
@@ -26,13 +25,6 @@ const FP: usize = 1;
 /// The assaulted hex of most tests.
 const TGT: Coord = Coord::new(8, 8);
 
-struct T {
-    r: TsRules,
-    st: TsState,
-    dice: Dice,
-    log: GameLog,
-}
-
 impl T {
     /// A 16×16 board (`map`), units (side, arm, hex, facing) with combat 3, morale 3 and
     /// 4 MP, in command; `edit` changes the rules before the state is built.
@@ -41,75 +33,13 @@ impl T {
         let mut r = base_rules(map.build(), &defs);
         edit(&mut r);
         let at: Vec<Option<(Coord, Dir)>> = units.iter().map(|u| Some((u.2, u.3))).collect();
-        let mut st = base_state(&r, &at);
-        st.formations
-            .resize(r.formations.len(), FormationState::default());
-        Self {
-            r,
-            st,
-            dice: Dice::new(1),
-            log: GameLog::default(),
-        }
+        let st = base_state(&r, &at);
+        Self::with(r, st)
     }
 
-    fn hand(units: &[(Side, Arm, Coord, Dir)]) -> Self {
+    /// [`T::build`] on an all-clear board.
+    fn clear(units: &[(Side, Arm, Coord, Dir)]) -> Self {
         Self::build(board(16, 16), units, |_| {})
-    }
-
-    fn game(&mut self) -> Game<'_> {
-        Game {
-            rules: &self.r,
-            st: &mut self.st,
-            dice: &mut self.dice,
-            log: &mut self.log,
-        }
-    }
-
-    #[track_caller]
-    fn ok(&mut self, cmd: TsCommand) {
-        if let Err(e) = self.game().apply(&cmd) {
-            panic!("{cmd:?} refused: {e}");
-        }
-    }
-
-    #[track_caller]
-    fn refused(&self, cmd: &TsCommand, rule: &str) {
-        match flow::check(&self.r, &self.st, cmd) {
-            Ok(()) => panic!("{cmd:?} should be refused under {rule}"),
-            Err(e) => assert_eq!(e.rule, rule, "{cmd:?}: {e}"),
-        }
-    }
-
-    fn legal(&self) -> Vec<TsCommand> {
-        flow::legal_commands(&self.r, &self.st)
-    }
-
-    fn script(&mut self, d: impl IntoIterator<Item = u8>) {
-        self.dice.script(d);
-    }
-
-    fn rolls(&self, rule: &str) -> usize {
-        self.dice.rolls.iter().filter(|r| r.rule == rule).count()
-    }
-
-    fn logged(&self, rule: &str, text: &str) -> bool {
-        self.log
-            .entries
-            .iter()
-            .any(|e| e.rule == rule && e.text.contains(text))
-    }
-
-    fn place(&mut self, l: usize, at: Coord) {
-        self.st.leaders[l].loc = Loc::Map(at);
-    }
-
-    fn at(&self, u: UnitId) -> Option<Coord> {
-        self.st.units[u as usize].loc.hex()
-    }
-
-    fn step(&mut self, step: Step, active: usize) {
-        self.st.g.step = step;
-        self.st.g.active = Some(active);
     }
 
     /// Declares, ends the declarations and resolves assault 0 up to the defender's
@@ -185,7 +115,7 @@ fn helper_board() -> T {
     let a = TGT.neighbor(Dir::S);
     let h = a.neighbor(Dir::SE);
     let away = a.neighbor(Dir::SW);
-    let mut t = T::hand(&[
+    let mut t = T::clear(&[
         (A, Inf, a, Dir::N),
         (P, Inf, TGT, Dir::S),
         (P, Inf, h, Dir::NW),
@@ -273,7 +203,7 @@ fn rule_9_5_1_a_unit_engaged_in_another_combat_does_not_join() {
 fn coordinated_board() -> T {
     let a = TGT.neighbor(Dir::S);
     let b = TGT.neighbor(Dir::SW);
-    let mut t = T::hand(&[
+    let mut t = T::clear(&[
         (A, Inf, a, Dir::N),
         (A, Inf, b, Dir::NE),
         (P, Inf, TGT, Dir::S),
@@ -634,7 +564,7 @@ fn rule_9_5_13_only_the_attacking_commander_who_took_part_rolls() {
 fn rule_9_5_13_a_defending_commander_falls_on_12() {
     // rule 9.5.13: 2 or 12 on 2d6 and the commander falls; his aide de camp takes over.
     let a = TGT.neighbor(Dir::S);
-    let mut t = T::hand(&[(A, Inf, a, Dir::N), (P, Inf, TGT, Dir::S)]);
+    let mut t = T::clear(&[(A, Inf, a, Dir::N), (P, Inf, TGT, Dir::S)]);
     t.place(LP, TGT);
     t.step(Step::Declare, FA);
     t.assault(&[(0, 3)], false);
@@ -960,7 +890,7 @@ fn rule_9_5_6_a_battery_of_the_formation_supports_the_defence() {
     // gives D.
     let a = TGT.neighbor(Dir::S);
     let g = a.neighbor(Dir::SE);
-    let mut t = T::hand(&[
+    let mut t = T::clear(&[
         (A, Inf, a, Dir::N),
         (P, Inf, TGT, Dir::S),
         (P, Art, g, Dir::S),

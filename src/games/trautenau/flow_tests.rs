@@ -29,17 +29,17 @@ const FP: usize = 1;
 const FI: usize = 2;
 
 /// A game position with its own dice and log.
-struct T {
-    r: TsRules,
-    st: TsState,
-    dice: Dice,
-    log: GameLog,
+pub(super) struct T {
+    pub(super) r: TsRules,
+    pub(super) st: TsState,
+    pub(super) dice: Dice,
+    pub(super) log: GameLog,
 }
 
 impl T {
     /// Hand-built 16×16 clear board; units are (side, arm, MP, hex, facing), all with
     /// combat 3 and morale 3, in command; leaders off the map.
-    fn hand(units: &[(Side, Arm, u8, Coord, Dir)]) -> Self {
+    pub(super) fn hand(units: &[(Side, Arm, u8, Coord, Dir)]) -> Self {
         let defs: Vec<(Side, Arm, u8)> = units.iter().map(|u| (u.0, u.1, u.2)).collect();
         let mut r = base_rules(board(16, 16).build(), &defs);
         let chief = |id: &str, side, reaction, initiative| LeaderDef {
@@ -70,14 +70,14 @@ impl T {
     }
 
     /// A scenario at its set-up.
-    fn scenario(id: &str) -> Self {
+    pub(super) fn scenario(id: &str) -> Self {
         let src = crate::engine::scenarios::find(id).unwrap();
         let r = (*super::load_rules(&src, &[]).unwrap()).clone();
         let st = flow::new_state(&r);
         Self::with(r, st)
     }
 
-    fn with(r: TsRules, mut st: TsState) -> Self {
+    pub(super) fn with(r: TsRules, mut st: TsState) -> Self {
         if st.formations.len() < r.formations.len() {
             st.formations
                 .resize(r.formations.len(), FormationState::default());
@@ -90,7 +90,7 @@ impl T {
         }
     }
 
-    fn game(&mut self) -> Game<'_> {
+    pub(super) fn game(&mut self) -> Game<'_> {
         Game {
             rules: &self.r,
             st: &mut self.st,
@@ -99,23 +99,23 @@ impl T {
         }
     }
 
-    fn apply(&mut self, cmd: TsCommand) -> Result<(), Refusal> {
+    pub(super) fn apply(&mut self, cmd: TsCommand) -> Result<(), Refusal> {
         self.game().apply(&cmd)
     }
 
     #[track_caller]
-    fn ok(&mut self, cmd: TsCommand) {
+    pub(super) fn ok(&mut self, cmd: TsCommand) {
         if let Err(e) = self.apply(cmd.clone()) {
             panic!("{cmd:?} refused: {e}");
         }
     }
 
-    fn check(&self, cmd: &TsCommand) -> Result<(), Refusal> {
+    pub(super) fn check(&self, cmd: &TsCommand) -> Result<(), Refusal> {
         flow::check(&self.r, &self.st, cmd)
     }
 
     #[track_caller]
-    fn refused(&self, cmd: &TsCommand, rule: &str) -> Refusal {
+    pub(super) fn refused(&self, cmd: &TsCommand, rule: &str) -> Refusal {
         match self.check(cmd) {
             Ok(()) => panic!("{cmd:?} should be refused under {rule}"),
             Err(e) => {
@@ -125,39 +125,39 @@ impl T {
         }
     }
 
-    fn legal(&self) -> Vec<TsCommand> {
+    pub(super) fn legal(&self) -> Vec<TsCommand> {
         flow::legal_commands(&self.r, &self.st)
     }
 
-    fn script(&mut self, d: impl IntoIterator<Item = u8>) {
+    pub(super) fn script(&mut self, d: impl IntoIterator<Item = u8>) {
         self.dice.script(d);
     }
 
     /// Dice rolled for a rule case so far.
-    fn rolls(&self, rule: &str) -> usize {
+    pub(super) fn rolls(&self, rule: &str) -> usize {
         self.dice.rolls.iter().filter(|r| r.rule == rule).count()
     }
 
-    fn logged(&self, rule: &str, text: &str) -> bool {
+    pub(super) fn logged(&self, rule: &str, text: &str) -> bool {
         self.log
             .entries
             .iter()
             .any(|e| e.rule == rule && e.text.contains(text))
     }
 
-    fn log_index(&self, rule: &str, text: &str) -> Option<usize> {
+    pub(super) fn log_index(&self, rule: &str, text: &str) -> Option<usize> {
         self.log
             .entries
             .iter()
             .position(|e| e.rule == rule && e.text.contains(text))
     }
 
-    fn place(&mut self, l: usize, at: Coord) {
+    pub(super) fn place(&mut self, l: usize, at: Coord) {
         self.st.leaders[l].loc = Loc::Map(at);
     }
 
     /// Hexes `u` may move to now (legal Move commands).
-    fn moves_of(&self, u: UnitId) -> Vec<Coord> {
+    pub(super) fn moves_of(&self, u: UnitId) -> Vec<Coord> {
         let mut v: Vec<Coord> = self
             .legal()
             .iter()
@@ -171,25 +171,25 @@ impl T {
         v
     }
 
-    fn first_move(&self, u: UnitId) -> TsCommand {
+    pub(super) fn first_move(&self, u: UnitId) -> TsCommand {
         self.legal()
             .into_iter()
             .find(|cmd| matches!(cmd, TsCommand::Move { unit, .. } if *unit == u))
             .unwrap_or_else(|| panic!("unit {u} has no legal move"))
     }
 
-    fn at(&self, u: UnitId) -> Option<Coord> {
+    pub(super) fn at(&self, u: UnitId) -> Option<Coord> {
         self.st.units[u as usize].loc.hex()
     }
 
     /// The active formation's step, as if its activation had reached it.
-    fn step(&mut self, step: Step, active: usize) {
+    pub(super) fn step(&mut self, step: Step, active: usize) {
         self.st.g.step = step;
         self.st.g.active = Some(active);
     }
 
     /// End of the command phase: the next Done runs 7.2, 9.1.4, 8 and the cup.
-    fn end_command_phase(&mut self) {
+    pub(super) fn end_command_phase(&mut self) {
         self.st.g.step = Step::ChiefMove(A);
         for l in &mut self.st.leaders {
             l.may_move = false;
@@ -197,7 +197,7 @@ impl T {
     }
 
     /// The last activation of the turn is over: the cup is empty.
-    fn end_of_operations(&mut self, active: usize) {
+    pub(super) fn end_of_operations(&mut self, active: usize) {
         for f in &mut self.st.formations {
             f.in_cup = false;
         }
@@ -207,14 +207,14 @@ impl T {
 
     /// Ends the declarations (the flow moves on by itself when nothing is left to
     /// declare).
-    fn end_declarations(&mut self) {
+    pub(super) fn end_declarations(&mut self) {
         if self.st.g.step == Step::Declare {
             self.ok(TsCommand::Done);
         }
         assert_eq!(self.st.g.step, Step::Combat);
     }
 
-    fn uid(&self, id: &str) -> UnitId {
+    pub(super) fn uid(&self, id: &str) -> UnitId {
         self.r
             .units
             .iter()
@@ -222,7 +222,7 @@ impl T {
             .unwrap_or_else(|| panic!("no unit {id}")) as UnitId
     }
 
-    fn lid(&self, id: &str) -> usize {
+    pub(super) fn lid(&self, id: &str) -> usize {
         self.r
             .leaders
             .iter()
@@ -230,17 +230,17 @@ impl T {
             .unwrap_or_else(|| panic!("no leader {id}"))
     }
 
-    fn fid(&self, id: &str) -> usize {
+    pub(super) fn fid(&self, id: &str) -> usize {
         self.r
             .formation(id)
             .unwrap_or_else(|| panic!("no formation {id}"))
     }
 
-    fn hexc(s: &str) -> Coord {
+    pub(super) fn hexc(s: &str) -> Coord {
         Coord::parse(s).unwrap()
     }
 
-    fn mark(&mut self, at: Coord, side: Side) {
+    pub(super) fn mark(&mut self, at: Coord, side: Side) {
         let i = self.r.map.index(at).unwrap();
         self.st.last_occupant[i] = Some(side);
     }
