@@ -11,6 +11,7 @@ use super::hash::state_hash;
 use super::log::GameLog;
 use super::refusal::Refusal;
 use super::save::SaveFile;
+use super::step::{self, PlayStep, Sequenced};
 use bevy::prelude::*;
 use bevy::state::state::FreelyMutableState;
 use std::collections::VecDeque;
@@ -306,6 +307,38 @@ fn apply_one<G: EcsGame>(world: &mut World, mut st: G::State, cmd: G::Command) {
     };
     world.insert_resource(LastOutcome(Some(outcome.clone())));
     world.write_message(outcome);
+}
+
+/// The system of one step of the sequence of play ([`PlayStep`] `S`, a Bevy state of its
+/// own in the game's plugin): applies queued commands while the rules are in that step.
+/// A command of a kind the step does not take is refused here, with the step's reason
+/// ([`step::wrong_step`]); once a command moves the rules to another step, the rest of
+/// the inbox waits for that step's system (after the state transition).
+pub fn run_step<G: EcsGame + Sequenced, S: PlayStep<G> + Default>(world: &mut World) {
+    let me = S::default();
+    loop {
+        let Some(st) = G::gather(world) else {
+            world.resource_mut::<Inbox<G>>().0.clear();
+            return;
+        };
+        let Some(rules) = world.get_resource::<RulesRes<G>>().map(|r| r.0.clone()) else {
+            return;
+        };
+        if G::step(&rules, &st).name() != me.name() {
+            return;
+        }
+        let Some(cmd) = world.resource_mut::<Inbox<G>>().0.pop_front() else {
+            return;
+        };
+        if !me.takes(&cmd) {
+            let r = step::wrong_step::<G>(&me, &cmd);
+            let o = Outcome::<G>::Refused(cmd, r);
+            world.insert_resource(LastOutcome(Some(o.clone())));
+            world.write_message(o);
+            continue;
+        }
+        apply_one::<G>(world, st, cmd);
+    }
 }
 
 /// Refuses every queued command once the game is over.

@@ -14,4 +14,5 @@ pub mod save;
 pub mod scenarios;
 pub mod session;
 pub mod side;
+pub mod step;
 pub mod tutorial;
