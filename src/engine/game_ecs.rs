@@ -11,6 +11,7 @@ use super::hash::state_hash;
 use super::log::GameLog;
 use super::refusal::Refusal;
 use super::save::SaveFile;
+use super::side::Side;
 use super::step::{self, PlayStep, Sequenced};
 use bevy::prelude::*;
 use bevy::state::state::FreelyMutableState;
@@ -338,6 +339,63 @@ pub fn run_step<G: EcsGame + Sequenced, S: PlayStep<G> + Default>(world: &mut Wo
             continue;
         }
         apply_one::<G>(world, st, cmd);
+        let applied = matches!(
+            world.get_resource::<LastOutcome<G>>(),
+            Some(LastOutcome(Some(Outcome::Applied(_))))
+        );
+        refresh_step::<G>(world, applied);
+    }
+}
+
+/// The step of the sequence of play on screen: set by the `OnEnter` system of each
+/// step's Bevy state ([`enter_step`]) and refreshed after each command of the step, so
+/// the prompt, the hand-over screen and the panels read it instead of matching on the
+/// rules' step.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct CurrentStep {
+    pub name: &'static str,
+    pub case: &'static str,
+    pub prompt: String,
+    pub to_act: Option<Side>,
+    /// Commands applied since the step was entered.
+    pub commands: usize,
+}
+
+fn step_screen<G: EcsGame + Sequenced>(world: &mut World) -> Option<CurrentStep> {
+    let st = G::gather(world)?;
+    let rules = world.get_resource::<RulesRes<G>>()?.0.clone();
+    let s = G::step(&rules, &st);
+    Some(CurrentStep {
+        name: s.name(),
+        case: s.case(),
+        prompt: s.prompt(&rules, &st),
+        to_act: s.to_act(&rules, &st),
+        commands: 0,
+    })
+}
+
+/// `OnEnter` of a step's Bevy state: the step's set-up on screen ([`CurrentStep`]).
+pub fn enter_step<G: EcsGame + Sequenced>(world: &mut World) {
+    if let Some(cs) = step_screen::<G>(world) {
+        world.insert_resource(cs);
+    }
+}
+
+/// `OnExit` of a step's Bevy state: the step's clean-up on screen.
+pub fn exit_step(world: &mut World) {
+    world.insert_resource(CurrentStep::default());
+}
+
+/// Refreshes [`CurrentStep`] after a command applied within the same step (e.g. a move
+/// changes who may still move); run after the step systems.
+pub fn refresh_step<G: EcsGame + Sequenced>(world: &mut World, applied: bool) {
+    if !applied {
+        return;
+    }
+    if let Some(mut cs) = step_screen::<G>(world) {
+        let n = world.get_resource::<CurrentStep>().map_or(0, |c| c.commands);
+        cs.commands = n + 1;
+        world.insert_resource(cs);
     }
 }
 
