@@ -318,6 +318,12 @@ fn apply_one<G: EcsGame>(world: &mut World, mut st: G::State, cmd: G::Command) {
 pub fn run_step<G: EcsGame + Sequenced, S: PlayStep<G> + Default>(world: &mut World) {
     let me = S::default();
     loop {
+        if world
+            .get_resource::<Inbox<G>>()
+            .is_none_or(|i| i.0.is_empty())
+        {
+            return; // nothing queued: no gathering every frame
+        }
         let Some(st) = G::gather(world) else {
             world.resource_mut::<Inbox<G>>().0.clear();
             return;
@@ -332,7 +338,7 @@ pub fn run_step<G: EcsGame + Sequenced, S: PlayStep<G> + Default>(world: &mut Wo
             return;
         };
         if !me.takes(&cmd) {
-            let r = step::wrong_step::<G>(&me, &cmd);
+            let r = step::refusal_of_other::<G>(&me, &rules, &st, &cmd);
             let o = Outcome::<G>::Refused(cmd, r);
             world.insert_resource(LastOutcome(Some(o.clone())));
             world.write_message(o);
@@ -393,7 +399,9 @@ pub fn refresh_step<G: EcsGame + Sequenced>(world: &mut World, applied: bool) {
         return;
     }
     if let Some(mut cs) = step_screen::<G>(world) {
-        let n = world.get_resource::<CurrentStep>().map_or(0, |c| c.commands);
+        let n = world
+            .get_resource::<CurrentStep>()
+            .map_or(0, |c| c.commands);
         cs.commands = n + 1;
         world.insert_resource(cs);
     }

@@ -8,6 +8,7 @@ pub mod flow;
 pub mod reference;
 pub mod rules;
 pub mod state;
+pub mod steps;
 #[cfg(feature = "gui")]
 pub mod ui;
 
