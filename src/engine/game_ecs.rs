@@ -259,7 +259,7 @@ fn bump_revision<G: EcsGame>(world: &mut World) {
 /// Sets the Bevy phase (and sub-states) of the rules' `step`.
 pub fn set_phase<G: EcsGame>(world: &mut World, step: G::Step) {
     if let Some(mut next) = world.get_resource_mut::<NextState<G::Phase>>() {
-        next.set(G::phase_of(step));
+        NextState::set_if_neq(&mut next, G::phase_of(step));
     }
     G::set_sub_steps(world, step);
 }
@@ -390,6 +390,20 @@ pub fn enter_step<G: EcsGame + Sequenced>(world: &mut World) {
 /// `OnExit` of a step's Bevy state: the step's clean-up on screen.
 pub fn exit_step(world: &mut World) {
     world.insert_resource(CurrentStep::default());
+}
+
+/// Reads [`CurrentStep`] again from the state (after a load or undo, which change the
+/// state without a command and may leave the step's Bevy state as it was); the count of
+/// commands is kept while the step stays the same.
+pub fn reread_step<G: EcsGame + Sequenced>(world: &mut World) {
+    if let Some(mut cs) = step_screen::<G>(world) {
+        if let Some(old) = world.get_resource::<CurrentStep>()
+            && old.name == cs.name
+        {
+            cs.commands = old.commands;
+        }
+        world.insert_resource(cs);
+    }
 }
 
 /// Refreshes [`CurrentStep`] after a command applied within the same step (e.g. a move

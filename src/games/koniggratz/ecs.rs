@@ -282,10 +282,18 @@ fn states_of(
 
 /// Keeps the Bevy phase and step states equal to the rules' step and pending decision
 /// (after loads and undo, which replace the state without a command).
-pub fn sync_step_state(world: &mut World) {
+/// The step's screen ([`CurrentStep`]) is read again whenever the state changed.
+pub fn sync_step_state(world: &mut World, mut seen: Local<u64>) {
     let Some(key) = world.get_resource::<KgGlobals>().map(|g| StepKey::of(&g.0)) else {
         return;
     };
+    let rev = world
+        .get_resource::<Revision<Koniggratz>>()
+        .map_or(0, |r| r.0);
+    if rev != *seen {
+        *seen = rev;
+        reread_step::<Koniggratz>(world);
+    }
     let now = (
         world.get_resource::<State<KgPhase>>().map(|s| *s.get()),
         world.get_resource::<State<CommandStep>>().map(|s| *s.get()),
@@ -352,17 +360,17 @@ impl EcsGame for Koniggratz {
         if let Some(c) = c
             && let Some(mut next) = world.get_resource_mut::<NextState<CommandStep>>()
         {
-            next.set(c);
+            NextState::set_if_neq(&mut next, c);
         }
         if let Some(m) = m
             && let Some(mut next) = world.get_resource_mut::<NextState<MovementStep>>()
         {
-            next.set(m);
+            NextState::set_if_neq(&mut next, m);
         }
         if let Some(a) = a
             && let Some(mut next) = world.get_resource_mut::<NextState<AttackStep>>()
         {
-            next.set(a);
+            NextState::set_if_neq(&mut next, a);
         }
     }
 

@@ -30,7 +30,7 @@ pub use bombardment::{Bombardment, bombard_hexes};
 pub use exit_ezoc::{ExitEzoc, exit_options};
 pub use game_over::{GameOver, victory_points};
 pub use hq_placement::{HqPlacement, hq_hexes};
-pub use movement::{Movement, due_reinforcements, move_options, pass_cap_roll};
+pub use movement::{Movement, due_reinforcements, entering, move_options, pass_cap_roll};
 pub use organize::{Organize, may_flip};
 pub use retreat::Retreat;
 
