@@ -328,32 +328,7 @@ fn search(
                 }
             }
         }
-        #[allow(clippy::needless_range_loop)] // i indexes cost, prev and the map
-        for i in 0..n {
-            if cost[i] == u32::MAX || Some(i) == start_i {
-                continue;
-            }
-            let to = m.coord_at(i);
-            if out.get(&to).is_some_and(|o| o.cost_half <= cost[i]) {
-                continue;
-            }
-            let mut path = vec![to];
-            let mut cur = i;
-            while with_paths && prev[cur] != u32::MAX && Some(prev[cur] as usize) != start_i {
-                cur = prev[cur] as usize;
-                path.push(m.coord_at(cur));
-            }
-            path.reverse();
-            out.insert(
-                to,
-                MoveOption {
-                    to,
-                    cost_half: cost[i],
-                    path,
-                    road,
-                },
-            );
-        }
+        record_ends(m, &cost, &prev, start_i, with_paths, road, &mut out);
     }
     // 4.2d: command range at the end (implied by the path check above).
     if let (Some(s), Some((hq, range)), false) = (start, command(rules, st, u), relax.range) {
@@ -364,6 +339,44 @@ fn search(
         });
     }
     out
+}
+
+/// Adds the hexes one search pass reached (`cost`, `prev` from the Dijkstra in `search`)
+/// to `out`, keeping the cheaper way to each; with `with_paths`, each hex's path.
+fn record_ends(
+    m: &HexMap,
+    cost: &[u32],
+    prev: &[u32],
+    start_i: Option<usize>,
+    with_paths: bool,
+    road: bool,
+    out: &mut BTreeMap<Coord, MoveOption>,
+) {
+    for (i, &c) in cost.iter().enumerate() {
+        if c == u32::MAX || Some(i) == start_i {
+            continue;
+        }
+        let to = m.coord_at(i);
+        if out.get(&to).is_some_and(|o| o.cost_half <= c) {
+            continue;
+        }
+        let mut path = vec![to];
+        let mut cur = i;
+        while with_paths && prev[cur] != u32::MAX && Some(prev[cur] as usize) != start_i {
+            cur = prev[cur] as usize;
+            path.push(m.coord_at(cur));
+        }
+        path.reverse();
+        out.insert(
+            to,
+            MoveOption {
+                to,
+                cost_half: c,
+                path,
+                road,
+            },
+        );
+    }
 }
 
 /// Why `to` is not a legal end of a move for `u` (4.2), for the player.
