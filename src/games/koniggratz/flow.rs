@@ -297,6 +297,14 @@ impl Game<'_> {
 
     /// 4.2c: any infantry unit in an EZOC is in Battle formation.
     fn force_battle_in_ezoc(&mut self) {
+        let marching = |i: usize| {
+            self.rules.units[i].kind == Kind::Infantry
+                && self.st.units[i].march
+                && matches!(self.st.units[i].loc, Loc::Map(_))
+        };
+        if !(0..self.st.units.len()).any(marching) {
+            return;
+        }
         let view = self.view();
         let m = &self.rules.map;
         for i in 0..self.st.units.len() {

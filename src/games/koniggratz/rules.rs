@@ -177,6 +177,17 @@ pub fn destinations(
     search(rules, st, view, u, true, Relax::default())
 }
 
+/// The way `u` may move to `to` (cost and whether by road, no path), or None.
+pub fn destination(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    u: UnitId,
+    to: Coord,
+) -> Option<MoveOption> {
+    search(rules, st, view, u, false, Relax::default()).remove(&to)
+}
+
 /// Destination hexes only (no paths), for listing legal commands quickly.
 pub fn destination_hexes(rules: &KgRules, st: &KgState, view: &View, u: UnitId) -> Vec<Coord> {
     search(rules, st, view, u, false, Relax::default())
@@ -261,6 +272,8 @@ fn search(
     };
     let mut cost = vec![u32::MAX; n];
     let mut prev = vec![u32::MAX; n];
+    // the hexes a pass reached (a few dozen of the map's hundreds): reset and read back
+    let mut touched: Vec<usize> = Vec::new();
     for road in [false, true] {
         if road && !road_ok {
             continue;
@@ -268,8 +281,11 @@ fn search(
         if before.is_some_and(|b| b != road) {
             continue;
         }
-        cost.iter_mut().for_each(|c| *c = u32::MAX);
-        prev.iter_mut().for_each(|p| *p = u32::MAX);
+        for &i in &touched {
+            cost[i] = u32::MAX;
+            prev[i] = u32::MAX;
+        }
+        touched.clear();
         let mut heap = BinaryHeap::new();
         match (start_i, entry.and_then(|e| m.index(e))) {
             (Some(i), _) => {
@@ -277,6 +293,7 @@ fn search(
                     continue;
                 }
                 cost[i] = 0;
+                touched.push(i);
                 heap.push(Reverse((0u32, i)));
             }
             (None, Some(e)) => {
@@ -291,6 +308,7 @@ fn search(
                 };
                 if c0 <= budget {
                     cost[e] = c0;
+                    touched.push(e);
                     heap.push(Reverse((c0, e)));
                 }
             }
@@ -322,13 +340,18 @@ fn search(
                 };
                 let nc = c + step + extra;
                 if nc <= budget && nc < cost[j] {
+                    if cost[j] == u32::MAX {
+                        touched.push(j);
+                    }
                     cost[j] = nc;
                     prev[j] = i as u32;
                     heap.push(Reverse((nc, j)));
                 }
             }
         }
-        record_ends(m, &cost, &prev, start_i, with_paths, road, &mut out);
+        record_ends(
+            m, &cost, &prev, &touched, start_i, with_paths, road, &mut out,
+        );
     }
     // 4.2d: command range at the end (implied by the path check above).
     if let (Some(s), Some((hq, range)), false) = (start, command(rules, st, u), relax.range) {
@@ -341,18 +364,20 @@ fn search(
     out
 }
 
-/// Adds the hexes one search pass reached (`cost`, `prev` from the Dijkstra in `search`)
-/// to `out`, keeping the cheaper way to each; with `with_paths`, each hex's path.
+/// Adds the hexes one search pass reached (`touched`, with `cost` and `prev` from the
+/// Dijkstra in `search`) to `out`, keeping the cheaper way to each; with `with_paths`, each hex's path.
 fn record_ends(
     m: &HexMap,
     cost: &[u32],
     prev: &[u32],
+    touched: &[usize],
     start_i: Option<usize>,
     with_paths: bool,
     road: bool,
     out: &mut BTreeMap<Coord, MoveOption>,
 ) {
-    for (i, &c) in cost.iter().enumerate() {
+    for &i in touched {
+        let c = cost[i];
         if c == u32::MAX || Some(i) == start_i {
             continue;
         }

@@ -236,9 +236,13 @@ impl KgStep for Movement {
             return true;
         }
         let rules = g.rules;
-        let view = g.view();
         let side = g.st.g.to_move;
-        for u in due_reinforcements(rules, g.st, side) {
+        let due = due_reinforcements(rules, g.st, side);
+        if due.is_empty() {
+            return false;
+        }
+        let view = g.view();
+        for u in due {
             let Some(e) = rules.units[u as usize]
                 .entry
                 .as_ref()
@@ -281,12 +285,12 @@ impl Game<'_> {
     /// 4.2a-c: one move (or a reinforcement's entry) of `side`.
     fn move_unit(&mut self, side: Side, unit: UnitId, to: Coord) {
         let view = self.view();
-        let opt = rules::destinations(self.rules, self.st, &view, unit).remove(&to);
+        let opt = rules::destination(self.rules, self.st, &view, unit, to);
         let entering = self.st.units[unit as usize].loc == Loc::Off;
         self.place(unit, to);
         let m = &self.rules.map;
         let d = &self.rules.units[unit as usize];
-        let view = self.view();
+        // the zones of the enemy, which the move does not change
         if d.kind == Kind::Infantry && (view.in_ezoi(m, d.side, to) || view.in_ezoc(m, d.side, to))
         {
             self.st.units[unit as usize].march = false;
