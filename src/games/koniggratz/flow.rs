@@ -6,7 +6,7 @@
 
 use super::Koniggratz;
 use super::data::{KgRules, Kind, Side};
-use super::rules::View;
+use super::rules::{self, View};
 use super::state::*;
 use super::steps;
 use crate::engine::dice::Dice;
@@ -305,14 +305,13 @@ impl Game<'_> {
         if !(0..self.st.units.len()).any(marching) {
             return;
         }
-        let view = self.view();
-        let m = &self.rules.map;
+        let occ = rules::occupancy(self.rules, self.st);
         for i in 0..self.st.units.len() {
             let d = &self.rules.units[i];
             if let Loc::Map(c) = self.st.units[i].loc
                 && d.kind == Kind::Infantry
                 && self.st.units[i].march
-                && view.in_ezoc(m, d.side, c)
+                && rules::in_ezoc_by(self.rules, self.st, &occ, d.side, c)
             {
                 self.st.units[i].march = false;
             }

@@ -74,6 +74,45 @@ impl View {
     }
 }
 
+/// Which unit stands in each hex of the map (by hex index), without the zones of a
+/// [`View`].
+pub fn occupancy(rules: &KgRules, st: &KgState) -> Vec<Option<UnitId>> {
+    let m = &rules.map;
+    let mut occ = vec![None; m.len()];
+    for (i, u) in st.units.iter().enumerate() {
+        if let Loc::Map(c) = u.loc
+            && let Some(ix) = m.index(c)
+        {
+            occ[ix] = Some(i as UnitId);
+        }
+    }
+    occ
+}
+
+/// Whether `c` is in an enemy ZOC for `side` (3.7; the bombardment marker for Prussia,
+/// 6.3), from the occupancy alone: what [`View::in_ezoc`] says, for a few hexes.
+pub fn in_ezoc_by(
+    rules: &KgRules,
+    st: &KgState,
+    occ: &[Option<UnitId>],
+    side: Side,
+    c: Coord,
+) -> bool {
+    let m = &rules.map;
+    let Some(i) = m.index(c) else {
+        return false;
+    };
+    if side == Side::Prussia && st.g.bombard == Some(c) {
+        return true;
+    }
+    (0..6).any(|d| {
+        let j = m.nbr_index(i, d);
+        j != crate::engine::hexmap::NONE
+            && !blocks_zones(m.side_at(i, d))
+            && occ[j as usize].is_some_and(|o| rules.units[o as usize].side != side)
+    })
+}
+
 /// Hexes within `steps` of `c` reached without crossing a zone-blocking hexside.
 pub fn zone_reach(m: &HexMap, c: Coord, steps: u32) -> Vec<Coord> {
     let mut out = Vec::new();
@@ -161,7 +200,8 @@ pub fn command(rules: &KgRules, st: &KgState, u: UnitId) -> Option<(Coord, u32)>
 pub struct MoveOption {
     pub to: Coord,
     pub cost_half: u32,
-    /// Hexes entered, in order (the first is the entry hex for reinforcements).
+    /// Hexes entered, in order (the first is the entry hex for reinforcements); empty
+    /// from the searches that list destinations only.
     pub path: Vec<Coord>,
     pub road: bool,
 }
@@ -385,13 +425,16 @@ fn record_ends(
         if out.get(&to).is_some_and(|o| o.cost_half <= c) {
             continue;
         }
-        let mut path = vec![to];
-        let mut cur = i;
-        while with_paths && prev[cur] != u32::MAX && Some(prev[cur] as usize) != start_i {
-            cur = prev[cur] as usize;
-            path.push(m.coord_at(cur));
+        let mut path = Vec::new();
+        if with_paths {
+            path.push(to);
+            let mut cur = i;
+            while prev[cur] != u32::MAX && Some(prev[cur] as usize) != start_i {
+                cur = prev[cur] as usize;
+                path.push(m.coord_at(cur));
+            }
+            path.reverse();
         }
-        path.reverse();
         out.insert(
             to,
             MoveOption {

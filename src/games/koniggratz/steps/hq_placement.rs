@@ -16,37 +16,78 @@ use crate::engine::step::PlayStep;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HqPlacement;
 
+/// The hexes of the units that let `hq` be placed near them (4.0b): of its command, on
+/// the map, not in an enemy ZOI.
+fn anchors<'a>(
+    rules: &'a KgRules,
+    st: &'a KgState,
+    view: &'a View,
+    hq: usize,
+) -> impl Iterator<Item = Coord> + 'a {
+    let def = &rules.hqs[hq];
+    st.units.iter().enumerate().filter_map(move |(i, u)| {
+        let Loc::Map(c) = u.loc else { return None };
+        let ud = &rules.units[i];
+        (ud.side == def.side
+            && def.armies.contains(&ud.army)
+            && !view.in_ezoi(&rules.map, ud.side, c))
+        .then_some(c)
+    })
+}
+
+/// The hexes of the other HQs placed this turn.
+fn other_hqs(st: &KgState, hq: usize) -> impl Iterator<Item = Coord> + '_ {
+    st.hqs
+        .iter()
+        .enumerate()
+        .filter(move |(i, h)| *i != hq && h.placed)
+        .filter_map(|(_, h)| h.at)
+}
+
 /// Legal HQ hexes (4.0b): within 3 (5 for Benedek) of a unit of its command not in an
 /// EZOI; any empty hex if there is none.
 pub fn hq_hexes(rules: &KgRules, st: &KgState, view: &View, hq: usize) -> Vec<Coord> {
     let m = &rules.map;
-    let def = &rules.hqs[hq];
-    let mut out: Vec<Coord> = Vec::new();
-    let others: Vec<Coord> = st
-        .hqs
-        .iter()
-        .enumerate()
-        .filter(|(i, h)| *i != hq && h.placed)
-        .filter_map(|(_, h)| h.at)
-        .collect();
-    for (i, u) in st.units.iter().enumerate() {
-        let Loc::Map(c) = u.loc else { continue };
-        let ud = &rules.units[i];
-        if ud.side != def.side || !def.armies.contains(&ud.army) || view.in_ezoi(m, ud.side, c) {
-            continue;
+    let radius = rules.hqs[hq].placement_radius;
+    let mut near = vec![false; m.len()];
+    for c in anchors(rules, st, view, hq) {
+        for x in m.within(c, radius) {
+            if let Some(i) = m.index(x) {
+                near[i] = true;
+            }
         }
-        out.extend(m.within(c, def.placement_radius));
     }
-    out.sort();
-    out.dedup();
+    // in sorted order (column, then row)
+    let mut out: Vec<Coord> = (1..=m.cols)
+        .flat_map(|col| (1..=m.rows).map(move |row| Coord::new(col, row)))
+        .filter(|c| m.index(*c).is_some_and(|i| near[i]))
+        .collect();
     if out.is_empty() {
         out = m
             .coords()
             .filter(|c| view.occupant(m, *c).is_none() && st.g.bombard != Some(*c))
             .collect();
     }
+    let others: Vec<Coord> = other_hqs(st, hq).collect();
     out.retain(|c| !others.contains(c));
     out
+}
+
+/// Whether `hq` may be placed at `at` ([`hq_hexes`] for one hex).
+fn hq_hex_ok(rules: &KgRules, st: &KgState, view: &View, hq: usize, at: Coord) -> bool {
+    let m = &rules.map;
+    if !m.contains(at) || other_hqs(st, hq).any(|c| c == at) {
+        return false;
+    }
+    let radius = rules.hqs[hq].placement_radius;
+    let mut anchored = false;
+    for c in anchors(rules, st, view, hq) {
+        if c.distance(at) <= radius {
+            return true;
+        }
+        anchored = true;
+    }
+    !anchored && view.occupant(m, at).is_none() && st.g.bombard != Some(at)
 }
 
 impl PlayStep<Koniggratz> for HqPlacement {
@@ -99,7 +140,7 @@ impl PlayStep<Koniggratz> for HqPlacement {
             let h = *hq as usize;
             rules.hqs[h].side == st.g.to_move
                 && !st.hqs[h].placed
-                && hq_hexes(rules, st, &View::new(rules, st), h).contains(at)
+                && hq_hex_ok(rules, st, &View::new(rules, st), h, *at)
         })
     }
 
