@@ -249,6 +249,25 @@ pub fn moved_by_road(st: &KgState, u: UnitId) -> Option<bool> {
     st.g.road_moves.iter().find(|m| m.0 == u).map(|m| m.1)
 }
 
+/// Where a move of `u` starts: its hex (start), or for a reinforcement its entry hex
+/// (entry); None when it cannot move (3.7: a unit in an EZOC; off the map for good).
+fn origin(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    u: UnitId,
+) -> Option<(Option<Coord>, Option<Coord>)> {
+    let def = &rules.units[u as usize];
+    match st.units[u as usize].loc {
+        Loc::Map(c) => (!view.in_ezoc(&rules.map, def.side, c)).then_some((Some(c), None)),
+        Loc::Off => {
+            let e = def.entry.as_ref().and_then(|e| rules.entry_hex(e.hex))?;
+            Some((None, Some(e)))
+        }
+        _ => None,
+    }
+}
+
 fn search(
     rules: &KgRules,
     st: &KgState,
@@ -261,26 +280,9 @@ fn search(
     let def = &rules.units[u as usize];
     let us = &st.units[u as usize];
     let side = def.side;
-    let start: Option<Coord>;
-    let entry: Option<Coord>;
-    match us.loc {
-        Loc::Map(c) => {
-            // 3.7: a unit in an EZOC cannot move.
-            if view.in_ezoc(m, side, c) {
-                return BTreeMap::new();
-            }
-            start = Some(c);
-            entry = None;
-        }
-        Loc::Off => {
-            let Some(e) = def.entry.as_ref().and_then(|e| rules.entry_hex(e.hex)) else {
-                return BTreeMap::new();
-            };
-            start = None;
-            entry = Some(e);
-        }
-        _ => return BTreeMap::new(),
-    }
+    let Some((start, entry)) = origin(rules, st, view, u) else {
+        return BTreeMap::new();
+    };
     let budget = ma_half(rules, st, u);
     let march = marching(rules, st, u);
     let fresh_cav = def.kind == Kind::Cavalry && !us.exhausted;
