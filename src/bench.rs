@@ -4,7 +4,7 @@
 
 use crate::games::koniggratz::rules::{self, View};
 use crate::games::koniggratz::state::{Loc, Step};
-use crate::games::koniggratz::{self, PureGame, random_command};
+use crate::games::koniggratz::{self, PureGame, random_play};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::time::Instant;
@@ -53,8 +53,7 @@ pub fn headless(games: u32) -> Result<Vec<Row>, String> {
                     }
                 }
             }
-            let legal = g.legal();
-            let Some(c) = random_command(&g.rules, &g.st, &legal, &mut rng) else {
+            let Some(c) = random_play(&g.rules, &g.st, &mut rng) else {
                 break;
             };
             g.apply(&c).map_err(|r| r.to_string())?;
@@ -82,8 +81,7 @@ pub fn headless(games: u32) -> Result<Vec<Row>, String> {
         let mut g = PureGame::new(rules.clone(), seed);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
         while !g.over() && g.commands.len() < 20_000 {
-            let legal = g.legal();
-            let Some(c) = random_command(&g.rules, &g.st, &legal, &mut rng) else {
+            let Some(c) = random_play(&g.rules, &g.st, &mut rng) else {
                 break;
             };
             g.apply(&c).map_err(|r| r.to_string())?;

@@ -229,15 +229,14 @@ fn autosave_play(
     options: &[String],
     path: &str,
 ) -> Result<String, String> {
-    use crate::games::koniggratz::{self, PureGame, random_command, save_file};
+    use crate::games::koniggratz::{self, PureGame, random_play, save_file};
     use rand::SeedableRng;
     let src = scenarios::find(scenario)?;
     let rules = koniggratz::load_rules(&src, options)?;
     let mut g = PureGame::new(rules, seed);
     let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
     while !g.over() {
-        let legal = g.legal();
-        let Some(c) = random_command(&g.rules, &g.st, &legal, &mut rng) else {
+        let Some(c) = random_play(&g.rules, &g.st, &mut rng) else {
             break;
         };
         g.apply(&c).map_err(|r| r.to_string())?;

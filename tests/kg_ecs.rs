@@ -1,12 +1,45 @@
 //! The headless Bevy app (MinimalPlugins + StatesPlugin + the game plugin) driven by
 //! commands gives the same states as the pure rules.
 
+use bevy::prelude::State;
+use feldzug::engine::game_ecs::CurrentStep;
 use feldzug::engine::scenarios;
-use feldzug::games::koniggratz::ecs::{Counter, HqMarker, KgPhase};
+use feldzug::engine::step;
+use feldzug::games::koniggratz::ecs::{
+    AttackStep, CommandStep, Counter, HqMarker, KgPhase, MovementStep,
+};
 use feldzug::games::koniggratz::state::KgCommand;
-use feldzug::games::koniggratz::{self, KgSession, PureGame, random_command};
+use feldzug::games::koniggratz::{self, KgSession, Koniggratz, PureGame, random_command, steps};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+
+/// The step whose Bevy (sub-)state the app is in, by the name of its step module.
+fn bevy_step(s: &KgSession) -> Option<&'static str> {
+    let w = s.app.world();
+    let get = |name| Some(name);
+    match *w.resource::<State<KgPhase>>().get() {
+        KgPhase::Inactive => None,
+        KgPhase::GameOver => get("Game over"),
+        KgPhase::Command => match *w.resource::<State<CommandStep>>().get() {
+            CommandStep::HqPlacement => get("HQ placement"),
+            CommandStep::BlownSelect => get("Blown units: the two that return"),
+            CommandStep::BlownReturn => get("Blown units: return"),
+            CommandStep::Bombardment => get("Bombardment"),
+            CommandStep::Formations => get("Formations"),
+            CommandStep::ExitEzoc => get("Exits from enemy ZOCs"),
+            CommandStep::Retreat => get("Retreat"),
+        },
+        KgPhase::Movement => match *w.resource::<State<MovementStep>>().get() {
+            MovementStep::Moves => get("Movement"),
+            MovementStep::Retreat => get("Retreat"),
+        },
+        KgPhase::Attack => match *w.resource::<State<AttackStep>>().get() {
+            AttackStep::Attacks => get("Attack"),
+            AttackStep::Artillery => get("Artillery support"),
+            AttackStep::Retreat => get("Retreat"),
+        },
+    }
+}
 
 #[test]
 fn headless_app_matches_pure_rules_and_changes_phase_states() {
@@ -19,6 +52,7 @@ fn headless_app_matches_pure_rules_and_changes_phase_states() {
         assert_eq!(s.phase(), KgPhase::Command);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut phases = std::collections::BTreeSet::new();
+        let mut names = std::collections::BTreeSet::new();
         let mut n = 0;
         while !p.over() && n < 3000 {
             let legal = s.legal();
@@ -27,13 +61,39 @@ fn headless_app_matches_pure_rules_and_changes_phase_states() {
             s.submit(cmd.clone()).unwrap();
             p.apply(&cmd).unwrap();
             assert_eq!(s.hash(), p.hash(), "seed {seed} after {cmd:?}");
+            // a command the rules refuse is refused by the app with the same reason
+            let wrong = KgCommand::Retreat {
+                to: feldzug::engine::hexmap::Coord::new(0, 0),
+            };
+            assert_eq!(
+                s.submit(wrong.clone()).unwrap_err(),
+                step::check::<Koniggratz>(&p.rules, &p.st, &wrong).unwrap_err(),
+                "seed {seed} after {cmd:?}"
+            );
+            // the Bevy states and the step on screen are the rules' step
+            s.app.update();
+            let on_screen = s.app.world().resource::<CurrentStep>().clone();
+            let step = steps::of(&p.st);
+            assert_eq!(on_screen.name, step.name(), "seed {seed} after {cmd:?}");
+            assert_eq!(on_screen.to_act, step.to_act(&p.rules, &p.st));
+            assert_eq!(on_screen.prompt, step.prompt(&p.rules, &p.st));
+            assert_eq!(
+                bevy_step(&s),
+                Some(step.name()),
+                "seed {seed} after {cmd:?}"
+            );
             phases.insert(format!("{:?}", s.phase()));
+            names.insert(step.name());
             n += 1;
         }
         s.app.update();
         assert!(
             phases.contains("Movement") && phases.contains("Attack"),
             "{phases:?}"
+        );
+        assert!(
+            names.contains("Artillery support") && names.contains("Retreat"),
+            "{names:?}"
         );
         let w = s.app.world_mut();
         assert_eq!(w.query::<&Counter>().iter(w).count(), rules.units.len());
@@ -199,4 +259,95 @@ fn a_pure_games_save_file_leaves_out_an_unrevealed_secret_choice() {
     // once revealed, the whole list is saved
     g.apply(&KgCommand::Artillery { support: false }).unwrap();
     assert_eq!(save_file(&g, &[]).commands.len(), n + 2);
+}
+
+#[test]
+fn a_command_of_another_step_is_refused_by_that_steps_system() {
+    // rule 4.0: each step of the sequence of play takes only its own commands; the
+    // step's own system refuses the others with the step's reason, and nothing changes.
+    use feldzug::engine::game_ecs::CommandLog;
+    use feldzug::engine::hexmap::Coord;
+    use feldzug::games::koniggratz::state::{Pending, Step};
+    let src = scenarios::find("koniggratz").unwrap();
+    let rules = koniggratz::load_rules(&src, &[]).unwrap();
+    let mut s = KgSession::new(rules.clone(), 5);
+    let commands = |s: &KgSession| {
+        s.app
+            .world()
+            .resource::<CommandLog<Koniggratz>>()
+            .commands
+            .len()
+    };
+    let refused_here = |s: &mut KgSession, cmd: KgCommand| {
+        let st = s.state().unwrap();
+        let (before, n) = (s.hash(), commands(s));
+        let here = bevy_step(s);
+        let expected = step::check::<Koniggratz>(&rules, &st, &cmd).unwrap_err();
+        let e = s.submit(cmd.clone()).unwrap_err();
+        assert_eq!(e, expected, "{cmd:?}");
+        assert_eq!(bevy_step(s), here, "refused in the step's own state");
+        assert_eq!((s.hash(), commands(s)), (before, n), "nothing changes");
+        e
+    };
+    // HQ placement (4.0b) takes no attack
+    assert_eq!(bevy_step(&s), Some("HQ placement"));
+    assert_eq!(s.app.world().resource::<CurrentStep>().name, "HQ placement");
+    let e = refused_here(
+        &mut s,
+        KgCommand::Attack {
+            attacker: 0,
+            defender: 1,
+        },
+    );
+    assert_eq!(e.rule, "4.0");
+    assert!(
+        e.reason
+            .contains("is not part of this step (Command: HQ placement)"),
+        "{}",
+        e.reason
+    );
+    // play on to the Movement Phase (4.2): an HQ placement is refused there
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    let mut seen_movement = false;
+    let mut seen_artillery = false;
+    for _ in 0..3000 {
+        let st = s.state().unwrap();
+        if st.g.step == Step::GameOver {
+            break;
+        }
+        if !seen_movement && st.g.step == Step::Movement && st.g.pending.is_empty() {
+            seen_movement = true;
+            assert_eq!(bevy_step(&s), Some("Movement"));
+            let e = refused_here(
+                &mut s,
+                KgCommand::PlaceHq {
+                    hq: 0,
+                    at: Coord::new(5, 5),
+                    battle: false,
+                },
+            );
+            assert_eq!(e.rule, "4.0");
+            assert!(e.reason.contains("(Movement)"), "{}", e.reason);
+        }
+        // Artillery Support (4.3a) waits for its choice: a move is refused
+        if matches!(st.g.pending.last(), Some(Pending::Artillery { .. })) {
+            seen_artillery = true;
+            assert_eq!(bevy_step(&s), Some("Artillery support"));
+            let e = refused_here(
+                &mut s,
+                KgCommand::Move {
+                    unit: 0,
+                    to: Coord::new(5, 5),
+                },
+            );
+            assert_eq!(e.rule, "4.3a");
+            assert!(e.reason.contains("must first choose Artillery Support"));
+            break;
+        }
+        let legal = s.legal();
+        let cmd = random_command(&rules, &st, &legal, &mut rng).unwrap();
+        s.submit(cmd).unwrap();
+        s.app.update();
+    }
+    assert!(seen_movement && seen_artillery);
 }

@@ -6,6 +6,7 @@ mod kg_fidelity;
 mod kg_random;
 mod kg_rulebook;
 mod kg_rules;
+mod kg_steps;
 mod lessons;
 #[cfg(feature = "gui")]
 mod render;

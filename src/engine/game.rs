@@ -68,6 +68,16 @@ pub trait RulesGame:
         legal: &[Self::Command],
         rng: &mut Xoshiro256PlusPlus,
     ) -> Option<Self::Command>;
+    /// A random legal command without a list at hand (`feldzug play --random`, the bench):
+    /// by default [`RulesGame::random_command`] over [`RulesGame::legal`]; a game may pick
+    /// faster (e.g. a unit first, then only its moves).
+    fn random_play(
+        rules: &Self::Rules,
+        st: &Self::State,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Self::Command> {
+        Self::random_command(rules, st, &Self::legal(rules, st), rng)
+    }
     /// Where the sequence of play stands, for `feldzug inspect`: the phase's name and the
     /// rules' own step (empty when the game does not say).
     fn phase_and_step(_rules: &Self::Rules, _st: &Self::State) -> (String, String) {
@@ -385,8 +395,7 @@ impl<G: RulesGame> GameEntry for G {
         let mut g = PureGame::<G>::new(rules, seed);
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(agent_seed);
         while !g.over() && g.commands.len() < max_commands {
-            let legal = g.legal();
-            let Some(cmd) = G::random_command(&g.rules, &g.st, &legal, &mut rng) else {
+            let Some(cmd) = G::random_play(&g.rules, &g.st, &mut rng) else {
                 break;
             };
             g.apply(&cmd)

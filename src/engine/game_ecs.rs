@@ -259,7 +259,7 @@ fn bump_revision<G: EcsGame>(world: &mut World) {
 /// Sets the Bevy phase (and sub-states) of the rules' `step`.
 pub fn set_phase<G: EcsGame>(world: &mut World, step: G::Step) {
     if let Some(mut next) = world.get_resource_mut::<NextState<G::Phase>>() {
-        next.set(G::phase_of(step));
+        NextState::set_if_neq(&mut next, G::phase_of(step));
     }
     G::set_sub_steps(world, step);
 }
@@ -318,6 +318,12 @@ fn apply_one<G: EcsGame>(world: &mut World, mut st: G::State, cmd: G::Command) {
 pub fn run_step<G: EcsGame + Sequenced, S: PlayStep<G> + Default>(world: &mut World) {
     let me = S::default();
     loop {
+        if world
+            .get_resource::<Inbox<G>>()
+            .is_none_or(|i| i.0.is_empty())
+        {
+            return; // nothing queued: no gathering every frame
+        }
         let Some(st) = G::gather(world) else {
             world.resource_mut::<Inbox<G>>().0.clear();
             return;
@@ -332,7 +338,7 @@ pub fn run_step<G: EcsGame + Sequenced, S: PlayStep<G> + Default>(world: &mut Wo
             return;
         };
         if !me.takes(&cmd) {
-            let r = step::wrong_step::<G>(&me, &cmd);
+            let r = step::refusal_of_other::<G>(&me, &rules, &st, &cmd);
             let o = Outcome::<G>::Refused(cmd, r);
             world.insert_resource(LastOutcome(Some(o.clone())));
             world.write_message(o);
@@ -384,6 +390,20 @@ pub fn enter_step<G: EcsGame + Sequenced>(world: &mut World) {
 /// `OnExit` of a step's Bevy state: the step's clean-up on screen.
 pub fn exit_step(world: &mut World) {
     world.insert_resource(CurrentStep::default());
+}
+
+/// Reads [`CurrentStep`] again from the state (after a load or undo, which change the
+/// state without a command and may leave the step's Bevy state as it was); the count of
+/// commands is kept while the step stays the same.
+pub fn reread_step<G: EcsGame + Sequenced>(world: &mut World) {
+    if let Some(mut cs) = step_screen::<G>(world) {
+        if let Some(old) = world.get_resource::<CurrentStep>()
+            && old.name == cs.name
+        {
+            cs.commands = old.commands;
+        }
+        world.insert_resource(cs);
+    }
 }
 
 /// Refreshes [`CurrentStep`] after a command applied within the same step (e.g. a move

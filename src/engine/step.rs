@@ -31,6 +31,16 @@ pub trait PlayStep<G: RulesGame>: Send + Sync + 'static {
     /// Checks one command (of a kind the step takes) without building the legal list;
     /// agrees with [`PlayStep::legal`]: `check` is `Ok` exactly for the listed commands.
     fn check(&self, rules: &G::Rules, st: &G::State, cmd: &G::Command) -> Result<(), Refusal>;
+    /// The refusal of a command of a kind the step does not take, when the game words it
+    /// itself; None gives [`wrong_step`].
+    fn refuse_other(
+        &self,
+        _rules: &G::Rules,
+        _st: &G::State,
+        _cmd: &G::Command,
+    ) -> Option<Refusal> {
+        None
+    }
     /// Carries out a checked command; the game's sequence then runs the automatic steps
     /// that follow (the exit to the next step).
     fn execute(
@@ -66,6 +76,18 @@ pub fn wrong_step<G: Sequenced>(step: &dyn PlayStep<G>, cmd: &G::Command) -> Ref
     )
 }
 
+/// The refusal `step` gives to a command of a kind it does not take: its own wording
+/// ([`PlayStep::refuse_other`]) or [`wrong_step`].
+pub fn refusal_of_other<G: Sequenced>(
+    step: &dyn PlayStep<G>,
+    rules: &G::Rules,
+    st: &G::State,
+    cmd: &G::Command,
+) -> Refusal {
+    step.refuse_other(rules, st, cmd)
+        .unwrap_or_else(|| wrong_step::<G>(step, cmd))
+}
+
 /// Checks `cmd` against the step the state is in: a command of another step is refused
 /// with the step's reason; otherwise the step checks it.
 pub fn check<G: Sequenced>(
@@ -75,7 +97,7 @@ pub fn check<G: Sequenced>(
 ) -> Result<(), Refusal> {
     let step = G::step(rules, st);
     if !step.takes(cmd) {
-        return Err(wrong_step::<G>(step, cmd));
+        return Err(refusal_of_other::<G>(step, rules, st, cmd));
     }
     step.check(rules, st, cmd)
 }

@@ -1,6 +1,7 @@
 //! The ECS side of Königgrätz: counters, HQs and the bombardment marker are entities;
-//! each phase of the sequence of play is a Bevy state whose systems take commands, gather
-//! the entities into plain data, call the pure rules and write the outcome back.
+//! each phase of the sequence of play is a Bevy state, and each step within it a
+//! sub-state whose one system takes that step's commands, gathers the entities into plain
+//! data, asks the step (`steps/`) and writes the outcome back.
 
 use super::Koniggratz;
 use super::data::{KgRules, Side};
@@ -22,16 +23,70 @@ pub enum KgPhase {
     GameOver,
 }
 
-/// The steps of the Command Phase (4.0a-e).
+/// The steps of the Command Phase (4.0b-e), one system each; a retreat forced by the
+/// bombardment (6.3) interrupts the formations.
 #[derive(SubStates, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[source(KgPhase = KgPhase::Command)]
 pub enum CommandStep {
     #[default]
     HqPlacement,
-    BlownUnits,
+    BlownSelect,
+    BlownReturn,
     Bombardment,
     Formations,
     ExitEzoc,
+    Retreat,
+}
+
+/// The Movement Phase (4.2): moves, interrupted by the retreat of a unit standing on a
+/// reinforcement's entry hex (4.2a) or hit by the bombardment (6.3).
+#[derive(SubStates, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[source(KgPhase = KgPhase::Movement)]
+pub enum MovementStep {
+    #[default]
+    Moves,
+    Retreat,
+}
+
+/// The Attack Phase (4.3): declarations, then each attack's secret Artillery Support
+/// choices (4.3a) and the loser's retreat (4.3.1).
+#[derive(SubStates, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[source(KgPhase = KgPhase::Attack)]
+pub enum AttackStep {
+    #[default]
+    Attacks,
+    Artillery,
+    Retreat,
+}
+
+/// A decision that interrupts the rules' step ([`Pending`], the last one counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interrupt {
+    None,
+    Artillery,
+    Retreat,
+}
+
+/// Where the sequence of play stands: the rules' step and the decision interrupting it
+/// (the ECS side's [`EcsGame::Step`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepKey {
+    pub step: Step,
+    pub interrupt: Interrupt,
+}
+
+impl StepKey {
+    pub fn of(g: &Globals) -> Self {
+        let interrupt = match g.pending.last() {
+            Some(Pending::Artillery { .. }) => Interrupt::Artillery,
+            Some(Pending::Retreat { .. }) => Interrupt::Retreat,
+            None => Interrupt::None,
+        };
+        Self {
+            step: g.step,
+            interrupt,
+        }
+    }
 }
 
 pub fn phase_of(step: Step) -> KgPhase {
@@ -43,14 +98,33 @@ pub fn phase_of(step: Step) -> KgPhase {
     }
 }
 
-pub fn command_step_of(step: Step) -> Option<CommandStep> {
-    Some(match step {
+pub fn command_step_of(key: StepKey) -> Option<CommandStep> {
+    if key.interrupt == Interrupt::Retreat && phase_of(key.step) == KgPhase::Command {
+        return Some(CommandStep::Retreat);
+    }
+    Some(match key.step {
         Step::HqPlacement => CommandStep::HqPlacement,
-        Step::BlownSelect(_) | Step::BlownReturn(_) => CommandStep::BlownUnits,
+        Step::BlownSelect(_) => CommandStep::BlownSelect,
+        Step::BlownReturn(_) => CommandStep::BlownReturn,
         Step::Bombardment => CommandStep::Bombardment,
         Step::Organize(_) => CommandStep::Formations,
         Step::ExitEzoc => CommandStep::ExitEzoc,
         _ => return None,
+    })
+}
+
+pub fn movement_step_of(key: StepKey) -> Option<MovementStep> {
+    (key.step == Step::Movement).then_some(match key.interrupt {
+        Interrupt::Retreat => MovementStep::Retreat,
+        _ => MovementStep::Moves,
+    })
+}
+
+pub fn attack_step_of(key: StepKey) -> Option<AttackStep> {
+    (key.step == Step::Attack).then_some(match key.interrupt {
+        Interrupt::None => AttackStep::Attacks,
+        Interrupt::Artillery => AttackStep::Artillery,
+        Interrupt::Retreat => AttackStep::Retreat,
     })
 }
 
@@ -123,20 +197,114 @@ pub struct KgGlobals(pub Globals);
 pub struct KoniggratzPlugin;
 
 impl Plugin for KoniggratzPlugin {
+    /// The sequence of play as Bevy states: one system per step, each running only in
+    /// its step's state and taking only its step's commands ([`run_step`]); entering a
+    /// step sets up its prompt and side to act ([`enter_step`]), leaving clears them.
     fn build(&self, app: &mut App) {
-        add_pipeline::<Koniggratz>(app);
-        app.add_sub_state::<CommandStep>().add_systems(
+        use super::steps;
+        type K = Koniggratz;
+        add_pipeline::<K>(app);
+        app.add_sub_state::<CommandStep>()
+            .add_sub_state::<MovementStep>()
+            .add_sub_state::<AttackStep>();
+        let retreat = in_state(CommandStep::Retreat)
+            .or_else(in_state(MovementStep::Retreat))
+            .or_else(in_state(AttackStep::Retreat));
+        app.add_systems(
             Update,
             (
-                collect_commands::<Koniggratz>,
-                command_phase_system.run_if(in_state(KgPhase::Command)),
-                movement_system.run_if(in_state(KgPhase::Movement)),
-                attack_system.run_if(in_state(KgPhase::Attack)),
-                refuse_after_game_over::<Koniggratz>.run_if(in_state(KgPhase::GameOver)),
-                sync_phase_state::<Koniggratz>,
+                collect_commands::<K>,
+                (
+                    run_step::<K, steps::HqPlacement>.run_if(in_state(CommandStep::HqPlacement)),
+                    run_step::<K, steps::BlownSelect>.run_if(in_state(CommandStep::BlownSelect)),
+                    run_step::<K, steps::BlownReturn>.run_if(in_state(CommandStep::BlownReturn)),
+                    run_step::<K, steps::Bombardment>.run_if(in_state(CommandStep::Bombardment)),
+                    run_step::<K, steps::Organize>.run_if(in_state(CommandStep::Formations)),
+                    run_step::<K, steps::ExitEzoc>.run_if(in_state(CommandStep::ExitEzoc)),
+                    run_step::<K, steps::Movement>.run_if(in_state(MovementStep::Moves)),
+                    run_step::<K, steps::Attack>.run_if(in_state(AttackStep::Attacks)),
+                    run_step::<K, steps::Artillery>.run_if(in_state(AttackStep::Artillery)),
+                    run_step::<K, steps::Retreat>.run_if(retreat),
+                    run_step::<K, steps::GameOver>.run_if(in_state(KgPhase::GameOver)),
+                ),
+                sync_step_state,
             )
                 .chain(),
         );
+        use CommandStep as C;
+        for s in [
+            C::HqPlacement,
+            C::BlownSelect,
+            C::BlownReturn,
+            C::Bombardment,
+            C::Formations,
+            C::ExitEzoc,
+            C::Retreat,
+        ] {
+            on_enter_exit(app, s);
+        }
+        for s in [MovementStep::Moves, MovementStep::Retreat] {
+            on_enter_exit(app, s);
+        }
+        for s in [
+            AttackStep::Attacks,
+            AttackStep::Artillery,
+            AttackStep::Retreat,
+        ] {
+            on_enter_exit(app, s);
+        }
+        on_enter_exit(app, KgPhase::GameOver);
+    }
+}
+
+/// A step's set-up and clean-up on screen when its state is entered and left.
+fn on_enter_exit<S: States + Copy>(app: &mut App, s: S) {
+    app.add_systems(OnEnter(s), enter_step::<Koniggratz>)
+        .add_systems(OnExit(s), exit_step);
+}
+
+/// The Bevy states of the step the rules are in.
+fn states_of(
+    key: StepKey,
+) -> (
+    KgPhase,
+    Option<CommandStep>,
+    Option<MovementStep>,
+    Option<AttackStep>,
+) {
+    (
+        phase_of(key.step),
+        command_step_of(key),
+        movement_step_of(key),
+        attack_step_of(key),
+    )
+}
+
+/// Keeps the Bevy phase and step states equal to the rules' step and pending decision
+/// (after loads and undo, which replace the state without a command).
+/// The step's screen ([`CurrentStep`]) is read again whenever the state changed.
+pub fn sync_step_state(world: &mut World, mut seen: Local<u64>) {
+    let Some(key) = world.get_resource::<KgGlobals>().map(|g| StepKey::of(&g.0)) else {
+        return;
+    };
+    let rev = world
+        .get_resource::<Revision<Koniggratz>>()
+        .map_or(0, |r| r.0);
+    if rev != *seen {
+        *seen = rev;
+        reread_step::<Koniggratz>(world);
+    }
+    let now = (
+        world.get_resource::<State<KgPhase>>().map(|s| *s.get()),
+        world.get_resource::<State<CommandStep>>().map(|s| *s.get()),
+        world
+            .get_resource::<State<MovementStep>>()
+            .map(|s| *s.get()),
+        world.get_resource::<State<AttackStep>>().map(|s| *s.get()),
+    );
+    let (p, c, m, a) = states_of(key);
+    if now != (Some(p), c, m, a) {
+        set_phase::<Koniggratz>(world, key);
     }
 }
 
@@ -171,27 +339,38 @@ pub fn scatter(world: &mut World, st: &KgState) {
 
 impl EcsGame for Koniggratz {
     type Phase = KgPhase;
-    type Step = Step;
+    type Step = StepKey;
     type Plugin = KoniggratzPlugin;
     const GAME_OVER_RULE: &'static str = "5.0";
 
-    fn step_of(st: &KgState) -> Step {
-        st.g.step
+    fn step_of(st: &KgState) -> StepKey {
+        StepKey::of(&st.g)
     }
 
-    fn phase_of(step: Step) -> KgPhase {
-        phase_of(step)
+    fn phase_of(key: StepKey) -> KgPhase {
+        phase_of(key.step)
     }
 
-    fn current_step(world: &World) -> Option<Step> {
-        world.get_resource::<KgGlobals>().map(|g| g.0.step)
+    fn current_step(world: &World) -> Option<StepKey> {
+        world.get_resource::<KgGlobals>().map(|g| StepKey::of(&g.0))
     }
 
-    fn set_sub_steps(world: &mut World, step: Step) {
-        if let Some(cs) = command_step_of(step)
+    fn set_sub_steps(world: &mut World, key: StepKey) {
+        let (_, c, m, a) = states_of(key);
+        if let Some(c) = c
             && let Some(mut next) = world.get_resource_mut::<NextState<CommandStep>>()
         {
-            next.set(cs);
+            NextState::set_if_neq(&mut next, c);
+        }
+        if let Some(m) = m
+            && let Some(mut next) = world.get_resource_mut::<NextState<MovementStep>>()
+        {
+            NextState::set_if_neq(&mut next, m);
+        }
+        if let Some(a) = a
+            && let Some(mut next) = world.get_resource_mut::<NextState<AttackStep>>()
+        {
+            NextState::set_if_neq(&mut next, a);
         }
     }
 
@@ -230,19 +409,4 @@ pub fn despawn_game(world: &mut World) {
     mirror::despawn::<HqMarker>(world);
     mirror::despawn::<BombardmentMarker>(world);
     world.remove_resource::<KgGlobals>();
-}
-
-/// 4.0: HQ placement, blown units, bombardment, formations, exits.
-fn command_phase_system(world: &mut World) {
-    run_phase::<Koniggratz>(world, KgPhase::Command);
-}
-
-/// 4.2: reinforcements and alternating moves, ZOC/ZOI stops.
-fn movement_system(world: &mut World) {
-    run_phase::<Koniggratz>(world, KgPhase::Movement);
-}
-
-/// 4.3: alternating attacks, artillery, retreats and advances.
-fn attack_system(world: &mut World) {
-    run_phase::<Koniggratz>(world, KgPhase::Attack);
 }

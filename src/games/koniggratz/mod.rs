@@ -5,9 +5,11 @@ pub mod combat;
 pub mod data;
 pub mod ecs;
 pub mod flow;
+pub mod random;
 pub mod reference;
 pub mod rules;
 pub mod state;
+pub mod steps;
 #[cfg(feature = "gui")]
 pub mod ui;
 
@@ -19,7 +21,6 @@ use crate::engine::scenarios::ScenarioSource;
 use crate::engine::session::Summary;
 use data::{KgRules, Side};
 use flow::Game;
-use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use state::{KgCommand, KgState, Refusal, Step};
 use std::sync::Arc;
@@ -96,6 +97,14 @@ impl RulesGame for Koniggratz {
         random_command(rules, st, legal, rng)
     }
 
+    fn random_play(
+        rules: &KgRules,
+        st: &KgState,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<KgCommand> {
+        random_play(rules, st, rng)
+    }
+
     /// 4.3a: one side has chosen Artillery Support (with a real choice: infantry with AP,
     /// 6.2) and the other has not; the choice is revealed when both are in.
     fn secret_pending(rules: &KgRules, st: &KgState) -> bool {
@@ -132,66 +141,12 @@ impl RulesGame for Koniggratz {
 pub type PureGame = game::PureGame<Koniggratz>;
 
 pub use crate::engine::game::save_file;
+pub use random::{random_command, random_play};
 
 /// Rebuilds a game from a save: scenario + seed + commands. Refuses a save whose
 /// commands are not legal or whose hash does not match.
 pub fn replay_save(name: &str, text: &str) -> Result<PureGame, String> {
     game::replay_save(name, text)
-}
-
-/// Picks a random legal command for the soak tests and `--random`: uniform, but moves
-/// lean towards the enemy and passes are rare, so that games reach combat.
-pub fn random_command(
-    rules: &KgRules,
-    st: &KgState,
-    legal: &[KgCommand],
-    rng: &mut Xoshiro256PlusPlus,
-) -> Option<KgCommand> {
-    if legal.is_empty() {
-        return None;
-    }
-    let has_pass = legal.contains(&KgCommand::Pass);
-    let pass_pct = match st.g.step {
-        Step::Movement => 6,
-        Step::Attack => 8,
-        _ => 25,
-    };
-    if has_pass && (legal.len() == 1 || rng.random_range(0..100) < pass_pct) {
-        return Some(KgCommand::Pass);
-    }
-    let others: Vec<&KgCommand> = legal.iter().filter(|c| **c != KgCommand::Pass).collect();
-    if st.g.step == Step::Movement && st.g.pending.is_empty() && rng.random_range(0..100) < 70 {
-        // closest approach to an enemy among a few random candidates
-        let enemies: Vec<(Side, crate::engine::hexmap::Coord)> = st
-            .units
-            .iter()
-            .enumerate()
-            .filter_map(|(i, u)| match u.loc {
-                state::Loc::Map(c) => Some((rules.units[i].side, c)),
-                _ => None,
-            })
-            .collect();
-        let mut best: Option<(u32, &KgCommand)> = None;
-        for _ in 0..12 {
-            let c = others[rng.random_range(0..others.len())];
-            if let KgCommand::Move { unit, to } = c {
-                let side = rules.units[*unit as usize].side;
-                let d = enemies
-                    .iter()
-                    .filter(|e| e.0 != side)
-                    .map(|e| e.1.distance(*to))
-                    .min()
-                    .unwrap_or(0);
-                if best.is_none_or(|b| d < b.0) {
-                    best = Some((d, c));
-                }
-            }
-        }
-        if let Some((_, c)) = best {
-            return Some(c.clone());
-        }
-    }
-    Some(others[rng.random_range(0..others.len())].clone())
 }
 
 /// Invariants that hold after every command (tests and fuzzing).

@@ -74,6 +74,45 @@ impl View {
     }
 }
 
+/// Which unit stands in each hex of the map (by hex index), without the zones of a
+/// [`View`].
+pub fn occupancy(rules: &KgRules, st: &KgState) -> Vec<Option<UnitId>> {
+    let m = &rules.map;
+    let mut occ = vec![None; m.len()];
+    for (i, u) in st.units.iter().enumerate() {
+        if let Loc::Map(c) = u.loc
+            && let Some(ix) = m.index(c)
+        {
+            occ[ix] = Some(i as UnitId);
+        }
+    }
+    occ
+}
+
+/// Whether `c` is in an enemy ZOC for `side` (3.7; the bombardment marker for Prussia,
+/// 6.3), from the occupancy alone: what [`View::in_ezoc`] says, for a few hexes.
+pub fn in_ezoc_by(
+    rules: &KgRules,
+    st: &KgState,
+    occ: &[Option<UnitId>],
+    side: Side,
+    c: Coord,
+) -> bool {
+    let m = &rules.map;
+    let Some(i) = m.index(c) else {
+        return false;
+    };
+    if side == Side::Prussia && st.g.bombard == Some(c) {
+        return true;
+    }
+    (0..6).any(|d| {
+        let j = m.nbr_index(i, d);
+        j != crate::engine::hexmap::NONE
+            && !blocks_zones(m.side_at(i, d))
+            && occ[j as usize].is_some_and(|o| rules.units[o as usize].side != side)
+    })
+}
+
 /// Hexes within `steps` of `c` reached without crossing a zone-blocking hexside.
 pub fn zone_reach(m: &HexMap, c: Coord, steps: u32) -> Vec<Coord> {
     let mut out = Vec::new();
@@ -161,7 +200,8 @@ pub fn command(rules: &KgRules, st: &KgState, u: UnitId) -> Option<(Coord, u32)>
 pub struct MoveOption {
     pub to: Coord,
     pub cost_half: u32,
-    /// Hexes entered, in order (the first is the entry hex for reinforcements).
+    /// Hexes entered, in order (the first is the entry hex for reinforcements); empty
+    /// from the searches that list destinations only.
     pub path: Vec<Coord>,
     pub road: bool,
 }
@@ -175,6 +215,17 @@ pub fn destinations(
     u: UnitId,
 ) -> BTreeMap<Coord, MoveOption> {
     search(rules, st, view, u, true, Relax::default())
+}
+
+/// The way `u` may move to `to` (cost and whether by road, no path), or None.
+pub fn destination(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    u: UnitId,
+    to: Coord,
+) -> Option<MoveOption> {
+    search(rules, st, view, u, false, Relax::default()).remove(&to)
 }
 
 /// Destination hexes only (no paths), for listing legal commands quickly.
@@ -198,6 +249,25 @@ pub fn moved_by_road(st: &KgState, u: UnitId) -> Option<bool> {
     st.g.road_moves.iter().find(|m| m.0 == u).map(|m| m.1)
 }
 
+/// Where a move of `u` starts: its hex (start), or for a reinforcement its entry hex
+/// (entry); None when it cannot move (3.7: a unit in an EZOC; off the map for good).
+fn origin(
+    rules: &KgRules,
+    st: &KgState,
+    view: &View,
+    u: UnitId,
+) -> Option<(Option<Coord>, Option<Coord>)> {
+    let def = &rules.units[u as usize];
+    match st.units[u as usize].loc {
+        Loc::Map(c) => (!view.in_ezoc(&rules.map, def.side, c)).then_some((Some(c), None)),
+        Loc::Off => {
+            let e = def.entry.as_ref().and_then(|e| rules.entry_hex(e.hex))?;
+            Some((None, Some(e)))
+        }
+        _ => None,
+    }
+}
+
 fn search(
     rules: &KgRules,
     st: &KgState,
@@ -210,26 +280,9 @@ fn search(
     let def = &rules.units[u as usize];
     let us = &st.units[u as usize];
     let side = def.side;
-    let start: Option<Coord>;
-    let entry: Option<Coord>;
-    match us.loc {
-        Loc::Map(c) => {
-            // 3.7: a unit in an EZOC cannot move.
-            if view.in_ezoc(m, side, c) {
-                return BTreeMap::new();
-            }
-            start = Some(c);
-            entry = None;
-        }
-        Loc::Off => {
-            let Some(e) = def.entry.as_ref().and_then(|e| rules.entry_hex(e.hex)) else {
-                return BTreeMap::new();
-            };
-            start = None;
-            entry = Some(e);
-        }
-        _ => return BTreeMap::new(),
-    }
+    let Some((start, entry)) = origin(rules, st, view, u) else {
+        return BTreeMap::new();
+    };
     let budget = ma_half(rules, st, u);
     let march = marching(rules, st, u);
     let fresh_cav = def.kind == Kind::Cavalry && !us.exhausted;
@@ -261,6 +314,8 @@ fn search(
     };
     let mut cost = vec![u32::MAX; n];
     let mut prev = vec![u32::MAX; n];
+    // the hexes a pass reached (a few dozen of the map's hundreds): reset and read back
+    let mut touched: Vec<usize> = Vec::new();
     for road in [false, true] {
         if road && !road_ok {
             continue;
@@ -268,8 +323,11 @@ fn search(
         if before.is_some_and(|b| b != road) {
             continue;
         }
-        cost.iter_mut().for_each(|c| *c = u32::MAX);
-        prev.iter_mut().for_each(|p| *p = u32::MAX);
+        for &i in &touched {
+            cost[i] = u32::MAX;
+            prev[i] = u32::MAX;
+        }
+        touched.clear();
         let mut heap = BinaryHeap::new();
         match (start_i, entry.and_then(|e| m.index(e))) {
             (Some(i), _) => {
@@ -277,6 +335,7 @@ fn search(
                     continue;
                 }
                 cost[i] = 0;
+                touched.push(i);
                 heap.push(Reverse((0u32, i)));
             }
             (None, Some(e)) => {
@@ -291,6 +350,7 @@ fn search(
                 };
                 if c0 <= budget {
                     cost[e] = c0;
+                    touched.push(e);
                     heap.push(Reverse((c0, e)));
                 }
             }
@@ -322,38 +382,18 @@ fn search(
                 };
                 let nc = c + step + extra;
                 if nc <= budget && nc < cost[j] {
+                    if cost[j] == u32::MAX {
+                        touched.push(j);
+                    }
                     cost[j] = nc;
                     prev[j] = i as u32;
                     heap.push(Reverse((nc, j)));
                 }
             }
         }
-        #[allow(clippy::needless_range_loop)] // i indexes cost, prev and the map
-        for i in 0..n {
-            if cost[i] == u32::MAX || Some(i) == start_i {
-                continue;
-            }
-            let to = m.coord_at(i);
-            if out.get(&to).is_some_and(|o| o.cost_half <= cost[i]) {
-                continue;
-            }
-            let mut path = vec![to];
-            let mut cur = i;
-            while with_paths && prev[cur] != u32::MAX && Some(prev[cur] as usize) != start_i {
-                cur = prev[cur] as usize;
-                path.push(m.coord_at(cur));
-            }
-            path.reverse();
-            out.insert(
-                to,
-                MoveOption {
-                    to,
-                    cost_half: cost[i],
-                    path,
-                    road,
-                },
-            );
-        }
+        record_ends(
+            m, &cost, &prev, &touched, start_i, with_paths, road, &mut out,
+        );
     }
     // 4.2d: command range at the end (implied by the path check above).
     if let (Some(s), Some((hq, range)), false) = (start, command(rules, st, u), relax.range) {
@@ -364,6 +404,49 @@ fn search(
         });
     }
     out
+}
+
+/// Adds the hexes one search pass reached (`touched`, with `cost` and `prev` from the
+/// Dijkstra in `search`) to `out`, keeping the cheaper way to each; with `with_paths`, each hex's path.
+fn record_ends(
+    m: &HexMap,
+    cost: &[u32],
+    prev: &[u32],
+    touched: &[usize],
+    start_i: Option<usize>,
+    with_paths: bool,
+    road: bool,
+    out: &mut BTreeMap<Coord, MoveOption>,
+) {
+    for &i in touched {
+        let c = cost[i];
+        if c == u32::MAX || Some(i) == start_i {
+            continue;
+        }
+        let to = m.coord_at(i);
+        if out.get(&to).is_some_and(|o| o.cost_half <= c) {
+            continue;
+        }
+        let mut path = Vec::new();
+        if with_paths {
+            path.push(to);
+            let mut cur = i;
+            while prev[cur] != u32::MAX && Some(prev[cur] as usize) != start_i {
+                cur = prev[cur] as usize;
+                path.push(m.coord_at(cur));
+            }
+            path.reverse();
+        }
+        out.insert(
+            to,
+            MoveOption {
+                to,
+                cost_half: c,
+                path,
+                road,
+            },
+        );
+    }
 }
 
 /// Why `to` is not a legal end of a move for `u` (4.2), for the player.
