@@ -51,6 +51,17 @@ pub trait Sequenced: RulesGame {
     fn describe(cmd: &Self::Command) -> String {
         format!("{cmd:?}")
     }
+    /// The refusal of a command that the step `step` the state is in does not take. By
+    /// default [`wrong_step`]; a game may give its own reasons (e.g. a combat decision
+    /// that must come first).
+    fn refuse_other_step(
+        _rules: &Self::Rules,
+        _st: &Self::State,
+        step: &dyn PlayStep<Self>,
+        cmd: &Self::Command,
+    ) -> Refusal {
+        wrong_step::<Self>(step, cmd)
+    }
 }
 
 /// The refusal a step gives to a command of another step.
@@ -75,7 +86,7 @@ pub fn check<G: Sequenced>(
 ) -> Result<(), Refusal> {
     let step = G::step(rules, st);
     if !step.takes(cmd) {
-        return Err(wrong_step::<G>(step, cmd));
+        return Err(G::refuse_other_step(rules, st, step, cmd));
     }
     step.check(rules, st, cmd)
 }

@@ -10,6 +10,10 @@ use super::state::*;
 use crate::engine::dice::Dice;
 use crate::engine::hexmap::{Coord, SideKind, Terrain};
 use crate::engine::log::GameLog;
+use super::Trautenau;
+pub use super::steps::movement::must_fall_back;
+pub use super::steps::night::night_candidates;
+pub use super::steps::rally::rally_candidates;
 
 // ---------------------------------------------------------------------------------------
 // Set-up
@@ -101,7 +105,7 @@ pub fn new_state(rules: &TsRules) -> TsState {
     st
 }
 
-fn mark_occupants(rules: &TsRules, st: &mut TsState) {
+pub(crate) fn mark_occupants(rules: &TsRules, st: &mut TsState) {
     for (i, u) in st.units.iter().enumerate() {
         if let Loc::Map(c) = u.loc
             && let Some(k) = rules.map.index(c)
@@ -118,45 +122,13 @@ pub fn side_of(rules: &TsRules, u: UnitId) -> Side {
     rules.units[u as usize].side
 }
 
-fn on_map(st: &TsState, u: UnitId) -> Option<Coord> {
+pub(crate) fn on_map(st: &TsState, u: UnitId) -> Option<Coord> {
     st.units.get(u as usize).and_then(|s| s.loc.hex())
 }
 
-/// The side whose decision the game waits for.
+/// The side whose decision the game waits for (the step's `to_act`).
 pub fn active_side(rules: &TsRules, st: &TsState) -> Option<Side> {
-    if let Some(p) = st.g.pending.first() {
-        return Some(match p {
-            Pending::Defence { assault } => {
-                st.g.assaults
-                    .get(*assault as usize)
-                    .and_then(|a| a.attackers.first())
-                    .map(|(u, _)| side_of(rules, *u).other())
-                    .unwrap_or(Side::Prussia)
-            }
-            Pending::Retreat { units, .. } => units
-                .first()
-                .map(|u| side_of(rules, *u))
-                .unwrap_or(Side::Prussia),
-            Pending::Advance { candidates, .. } => candidates
-                .first()
-                .map(|u| side_of(rules, *u))
-                .unwrap_or(Side::Prussia),
-            Pending::PlaceAide { leader } => rules
-                .leaders
-                .get(*leader as usize)
-                .map(|l| l.side)
-                .unwrap_or(Side::Prussia),
-        });
-    }
-    match st.g.step {
-        Step::ChiefMove(s) | Step::ChooseFirst(s) => Some(s),
-        Step::Redeploy => Some(Side::Austria),
-        Step::Barrage | Step::Movement | Step::Declare | Step::Combat | Step::ChiefCommand => {
-            st.g.active.map(|f| rules.formations[f].side)
-        }
-        Step::Rally(s) | Step::NightFallBack(s) => Some(s),
-        Step::GameOver => None,
-    }
+    crate::engine::step::to_act::<Trautenau>(rules, st)
 }
 
 /// The formation commander's hex of a formation, if he is on the map.
@@ -215,7 +187,7 @@ pub fn chief_of(rules: &TsRules, st: &TsState, f: usize) -> Option<usize> {
     rules.formation_chief[f]
 }
 
-fn is_chief(rules: &TsRules, l: usize) -> bool {
+pub(crate) fn is_chief(rules: &TsRules, l: usize) -> bool {
     matches!(rules.leaders[l].kind, LeaderKind::Chief { .. })
 }
 
@@ -234,7 +206,7 @@ pub fn acts_now(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
 }
 
 /// 11.1.5: a formation held back until an hour unless attacked.
-fn inactive(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
+pub(crate) fn inactive(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
     let f = rules.unit_formation[u as usize];
     let fd = &rules.formations[f];
     match fd.inactive_until {
@@ -249,7 +221,7 @@ fn inactive(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
     }
 }
 
-fn protection(rules: &TsRules, c: Coord) -> u8 {
+pub(crate) fn protection(rules: &TsRules, c: Coord) -> u8 {
     match rules.map.terrain(c) {
         Terrain::Town | Terrain::Fortress => 3,
         Terrain::Village | Terrain::Woods | Terrain::WoodedTown => 2,
@@ -257,7 +229,7 @@ fn protection(rules: &TsRules, c: Coord) -> u8 {
     }
 }
 
-fn is_town(rules: &TsRules, c: Coord) -> bool {
+pub(crate) fn is_town(rules: &TsRules, c: Coord) -> bool {
     matches!(
         rules.map.terrain(c),
         Terrain::Town | Terrain::Village | Terrain::Fortress | Terrain::WoodedTown
@@ -268,25 +240,25 @@ fn is_town(rules: &TsRules, c: Coord) -> bool {
 /// (protection 3) and villages (protection 2); a village is not a town. Fortress counts
 /// with the towns (protection 3 here); a wooded town is read as village-class (protection
 /// 2 here). The Trautenau – Soor map has neither.
-fn is_town_proper(rules: &TsRules, c: Coord) -> bool {
+pub(crate) fn is_town_proper(rules: &TsRules, c: Coord) -> bool {
     matches!(rules.map.terrain(c), Terrain::Town | Terrain::Fortress)
 }
 
-fn is_cover(rules: &TsRules, c: Coord) -> bool {
+pub(crate) fn is_cover(rules: &TsRules, c: Coord) -> bool {
     matches!(
         rules.map.terrain(c),
         Terrain::Town | Terrain::Village | Terrain::Woods | Terrain::WoodedTown
     )
 }
 
-fn friends_at(rules: &TsRules, st: &TsState, side: Side, c: Coord) -> Vec<UnitId> {
+pub(crate) fn friends_at(rules: &TsRules, st: &TsState, side: Side, c: Coord) -> Vec<UnitId> {
     (0..st.units.len() as UnitId)
         .filter(|&u| side_of(rules, u) == side && on_map(st, u) == Some(c))
         .collect()
 }
 
 /// Points a unit still has to commit to assaults (9.5.1).
-fn uncommitted(rules: &TsRules, st: &TsState, u: UnitId) -> u8 {
+pub(crate) fn uncommitted(rules: &TsRules, st: &TsState, u: UnitId) -> u8 {
     let used: u32 =
         st.g.assaults
             .iter()
@@ -298,7 +270,7 @@ fn uncommitted(rules: &TsRules, st: &TsState, u: UnitId) -> u8 {
 }
 
 /// 9.5.1, 9.5.11: may `u` assault the hex `t`?
-fn may_assault(rules: &TsRules, st: &TsState, u: UnitId, t: Coord) -> Result<(), Refusal> {
+pub(crate) fn may_assault(rules: &TsRules, st: &TsState, u: UnitId, t: Coord) -> Result<(), Refusal> {
     let d = &rules.units[u as usize];
     let s = &st.units[u as usize];
     if on_map(st, u).is_none() {
@@ -371,7 +343,7 @@ fn may_assault(rules: &TsRules, st: &TsState, u: UnitId, t: Coord) -> Result<(),
 
 /// TEC: no assault across a river (except by a bridge) or an escarpment (except along a
 /// road, path or railway).
-fn crossable_for_assault(rules: &TsRules, a: Coord, b: Coord) -> bool {
+pub(crate) fn crossable_for_assault(rules: &TsRules, a: Coord, b: Coord) -> bool {
     let m = &rules.map;
     match m.side(a, b) {
         Some(f) if f.kind == SideKind::River && !f.bridge => false,
@@ -382,7 +354,7 @@ fn crossable_for_assault(rules: &TsRules, a: Coord, b: Coord) -> bool {
     }
 }
 
-fn trail_between(rules: &TsRules, a: Coord, b: Coord) -> bool {
+pub(crate) fn trail_between(rules: &TsRules, a: Coord, b: Coord) -> bool {
     let (Some(i), Some(d)) = (
         rules.map.index(a),
         crate::engine::hexmap::Dir::between(a, b),
@@ -392,12 +364,12 @@ fn trail_between(rules: &TsRules, a: Coord, b: Coord) -> bool {
     rules.map.trail_at(i, d.index())
 }
 
-fn exit_hexes(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
+pub(crate) fn exit_hexes(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
     exit_check(rules, st, side).unwrap_or_default()
 }
 
 /// The open evacuation hexes of `side`, or why there are none (11.4.1, 12.4.1).
-fn exit_check(rules: &TsRules, st: &TsState, side: Side) -> Result<Vec<Coord>, String> {
+pub(crate) fn exit_check(rules: &TsRules, st: &TsState, side: Side) -> Result<Vec<Coord>, String> {
     match victory(rules, st) {
         Victory::Trautenau {
             exit,
@@ -464,130 +436,11 @@ fn exit_check(rules: &TsRules, st: &TsState, side: Side) -> Result<Vec<Coord>, S
 // ---------------------------------------------------------------------------------------
 // Legal commands
 
-/// Every legal command of the current step. The UI highlights these, random play and the
-/// AI draw from them; [`is_legal`] accepts exactly these plus the free-form splits of
-/// assault points and defence shares that the list only samples.
+/// Every legal command of the current step (its step module's list). The UI highlights
+/// these, random play and the AI draw from them; [`check`] accepts exactly these plus
+/// the free-form splits of assault points and defence shares that the list only samples.
 pub fn legal_commands(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
-    let mut out = Vec::new();
-    if st.g.step == Step::GameOver {
-        return out;
-    }
-    let view = rules::view(rules, st);
-    if let Some(p) = st.g.pending.first() {
-        pending_options(rules, st, &view, p, &mut out);
-        return out;
-    }
-    match st.g.step {
-        Step::ChiefMove(side) => {
-            // 13.1: a decision of this turn comes first.
-            if let Some(k) = decision_due(rules, st) {
-                for take in [true, false] {
-                    out.push(TsCommand::Decide {
-                        decision: k as u8,
-                        take,
-                    });
-                }
-                return out;
-            }
-            for (l, ld) in rules.leaders.iter().enumerate() {
-                if ld.side != side || !is_chief(rules, l) {
-                    continue;
-                }
-                for to in chief_moves(rules, st, &view, l) {
-                    out.push(TsCommand::MoveChief {
-                        leader: l as LeaderId,
-                        to,
-                    });
-                }
-            }
-            out.push(TsCommand::Done);
-        }
-        Step::Redeploy => redeploy_options(rules, st, &view, &mut out),
-        Step::ChooseFirst(side) => {
-            for f in choosable(rules, st, side) {
-                out.push(TsCommand::ChooseFormation { formation: f as u8 });
-            }
-        }
-        Step::Barrage => {
-            for u in 0..st.units.len() as UnitId {
-                for target in barrage_targets(rules, st, &view, u) {
-                    out.push(TsCommand::Barrage {
-                        unit: u,
-                        target,
-                        turn: None,
-                    });
-                }
-                if may_barrage(rules, st, u) {
-                    let f = st.units[u as usize].facing;
-                    for turn in [rot(f, 1), rot(f, 5)] {
-                        let mut turned = st.clone();
-                        turn_stack(rules, &mut turned, u, turn);
-                        let tview = rules::view(rules, &turned);
-                        for target in barrage_targets(rules, &turned, &tview, u) {
-                            if !barrage_targets(rules, st, &view, u).contains(&target) {
-                                out.push(TsCommand::Barrage {
-                                    unit: u,
-                                    target,
-                                    turn: Some(turn),
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-            out.push(TsCommand::Done);
-        }
-        Step::Movement => {
-            for u in 0..st.units.len() as UnitId {
-                move_options(rules, st, &view, u, &mut out);
-            }
-            if let Some(f) = st.g.active
-                && let Some(l) = rules.formation_leader[f]
-            {
-                for to in formation_leader_moves(rules, st, &view, l) {
-                    out.push(TsCommand::MoveLeader {
-                        leader: l as LeaderId,
-                        to,
-                    });
-                }
-            }
-            // 10.2: the movement ends only once every unit of a demoralised formation
-            // that can move closer to its map edge has done so.
-            if must_fall_back(rules, st, &view).is_empty() {
-                out.push(TsCommand::Done);
-            }
-        }
-        Step::Declare => {
-            declare_options(rules, st, &mut out);
-            out.push(TsCommand::Done);
-        }
-        Step::Combat => {
-            for (i, a) in st.g.assaults.iter().enumerate() {
-                if !a.resolved {
-                    out.push(TsCommand::Resolve { assault: i as u8 });
-                }
-            }
-        }
-        Step::ChiefCommand => {
-            for unit in chief_candidates(rules, st, &view) {
-                out.push(TsCommand::TakeCommand { unit });
-            }
-            out.push(TsCommand::Done);
-        }
-        Step::Rally(side) => {
-            for unit in rally_candidates(rules, st, side) {
-                out.push(TsCommand::Rally { unit });
-            }
-            out.push(TsCommand::Done);
-        }
-        Step::NightFallBack(side) => {
-            for u in night_candidates(rules, st, &view, side) {
-                out.extend(night_retreats(rules, st, &view, u));
-            }
-        }
-        Step::GameOver => {}
-    }
-    out
+    crate::engine::step::legal::<Trautenau>(rules, st)
 }
 
 /// 9.1.4: cut-off units of the active formation, and independent units of its side that
@@ -633,41 +486,7 @@ pub fn chief_candidates(rules: &TsRules, st: &TsState, view: &View) -> Vec<UnitI
         .collect()
 }
 
-/// 10.2: units of the active formation, when it is demoralised, that have not moved yet
-/// and can move closer to their map edge: they must ("or else not move at all if this is
-/// not possible"). Their legal moves are only those that end closer (`rules::destinations`).
-pub fn must_fall_back(rules: &TsRules, st: &TsState, view: &View) -> Vec<UnitId> {
-    let Some(f) = st.g.active else {
-        return vec![];
-    };
-    if rules.formations[f].independent || !st.formations[f].demoralised {
-        return vec![];
-    }
-    (0..st.units.len() as UnitId)
-        .filter(|&u| {
-            let s = &st.units[u as usize];
-            rules.unit_formation[u as usize] == f
-                && s.loc.hex().is_some()
-                && !s.moved
-                && acts_now(rules, st, u)
-                && !rules::destinations(rules, st, view, u, rules_hour(st)).is_empty()
-        })
-        .collect()
-}
 
-/// 10.1: disorganised units of `side` on the map, not in the ZoC of an organised enemy
-/// unit, that have not tried to rally in this phase.
-pub fn rally_candidates(rules: &TsRules, st: &TsState, side: Side) -> Vec<UnitId> {
-    (0..st.units.len() as UnitId)
-        .filter(|&u| {
-            let i = u as usize;
-            rules.units[i].side == side
-                && st.units[i].disorg
-                && !st.g.handled.contains(&u)
-                && on_map(st, u).is_some_and(|h| !rally_blocked(rules, st, side, h))
-        })
-        .collect()
-}
 
 /// 10.1: a hex in the ZoC of an organised enemy unit.
 pub fn rally_blocked(rules: &TsRules, st: &TsState, side: Side, h: Coord) -> bool {
@@ -679,22 +498,9 @@ pub fn rally_blocked(rules: &TsRules, st: &TsState, side: Side, h: Coord) -> boo
     })
 }
 
-/// 13.2: units of `side` in an enemy ZoC on protection-1 ground that have not fallen
-/// back yet.
-pub fn night_candidates(rules: &TsRules, st: &TsState, view: &View, side: Side) -> Vec<UnitId> {
-    (0..st.units.len() as UnitId)
-        .filter(|&u| {
-            rules.units[u as usize].side == side
-                && !st.g.handled.contains(&u)
-                && on_map(st, u).is_some_and(|h| {
-                    protection(rules, h) == 1 && rules::in_enemy_zoc(rules, st, view, side, h)
-                })
-        })
-        .collect()
-}
 
 /// The enemy-held hexes next to `h` (what a unit there falls back from, 13.2).
-fn adjacent_enemies(rules: &TsRules, view: &View, side: Side, h: Coord) -> Vec<Coord> {
+pub(crate) fn adjacent_enemies(rules: &TsRules, view: &View, side: Side, h: Coord) -> Vec<Coord> {
     rules
         .map
         .neighbors(h)
@@ -704,7 +510,7 @@ fn adjacent_enemies(rules: &TsRules, view: &View, side: Side, h: Coord) -> Vec<C
 }
 
 /// 13.2: where a unit may fall back for the night, as a retreat after combat (9.5.8).
-fn night_retreats(rules: &TsRules, st: &TsState, view: &View, u: UnitId) -> Vec<TsCommand> {
+pub(crate) fn night_retreats(rules: &TsRules, st: &TsState, view: &View, u: UnitId) -> Vec<TsCommand> {
     let Some(h) = on_map(st, u) else {
         return vec![];
     };
@@ -714,7 +520,7 @@ fn night_retreats(rules: &TsRules, st: &TsState, view: &View, u: UnitId) -> Vec<
 
 /// Retreat moves of `u` from `from` away from `enemies`, with the facings it may take
 /// (9.5.8: one hexside of change).
-fn retreat_commands(
+pub(crate) fn retreat_commands(
     rules: &TsRules,
     st: &TsState,
     view: &View,
@@ -742,7 +548,7 @@ pub fn is_legal(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> bool {
     check(rules, st, cmd).is_ok()
 }
 
-fn rot(d: Dir, k: usize) -> Dir {
+pub(crate) fn rot(d: Dir, k: usize) -> Dir {
     Dir::ALL[(d.index() + k) % 6]
 }
 
@@ -763,64 +569,8 @@ pub fn zone_hexes(rules: &TsRules, z: u8) -> Vec<Coord> {
     }
 }
 
-/// 13.2: where each Austrian unit still to place may go: its brigade's zone, or a zone
-/// no other brigade has taken (one brigade around each place, one north of row 10);
-/// independent units anywhere north of row 10.
-fn redeploy_options(rules: &TsRules, st: &TsState, view: &View, out: &mut Vec<TsCommand>) {
-    if let Some(&u) = st.g.to_place.first() {
-        let f = rules.unit_formation[u as usize];
-        let zones: Vec<u8> = if rules.formations[f].independent {
-            vec![3]
-        } else if let Some(&(_, z)) = st.g.zones.iter().find(|(g, _)| *g as usize == f) {
-            vec![z]
-        } else {
-            (0..4u8)
-                .filter(|z| !st.g.zones.iter().any(|(_, t)| t == z))
-                .collect()
-        };
-        let mut hexes: Vec<Coord> = zones.iter().flat_map(|&z| zone_hexes(rules, z)).collect();
-        hexes.sort();
-        hexes.dedup();
-        for h in hexes {
-            if view.side_at(h) == Some(Side::Prussia) {
-                continue;
-            }
-            let mut arms: Vec<Arm> = view
-                .units_at(h)
-                .iter()
-                .map(|&x| rules.units[x as usize].arm)
-                .collect();
-            arms.push(rules.units[u as usize].arm);
-            if !rules::stack_ok(&arms, is_town(rules, h))
-                || rules::enter_cost(rules, rules.units[u as usize].arm, h, h).is_none()
-                    && rules.map.terrain(h) == Terrain::Marsh
-                    && rules.units[u as usize].arm != Arm::Infantry
-            {
-                continue;
-            }
-            for facing in end_facings(rules, st, view, u, h) {
-                out.push(TsCommand::Place {
-                    unit: u,
-                    to: h,
-                    facing,
-                });
-            }
-        }
-        return;
-    }
-    // 13.2: the one brigade that may act in the first two turns.
-    for (f, fd) in rules.formations.iter().enumerate() {
-        if fd.side == Side::Austria
-            && !fd.independent
-            && (0..st.units.len())
-                .any(|i| rules.unit_formation[i] == f && st.units[i].loc.hex().is_some())
-        {
-            out.push(TsCommand::ChooseFormation { formation: f as u8 });
-        }
-    }
-}
 
-fn chief_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
+pub(crate) fn chief_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
     let ls = &st.leaders[l];
     let ld = &rules.leaders[l];
     if ls.moved || !ls.may_move {
@@ -848,7 +598,7 @@ fn chief_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coor
     }
 }
 
-fn arrived_due(st: &TsState, a: &Arrival) -> bool {
+pub(crate) fn arrived_due(st: &TsState, a: &Arrival) -> bool {
     (a.day, a.hour) <= (st.g.day, st.g.hour)
 }
 
@@ -903,7 +653,7 @@ pub fn victory<'a>(rules: &'a TsRules, st: &TsState) -> &'a Victory {
 
 /// The Prussian I Corps formations that flee and come back (13.2, 13.3.2): the listed
 /// divisions, and every other formation of their commander in chief with the last one.
-fn return_slot(rules: &TsRules, f: usize) -> Option<usize> {
+pub(crate) fn return_slot(rules: &TsRules, f: usize) -> Option<usize> {
     let d = rules.day2.as_ref()?;
     if let Some(k) = d
         .return_divisions
@@ -923,7 +673,7 @@ fn return_slot(rules: &TsRules, f: usize) -> Option<usize> {
 
 /// 13.3.1: the IV Corps entry turn offset of a formation (brigades one per turn, the
 /// independent units with the last brigade).
-fn iv_slot(rules: &TsRules, f: usize) -> Option<usize> {
+pub(crate) fn iv_slot(rules: &TsRules, f: usize) -> Option<usize> {
     let d = rules.day2.as_ref()?;
     let id = &rules.formations[f].id;
     if let Some(k) = d.iv_corps.iter().position(|x| x == id) {
@@ -933,7 +683,7 @@ fn iv_slot(rules: &TsRules, f: usize) -> Option<usize> {
 }
 
 /// When a formation's pieces arrive, if the linked game decides it by a roll (13.3).
-fn dynamic_arrival(rules: &TsRules, st: &TsState, f: usize) -> Option<Option<Arrival>> {
+pub(crate) fn dynamic_arrival(rules: &TsRules, st: &TsState, f: usize) -> Option<Option<Arrival>> {
     let d = rules.day2.as_ref()?;
     if let Some(k) = iv_slot(rules, f) {
         return Some(st.g.iv_start.map(|h| Arrival {
@@ -1004,43 +754,8 @@ pub fn leader_arrival(rules: &TsRules, st: &TsState, l: usize) -> Option<Arrival
     }
 }
 
-fn formation_leader_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
-    let ls = &st.leaders[l];
-    let ld = &rules.leaders[l];
-    let LeaderKind::Formation { formation, .. } = &ld.kind else {
-        return vec![];
-    };
-    let Some(f) = rules.formation(formation) else {
-        return vec![];
-    };
-    if ls.moved || st.formations[f].failed_activation {
-        return vec![];
-    }
-    match ls.loc {
-        Loc::Map(c) => rules::leader_destinations(rules, st, view, ld.side, c, ld.movement, false),
-        Loc::Off => match &leader_arrival(rules, st, l) {
-            Some(a) if arrived_due(st, a) => {
-                let mut v = vec![a.hex];
-                v.extend(rules::leader_destinations(
-                    rules,
-                    st,
-                    view,
-                    ld.side,
-                    a.hex,
-                    ld.movement.saturating_sub(1),
-                    false,
-                ));
-                v.sort();
-                v.dedup();
-                v
-            }
-            _ => vec![],
-        },
-        _ => vec![],
-    }
-}
 
-fn choosable(rules: &TsRules, st: &TsState, side: Side) -> Vec<usize> {
+pub(crate) fn choosable(rules: &TsRules, st: &TsState, side: Side) -> Vec<usize> {
     let all: Vec<usize> = (0..rules.formations.len())
         .filter(|&f| st.formations[f].in_cup && rules.formations[f].side == side)
         .collect();
@@ -1056,7 +771,7 @@ fn choosable(rules: &TsRules, st: &TsState, side: Side) -> Vec<usize> {
     if his.is_empty() { all } else { his }
 }
 
-fn may_barrage(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
+pub(crate) fn may_barrage(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
     let d = &rules.units[u as usize];
     let s = &st.units[u as usize];
     d.arm == Arm::Artillery
@@ -1109,70 +824,9 @@ pub fn in_front_arc(from: Coord, facing: Dir, to: Coord) -> bool {
     (xf - x0) * (xt - x0) + (yf - y0) * (yt - y0) > -1e-3
 }
 
-fn move_options(rules: &TsRules, st: &TsState, view: &View, u: UnitId, out: &mut Vec<TsCommand>) {
-    let d = &rules.units[u as usize];
-    let s = &st.units[u as usize];
-    if !acts_now(rules, st, u) || rules.absent.contains(&d.id) {
-        return;
-    }
-    if s.moved {
-        // 11.4.1, 12.4.1: a unit that ended its move on an exit hex may leave by it in
-        // the same movement.
-        if let Loc::Map(c) = s.loc
-            && exit_hexes(rules, st, d.side).contains(&c)
-        {
-            out.push(TsCommand::Evacuate { unit: u });
-        }
-        return;
-    }
-    match s.loc {
-        Loc::Map(c) => {
-            for f in Dir::ALL {
-                if f != s.facing {
-                    out.push(TsCommand::Face { unit: u, facing: f });
-                }
-            }
-            for dest in rules::destinations(rules, st, view, u, rules_hour(st)) {
-                for f in end_facings(rules, st, view, u, dest.hex) {
-                    out.push(TsCommand::Move {
-                        unit: u,
-                        to: dest.hex,
-                        facing: f,
-                    });
-                }
-            }
-            if exit_hexes(rules, st, d.side).contains(&c) {
-                out.push(TsCommand::Evacuate { unit: u });
-            }
-        }
-        Loc::Off => {
-            if let Some(entry) = entry_hex_due(rules, st, u) {
-                let f = rules.unit_formation[u as usize];
-                for dest in rules::entry_destinations(
-                    rules,
-                    st,
-                    view,
-                    u,
-                    entry,
-                    st.formations[f].entered,
-                    rules_hour(st),
-                ) {
-                    for fc in end_facings(rules, st, view, u, dest.hex) {
-                        out.push(TsCommand::Move {
-                            unit: u,
-                            to: dest.hex,
-                            facing: fc,
-                        });
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
-}
 
 /// The facings a unit may end in at `hex`: the stack's facing if friends stand there (4).
-fn end_facings(rules: &TsRules, st: &TsState, view: &View, u: UnitId, hex: Coord) -> Vec<Dir> {
+pub(crate) fn end_facings(rules: &TsRules, st: &TsState, view: &View, u: UnitId, hex: Coord) -> Vec<Dir> {
     let here: Vec<UnitId> = view
         .units_at(hex)
         .iter()
@@ -1210,71 +864,11 @@ pub fn entry_hex_due(rules: &TsRules, st: &TsState, u: UnitId) -> Option<Coord> 
     Some(a.hex)
 }
 
-fn declare_options(rules: &TsRules, st: &TsState, out: &mut Vec<TsCommand>) {
-    let view = rules::view(rules, st);
-    // Targets in front of any eligible unit.
-    let mut targets: Vec<Coord> = Vec::new();
-    let mut by_target: Vec<(Coord, Vec<UnitId>)> = Vec::new();
-    for u in 0..st.units.len() as UnitId {
-        if !acts_now(rules, st, u)
-            || uncommitted(rules, st, u) == 0 && rules.units[u as usize].combat > 0
-        {
-            continue;
-        }
-        if on_map(st, u).is_none() {
-            continue;
-        }
-        for t in rules::front_hexes(rules, st, u) {
-            if view.side_at(t) == Some(side_of(rules, u).other())
-                && may_assault(rules, st, u, t).is_ok()
-            {
-                if !targets.contains(&t) {
-                    targets.push(t);
-                    by_target.push((t, vec![]));
-                }
-                if let Some(e) = by_target.iter_mut().find(|e| e.0 == t) {
-                    e.1.push(u);
-                }
-            }
-        }
-    }
-    for (t, us) in by_target {
-        for &u in &us {
-            out.push(TsCommand::Declare {
-                target: t,
-                units: vec![(u, uncommitted(rules, st, u))],
-                coordinate: false,
-                commander: true,
-            });
-            // 9.5.13: a stacked formation commander may stay out of the fight.
-            if bonus_leader(rules, st, u).is_some() {
-                out.push(TsCommand::Declare {
-                    target: t,
-                    units: vec![(u, uncommitted(rules, st, u))],
-                    coordinate: false,
-                    commander: false,
-                });
-            }
-        }
-        if us.len() >= 2 {
-            let all: Vec<(UnitId, u8)> =
-                us.iter().map(|&u| (u, uncommitted(rules, st, u))).collect();
-            if coordination_leader(rules, st, &all).is_some() {
-                out.push(TsCommand::Declare {
-                    target: t,
-                    units: all,
-                    coordinate: true,
-                    commander: true,
-                });
-            }
-        }
-    }
-}
 
 /// 9.5.2: the formation commander who may try to coordinate these attackers: stacked with
 /// one of them, all of his formation or independent; never across a steep slope or an
 /// escarpment between attackers' hexes.
-fn coordination_leader(rules: &TsRules, st: &TsState, units: &[(UnitId, u8)]) -> Option<usize> {
+pub(crate) fn coordination_leader(rules: &TsRules, st: &TsState, units: &[(UnitId, u8)]) -> Option<usize> {
     let f = st.g.active?;
     let l = rules.formation_leader[f]?;
     let lh = st.leaders[l].loc.hex()?;
@@ -1306,162 +900,6 @@ fn coordination_leader(rules: &TsRules, st: &TsState, units: &[(UnitId, u8)]) ->
     Some(l)
 }
 
-fn pending_options(
-    rules: &TsRules,
-    st: &TsState,
-    view: &View,
-    p: &Pending,
-    out: &mut Vec<TsCommand>,
-) {
-    match p {
-        Pending::PlaceAide { leader } => {
-            for at in aide_hexes(rules, st, *leader as usize) {
-                out.push(TsCommand::PlaceAide {
-                    leader: *leader,
-                    at,
-                });
-            }
-        }
-        Pending::Defence { assault } => {
-            let Some(a) = st.g.assaults.get(*assault as usize) else {
-                return;
-            };
-            let defs = defenders(rules, st, a);
-            for (to, f) in retreat_before_options(rules, st, view, a, &defs) {
-                out.push(TsCommand::RetreatBefore {
-                    to,
-                    facing: f,
-                    unit: None,
-                });
-            }
-            // 9.5.4: each unit decides for itself; the others stay and defend.
-            if defs.len() > 1 {
-                for &u in &defs {
-                    for (to, f) in retreat_before_options(rules, st, view, a, &[u]) {
-                        out.push(TsCommand::RetreatBefore {
-                            to,
-                            facing: f,
-                            unit: Some(u),
-                        });
-                    }
-                }
-            }
-            let supports = support_options(rules, st, view, a);
-            let n = a.attackers.len();
-            // 9.5.13: a formation commander stacked with the defenders may add his bonus.
-            let choices: &[bool] = if defence_leader(rules, st, a).is_some() {
-                &[true, false]
-            } else {
-                &[true]
-            };
-            // 9.5.1: the units that may join the fire; the list offers none or all of
-            // them (any other choice is accepted by `check`).
-            let eligible = defence_helpers(rules, st, *assault as usize);
-            let mut helper_sets: Vec<Vec<UnitId>> = vec![vec![]];
-            if !eligible.is_empty() {
-                helper_sets.push(eligible);
-            }
-            for &commander in choices {
-                for helpers in &helper_sets {
-                    for support in std::iter::once(None).chain(supports.iter().map(|&s| Some(s))) {
-                        let pool = defence_pool(rules, st, a, support, helpers);
-                        let mut splits: Vec<Vec<u8>> = Vec::new();
-                        if a.coordinated && n > 1 {
-                            for i in 0..n {
-                                let mut v = vec![0; n];
-                                v[i] = pool;
-                                splits.push(v);
-                            }
-                            let mut even = vec![pool / n as u8; n];
-                            for x in even.iter_mut().take(pool as usize % n) {
-                                *x += 1;
-                            }
-                            splits.push(even);
-                            splits.sort();
-                            splits.dedup();
-                        } else {
-                            splits.push(vec![pool; n.min(1)]);
-                        }
-                        for split in splits {
-                            if defend_refusal(
-                                rules,
-                                st,
-                                *assault as usize,
-                                &split,
-                                support,
-                                helpers,
-                            )
-                            .is_ok()
-                            {
-                                out.push(TsCommand::Defend {
-                                    split,
-                                    support,
-                                    commander,
-                                    helpers: helpers.clone(),
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Pending::Retreat {
-            units,
-            from,
-            enemies,
-            ..
-        } => {
-            if let Some(&u) = units.first() {
-                out.extend(retreat_commands(rules, st, view, u, *from, enemies));
-            }
-        }
-        Pending::Advance {
-            candidates,
-            optional,
-            hex,
-        } => {
-            let cav: Vec<UnitId> = candidates
-                .iter()
-                .copied()
-                .filter(|&u| rules.units[u as usize].arm == Arm::Cavalry)
-                .collect();
-            let pool = if cav.is_empty() {
-                candidates.clone()
-            } else {
-                cav
-            };
-            for u in pool {
-                let f = st.units[u as usize].facing;
-                // 9.5.12, 9.5.13: commanders stacked with the unit may go along.
-                let along = leaders_with(rules, st, u);
-                for fc in [f, rot(f, 1), rot(f, 5)] {
-                    if end_facings(rules, st, view, u, *hex).contains(&fc) {
-                        for mask in 0..(1u32 << along.len()) {
-                            let leaders: Vec<LeaderId> = along
-                                .iter()
-                                .enumerate()
-                                .filter(|(k, _)| mask & (1 << k) != 0)
-                                .map(|(_, &l)| l)
-                                .collect();
-                            out.push(TsCommand::Advance {
-                                unit: Some(u),
-                                facing: fc,
-                                leaders,
-                            });
-                        }
-                    }
-                }
-            }
-            if *optional || out.is_empty() {
-                out.push(TsCommand::Advance {
-                    unit: None,
-                    facing: Dir::N,
-                    leaders: vec![],
-                });
-            }
-        }
-    }
-}
 
 pub fn defenders(rules: &TsRules, st: &TsState, a: &Assault) -> Vec<UnitId> {
     let side = a
@@ -1534,7 +972,7 @@ pub fn defence_helpers(rules: &TsRules, st: &TsState, ai: usize) -> Vec<UnitId> 
 }
 
 /// 9.5.1, 9.5.2, 9.5.6: is this defence (shares, support, joining units) allowed?
-fn defend_refusal(
+pub(crate) fn defend_refusal(
     rules: &TsRules,
     st: &TsState,
     ai: usize,
@@ -1615,7 +1053,7 @@ fn defend_refusal(
 
 /// 9.5.4: hexes the defenders `defs` (the stack or one unit of it) may fall back to
 /// together before combat, with facings.
-fn retreat_before_options(
+pub(crate) fn retreat_before_options(
     rules: &TsRules,
     st: &TsState,
     view: &View,
@@ -1698,7 +1136,7 @@ fn retreat_before_options(
 
 /// 9.5.6: artillery of a defending unit's formation, not itself attacked, not used yet
 /// in this activation, with the attackers at half its range and in its line of sight.
-fn support_options(rules: &TsRules, st: &TsState, view: &View, a: &Assault) -> Vec<UnitId> {
+pub(crate) fn support_options(rules: &TsRules, st: &TsState, view: &View, a: &Assault) -> Vec<UnitId> {
     let defs = defenders(rules, st, a);
     let forms: Vec<usize> = defs
         .iter()
@@ -1790,471 +1228,12 @@ pub fn unknown_id(rules: &TsRules, cmd: &TsCommand) -> Option<Refusal> {
     }
 }
 
-/// Why a command is refused (or Ok). The one source of legality.
+/// Why a command is refused (or Ok): the step the state is in checks it, without
+/// building its list of legal commands. The one source of legality.
 pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refusal> {
-    if let Some(r) = unknown_id(rules, cmd) {
-        return Err(r);
-    }
-    if st.g.step == Step::GameOver {
-        return Err(Refusal::new("", "the game is over"));
-    }
-    let legal = legal_commands(rules, st);
-    if legal.contains(cmd) {
-        return Ok(());
-    }
-    // Free-form choices the list only samples.
-    match (st.g.pending.first(), cmd) {
-        (
-            Some(Pending::Defence { assault }),
-            TsCommand::Defend {
-                split,
-                support,
-                helpers,
-                ..
-            },
-        ) => {
-            return defend_refusal(rules, st, *assault as usize, split, *support, helpers);
-        }
-        (
-            None,
-            TsCommand::Declare {
-                target,
-                units,
-                coordinate,
-                commander,
-            },
-        ) if st.g.step == Step::Declare => {
-            if units.is_empty() {
-                return Err(Refusal::new("9.5.1", "name at least one attacking unit"));
-            }
-            let mut seen = Vec::new();
-            for (u, p) in units {
-                if *u as usize >= st.units.len() {
-                    return Err(Refusal::new("", "no such unit"));
-                }
-                if seen.contains(u) {
-                    return Err(Refusal::new("9.5.1", "a unit is listed twice"));
-                }
-                seen.push(*u);
-                may_assault(rules, st, *u, *target)?;
-                if *p > uncommitted(rules, st, *u) {
-                    return Err(Refusal::new(
-                        "9.5.1",
-                        format!(
-                            "{} has only {} combat points left to divide among its assaults",
-                            rules.units[*u as usize].name,
-                            uncommitted(rules, st, *u)
-                        ),
-                    ));
-                }
-            }
-            if *coordinate && !*commander {
-                return Err(Refusal::new(
-                    "9.5.13",
-                    "a commander who tries to coordinate the assault takes part in it",
-                ));
-            }
-            if *coordinate && units.len() < 2 {
-                return Err(Refusal::new(
-                    "9.5.2",
-                    "a coordinated assault needs several units",
-                ));
-            }
-            if *coordinate && coordination_leader(rules, st, units).is_none() {
-                return Err(Refusal::new(
-                    "9.5.2",
-                    "a coordinated assault needs the formation commander stacked with one of the attackers, units of his formation or independent, and no steep slope or escarpment between them",
-                ));
-            }
-            return Ok(());
-        }
-        _ => {}
-    }
-    Err(explain(rules, st, cmd))
+    crate::engine::step::check::<Trautenau>(rules, st, cmd)
 }
 
-fn explain(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
-    let step = st.g.step;
-    let wrong = |what: &str| {
-        Refusal::new(
-            "6",
-            format!(
-                "{what} is not possible now: the game is in {}",
-                step.phase_name()
-            ),
-        )
-    };
-    if let Some(p) = st.g.pending.first() {
-        let need = match p {
-            Pending::Defence { .. } => {
-                "the defender must first retreat before combat or defend (9.5.3)"
-            }
-            Pending::Retreat { .. } => "a unit must first retreat (9.5.8)",
-            Pending::Advance { .. } => "an attacker must first advance after combat (9.5.9)",
-            Pending::PlaceAide { .. } => {
-                "the aide de camp must first be put on a unit of his formation (9.5.13)"
-            }
-        };
-        let ok_kind = matches!(
-            (p, cmd),
-            (
-                Pending::Defence { .. },
-                TsCommand::Defend { .. } | TsCommand::RetreatBefore { .. }
-            ) | (Pending::Retreat { .. }, TsCommand::Retreat { .. })
-                | (Pending::Advance { .. }, TsCommand::Advance { .. })
-                | (Pending::PlaceAide { .. }, TsCommand::PlaceAide { .. })
-        );
-        if !ok_kind {
-            return Refusal::new("9.5", need);
-        }
-        return match cmd {
-            TsCommand::RetreatBefore { .. } => Refusal::new(
-                "9.5.4",
-                "the stack may only fall back one hex, if every unit has at least the attackers' MP, to a hex it may enter out of enemy ZoC, turning at most one hexside",
-            ),
-            TsCommand::Retreat { .. } => Refusal::new(
-                "9.5.8",
-                "retreat one hex, away from the attackers, avoiding enemy ZoC and then dear terrain first, turning at most one hexside",
-            ),
-            TsCommand::Advance { leaders, .. } if !leaders.is_empty() => Refusal::new(
-                "9.5.13",
-                "only commanders stacked with the advancing unit may go along with it",
-            ),
-            TsCommand::Advance { .. } => Refusal::new(
-                "9.5.9",
-                "one attacker must advance (cavalry first if it took part), turning at most one hexside",
-            ),
-            TsCommand::PlaceAide { .. } => Refusal::new(
-                "9.5.13",
-                "put him on a hex holding a unit of his own formation",
-            ),
-            _ => Refusal::new("9.5", need),
-        };
-    }
-    let unit_name = |u: UnitId| {
-        rules
-            .units
-            .get(u as usize)
-            .map(|d| d.name.clone())
-            .unwrap_or_else(|| "that unit".into())
-    };
-    // 13.1: a decision owed now comes before anything else.
-    if let Some(k) = decision_due(rules, st)
-        && !matches!(cmd, TsCommand::Decide { .. })
-    {
-        let d = &rules.decisions[k];
-        return Refusal::new(&d.rule, format!("first decide: {}", d.name));
-    }
-    match cmd {
-        TsCommand::Decide { decision, .. } => {
-            let Some(d) = rules.decisions.get(*decision as usize) else {
-                return Refusal::new("", "no such decision in this scenario");
-            };
-            if st.g.decided.iter().any(|x| x.0 == *decision) {
-                return Refusal::new(&d.rule, format!("{}: already decided", d.name));
-            }
-            Refusal::new(
-                &d.rule,
-                format!(
-                    "{}: {} decides it at the start of the {:02}.00 turn of day {}, not now",
-                    d.name,
-                    d.side.name(),
-                    d.hour,
-                    d.day
-                ),
-            )
-        }
-        TsCommand::MoveChief { leader, to } => {
-            if !matches!(step, Step::ChiefMove(_)) {
-                return wrong("moving a commander in chief");
-            }
-            let l = *leader as usize;
-            let Some(ls) = st.leaders.get(l) else {
-                return Refusal::new("", "no such leader");
-            };
-            if !ls.may_move {
-                return Refusal::new("7.1", "he failed his reaction test this turn and stays put");
-            }
-            if ls.moved {
-                return Refusal::new("7.1", "he has already moved this turn");
-            }
-            Refusal::new(
-                "7.1",
-                format!(
-                    "{to} is beyond 6 cavalry MP, or next to the enemy without a friendly unit there"
-                ),
-            )
-        }
-        TsCommand::ChooseFormation { formation } => {
-            if !matches!(step, Step::ChooseFirst(_)) {
-                return wrong("choosing a formation");
-            }
-            if let Some(c) = st.g.initiative_chief
-                && let Some(fd) = rules.formations.get(*formation as usize)
-                && st.formations[*formation as usize].in_cup
-                && chief_of(rules, st, *formation as usize) != Some(c as usize)
-                && Step::ChooseFirst(fd.side) == step
-            {
-                return Refusal::new(
-                    "8",
-                    format!(
-                        "{} won the initiative: one of his formations acts first",
-                        rules.leaders[c as usize].name
-                    ),
-                );
-            }
-            Refusal::new(
-                "8",
-                "choose one of your formations whose marker is in the cup",
-            )
-        }
-        TsCommand::Barrage { unit, .. } => {
-            if step != Step::Barrage {
-                return wrong("a barrage");
-            }
-            let u = *unit;
-            if u as usize >= st.units.len() {
-                return Refusal::new("", "no such unit");
-            }
-            if rules.units[u as usize].arm != Arm::Artillery {
-                return Refusal::new("9.2", format!("{} is not artillery", unit_name(u)));
-            }
-            if !acts_now(rules, st, u) {
-                return Refusal::new(
-                    "9.1",
-                    format!("{} is not of the active formation", unit_name(u)),
-                );
-            }
-            if st.units[u as usize].fired {
-                return Refusal::new("9.2.2", format!("{} has already fired", unit_name(u)));
-            }
-            Refusal::new(
-                "9.2",
-                "the target must be an enemy unit within range and in line of sight (turning one hexside at most)",
-            )
-        }
-        TsCommand::Move { unit, to, .. } => {
-            if step != Step::Movement {
-                return wrong("movement");
-            }
-            let u = *unit;
-            if u as usize >= st.units.len() {
-                return Refusal::new("", "no such unit");
-            }
-            if inactive(rules, st, u) {
-                return Refusal::new(
-                    "11.1.5",
-                    format!(
-                        "{} may not act before its hour unless attacked",
-                        unit_name(u)
-                    ),
-                );
-            }
-            if !acts_now(rules, st, u) {
-                return Refusal::new(
-                    "9.1",
-                    format!("{} is not of the active formation", unit_name(u)),
-                );
-            }
-            if st.units[u as usize].moved {
-                return Refusal::new("9.3", format!("{} has already moved", unit_name(u)));
-            }
-            if st.units[u as usize].loc == Loc::Off && entry_hex_due(rules, st, u).is_none() {
-                return Refusal::new(
-                    "9.4",
-                    format!(
-                        "{} is not due yet, or Prussian artillery waits for the rest of its column",
-                        unit_name(u)
-                    ),
-                );
-            }
-            let side = rules.units[u as usize].side;
-            if let Some((_, until, _)) = rules
-                .forbidden
-                .iter()
-                .find(|(s, until, hexes)| *s == side && st.g.hour <= *until && hexes.contains(to))
-            {
-                return Refusal::new(
-                    "12.1.5",
-                    format!(
-                        "{to} is closed to {} until the end of the {until:02}.00 turn",
-                        side.name()
-                    ),
-                );
-            }
-            // 10.2: a demoralised formation's units only move closer to their edge.
-            let f = rules.unit_formation[u as usize];
-            let edge = rules.retreat_hexes(side, rules_hour(st));
-            if st.formations[f].demoralised
-                && !rules.formations[f].independent
-                && !edge.is_empty()
-                && let Some(h) = on_map(st, u)
-            {
-                let d = |x: Coord| edge.iter().map(|e| e.distance(x)).min().unwrap_or(0);
-                if d(*to) >= d(h) {
-                    return Refusal::new(
-                        "10.2",
-                        format!(
-                            "{} belongs to a demoralised formation: it may only move closer to its map edge, and never into an enemy ZoC",
-                            unit_name(u)
-                        ),
-                    );
-                }
-            }
-            Refusal::new("9.3", why_not_move(rules, st, u, *to))
-        }
-        TsCommand::Face { unit, .. } => {
-            if step != Step::Movement {
-                return wrong("turning a unit");
-            }
-            Refusal::new(
-                "4",
-                format!(
-                    "{} may only turn during its own formation's movement",
-                    unit_name(*unit)
-                ),
-            )
-        }
-        TsCommand::MoveLeader { .. } => {
-            if step != Step::Movement {
-                return wrong("moving a commander");
-            }
-            Refusal::new(
-                "9.1.1",
-                "only the active formation's commander moves, 6 cavalry MP, and not after a failed activation test",
-            )
-        }
-        TsCommand::Declare { .. } => wrong("declaring an assault"),
-        TsCommand::Resolve { .. } => {
-            if step != Step::Combat {
-                return wrong("resolving an assault");
-            }
-            Refusal::new("9.5.3", "that assault is already resolved")
-        }
-        TsCommand::Place { .. } => {
-            if step != Step::Redeploy {
-                return wrong("redeployment");
-            }
-            Refusal::new(
-                "13.2",
-                "place the next unit of the list in its brigade's zone: one brigade within one hex of Trautenau, one of Kriebnitz, one of Hohenbruck, the last one and the independent units north of row 10, within the stacking limits",
-            )
-        }
-        TsCommand::Evacuate { unit } => {
-            if step != Step::Movement {
-                return wrong("evacuation");
-            }
-            if let Some(d) = rules.units.get(*unit as usize) {
-                match exit_check(rules, st, d.side) {
-                    Err(why) => return Refusal::new("11.4.1", why),
-                    Ok(exits)
-                        if !st.units[*unit as usize]
-                            .loc
-                            .hex()
-                            .is_some_and(|h| exits.contains(&h)) =>
-                    {
-                        let list: Vec<String> = exits.iter().map(|c| c.to_string()).collect();
-                        return Refusal::new(
-                            "11.4.1",
-                            format!(
-                                "{} must stand on an evacuation hex ({})",
-                                unit_name(*unit),
-                                list.join(", ")
-                            ),
-                        );
-                    }
-                    Ok(_) => {}
-                }
-            }
-            Refusal::new(
-                "11.4.1",
-                format!(
-                    "{} must stand on an evacuation hex, of the active formation, and the evacuation must be open",
-                    unit_name(*unit)
-                ),
-            )
-        }
-        TsCommand::TakeCommand { unit } => {
-            if step != Step::ChiefCommand {
-                return wrong("taking a unit under the chief's command");
-            }
-            Refusal::new(
-                "9.1.4",
-                format!(
-                    "{} must be of the drawn formation, out of its commander's command, within 6 cavalry MP of the commander in chief, who commands at most his reaction value of units a turn",
-                    unit_name(*unit)
-                ),
-            )
-        }
-        TsCommand::Rally { unit } => {
-            if !matches!(step, Step::Rally(_)) {
-                return wrong("a rally test");
-            }
-            let u = *unit as usize;
-            let Some(us) = st.units.get(u) else {
-                return Refusal::new("", "no such unit");
-            };
-            if Step::Rally(rules.units[u].side) != step {
-                return Refusal::new("10.1", "the other player is rallying now");
-            }
-            if !us.disorg {
-                return Refusal::new("10.1", format!("{} is not disorganised", unit_name(*unit)));
-            }
-            if st.g.handled.contains(unit) {
-                return Refusal::new(
-                    "10.1",
-                    format!("{} has already tried to rally this turn", unit_name(*unit)),
-                );
-            }
-            Refusal::new(
-                "10.1",
-                format!(
-                    "{} stands in the ZoC of an organised enemy unit and cannot rally",
-                    unit_name(*unit)
-                ),
-            )
-        }
-        TsCommand::Retreat { .. } if matches!(step, Step::NightFallBack(_)) => Refusal::new(
-            "13.2",
-            "only a unit in an enemy ZoC on protection-1 ground falls back, one hex as in a retreat after combat (9.5.8)",
-        ),
-        TsCommand::Done => {
-            if step == Step::Movement {
-                let view = rules::view(rules, st);
-                let owed: Vec<String> = must_fall_back(rules, st, &view)
-                    .iter()
-                    .map(|&u| unit_name(u))
-                    .collect();
-                if !owed.is_empty() {
-                    return Refusal::new(
-                        "10.2",
-                        format!(
-                            "the formation is demoralised: {} must first move closer to its map edge",
-                            owed.join(", ")
-                        ),
-                    );
-                }
-            }
-            if matches!(step, Step::ChooseFirst(_)) {
-                return Refusal::new("8", "choose the formation that acts first");
-            }
-            if matches!(step, Step::NightFallBack(_)) {
-                return Refusal::new(
-                    "13.2",
-                    "every unit in an enemy ZoC on protection-1 ground must fall back first",
-                );
-            }
-            Refusal::new("9.5.3", "resolve every declared assault first")
-        }
-        TsCommand::PlaceAide { .. } => {
-            Refusal::new("9.5.13", "no aide de camp is waiting to be placed")
-        }
-        TsCommand::Defend { .. }
-        | TsCommand::RetreatBefore { .. }
-        | TsCommand::Retreat { .. }
-        | TsCommand::Advance { .. } => Refusal::new("9.5", "no combat decision is waiting"),
-    }
-}
 
 /// Why `u` cannot move to `to` (9.3, 5.1, 3, 9.1.4, 10.2).
 pub fn why_not_move(rules: &TsRules, st: &TsState, u: UnitId, to: Coord) -> String {
@@ -2387,7 +1366,7 @@ pub fn morale_odds(rules: &TsRules, st: &TsState, u: UnitId) -> (Vec<combat::Mod
 }
 
 /// 9.5.2: the coordination test's modifiers for leader `l` and these attackers.
-fn coordination_mods_for(
+pub(crate) fn coordination_mods_for(
     rules: &TsRules,
     st: &TsState,
     l: usize,
@@ -2441,17 +1420,17 @@ pub struct Game<'a> {
 }
 
 impl Game<'_> {
-    fn note(&mut self, rule: &str, text: impl Into<String>) {
+    pub(crate) fn note(&mut self, rule: &str, text: impl Into<String>) {
         let phase = self.st.g.step.phase_name();
         self.log.push(self.st.g.hour, phase, rule, text);
     }
 
-    fn uname(&self, u: UnitId) -> String {
+    pub(crate) fn uname(&self, u: UnitId) -> String {
         let d = &self.rules.units[u as usize];
         format!("{} ({})", d.name, d.side.name())
     }
 
-    fn lname(&self, l: usize) -> String {
+    pub(crate) fn lname(&self, l: usize) -> String {
         let d = &self.rules.leaders[l];
         if self.st.leaders[l].aide {
             format!("{}'s aide de camp", d.name)
@@ -2473,201 +1452,14 @@ impl Game<'_> {
 
     pub fn apply(&mut self, cmd: &TsCommand) -> Result<(), Refusal> {
         check(self.rules, self.st, cmd)?;
-        self.execute(cmd);
+        let s = super::steps::step(super::steps::id_of(self.st));
+        s.execute(self.rules, self.st, self.dice, self.log, cmd);
         self.advance();
         Ok(())
     }
 
-    fn execute(&mut self, cmd: &TsCommand) {
-        match cmd.clone() {
-            TsCommand::MoveChief { leader, to } => {
-                let l = leader as usize;
-                self.st.leaders[l].loc = Loc::Map(to);
-                self.st.leaders[l].moved = true;
-                self.note("7.1", format!("{} rides to {to}", self.lname(l)));
-            }
-            TsCommand::ChooseFormation { formation } if self.st.g.step == Step::Redeploy => {
-                self.st.g.panic_brigade = Some(formation);
-                self.note(
-                    "13.2",
-                    format!(
-                        "{} and the independent units act in the first two turns",
-                        self.rules.formations[formation as usize].name
-                    ),
-                );
-                // commanders rejoin their formations
-                for l in 0..self.rules.leaders.len() {
-                    if let LeaderKind::Formation { formation, .. } = &self.rules.leaders[l].kind
-                        && self.rules.leaders[l].side == Side::Austria
-                        && let Some(f) = self.rules.formation(formation)
-                        && let Some(h) = (0..self.st.units.len())
-                            .filter(|&i| self.rules.unit_formation[i] == f)
-                            .find_map(|i| self.st.units[i].loc.hex())
-                    {
-                        self.st.leaders[l].loc = Loc::Map(h);
-                    }
-                }
-                self.begin_turn();
-            }
-            TsCommand::Place { unit, to, facing } => {
-                let f = self.rules.unit_formation[unit as usize];
-                if !self.st.g.zones.iter().any(|(g, _)| *g as usize == f)
-                    && !self.rules.formations[f].independent
-                {
-                    let z = (0..4u8)
-                        .filter(|z| !self.st.g.zones.iter().any(|(_, t)| t == z))
-                        .find(|&z| zone_hexes(self.rules, z).contains(&to))
-                        .unwrap_or(3);
-                    self.st.g.zones.push((f as u8, z));
-                }
-                self.st.g.to_place.retain(|&x| x != unit);
-                self.st.units[unit as usize].loc = Loc::Map(to);
-                self.st.units[unit as usize].facing = facing;
-                self.occupy(to, Side::Austria);
-                self.note("13.2", format!("{} redeployed to {to}", self.uname(unit)));
-            }
-            TsCommand::ChooseFormation { formation } => {
-                let f = formation as usize;
-                self.note("8", format!("{} acts first", self.rules.formations[f].name));
-                self.activate(f);
-            }
-            TsCommand::Barrage { unit, target, turn } => {
-                if let Some(t) = turn {
-                    turn_stack(self.rules, self.st, unit, t);
-                }
-                self.barrage(unit, target);
-            }
-            TsCommand::Move { unit, to, facing } => self.move_unit(unit, to, facing),
-            TsCommand::Face { unit, facing } => {
-                turn_stack(self.rules, self.st, unit, facing);
-                self.note("4", format!("{} faces {facing:?}", self.uname(unit)));
-            }
-            TsCommand::MoveLeader { leader, to } => {
-                let l = leader as usize;
-                self.st.leaders[l].loc = Loc::Map(to);
-                self.st.leaders[l].moved = true;
-                self.note("9.3", format!("{} moves to {to}", self.lname(l)));
-            }
-            TsCommand::Evacuate { unit } => {
-                let u = unit as usize;
-                let side = self.rules.units[u].side;
-                if self.st.units[u].losses == 0 {
-                    self.st.g.evacuated_clean[side.idx()] += 1;
-                }
-                self.st.units[u].loc = Loc::Evacuated;
-                self.st.units[u].moved = true;
-                self.note("11.4.1", format!("{} leaves the map", self.uname(unit)));
-            }
-            TsCommand::Declare {
-                target,
-                units,
-                coordinate,
-                commander,
-            } => self.declare(target, units, coordinate, commander),
-            TsCommand::Resolve { assault } => self.resolve(assault as usize),
-            TsCommand::Defend {
-                split,
-                support,
-                commander,
-                helpers,
-            } => {
-                if let Some(Pending::Defence { assault }) = self.pop_pending() {
-                    let choice = combat::DefenceChoice {
-                        split,
-                        support,
-                        commander,
-                        helpers,
-                    };
-                    self.defensive_fire(assault as usize, choice);
-                }
-            }
-            TsCommand::RetreatBefore { to, facing, unit } => {
-                if let Some(Pending::Defence { assault }) = self.pop_pending() {
-                    self.retreat_before(assault as usize, to, facing, unit);
-                }
-            }
-            TsCommand::Retreat { unit, to, facing } => {
-                if self.st.g.pending.is_empty() {
-                    self.night_fall_back(unit, to, facing);
-                } else {
-                    self.retreat_unit(unit, to, facing);
-                }
-            }
-            TsCommand::Advance {
-                unit,
-                facing,
-                leaders,
-            } => {
-                if let Some(Pending::Advance { hex, .. }) = self.pop_pending() {
-                    if let Some(u) = unit {
-                        self.st.units[u as usize].loc = Loc::Map(hex);
-                        self.st.units[u as usize].facing = facing;
-                        self.occupy(hex, side_of(self.rules, u));
-                        self.note("9.5.9", format!("{} advances into {hex}", self.uname(u)));
-                        // 9.5.12, 9.5.13: the commanders the player sends along.
-                        for l in leaders {
-                            self.st.leaders[l as usize].loc = Loc::Map(hex);
-                            self.note("9.5.13", format!("{} goes along", self.lname(l as usize)));
-                        }
-                    } else {
-                        self.note("9.5.4", "no attacker occupies the vacated hex");
-                    }
-                }
-            }
-            TsCommand::TakeCommand { unit } => {
-                let i = unit as usize;
-                if let Some(c) = chief_of(self.rules, self.st, self.rules.unit_formation[i])
-                    && let Some(b) = self.st.g.chief_budget.get_mut(c)
-                {
-                    *b = b.saturating_sub(1);
-                }
-                self.st.units[i].chief_command = true;
-                self.note(
-                    "9.1.4",
-                    format!(
-                        "{} is commanded directly by the commander in chief",
-                        self.uname(unit)
-                    ),
-                );
-            }
-            TsCommand::Rally { unit } => self.rally_unit(unit),
-            TsCommand::Decide { decision, take } => {
-                self.st.g.decided.push((decision, take));
-                if let Some(d) = self.rules.decisions.get(decision as usize) {
-                    let text = format!(
-                        "{}: {} says {}",
-                        d.name,
-                        d.side.name(),
-                        if take { "yes" } else { "no" }
-                    );
-                    let rule = d.rule.clone();
-                    self.note(&rule, text);
-                }
-            }
-            TsCommand::PlaceAide { leader, at } => {
-                if let Some(Pending::PlaceAide { .. }) = self.pop_pending() {
-                    let l = leader as usize;
-                    self.st.leaders[l].loc = Loc::Map(at);
-                    self.note(
-                        "9.5.13",
-                        format!("{} joins his formation at {at}", self.lname(l)),
-                    );
-                }
-            }
-            TsCommand::Done => match self.st.g.step {
-                Step::ChiefMove(Side::Prussia) => self.st.g.step = Step::ChiefMove(Side::Austria),
-                Step::ChiefMove(Side::Austria) => self.command_and_initiative(),
-                Step::ChiefCommand => self.end_command_check(),
-                Step::Barrage => self.st.g.step = Step::Movement,
-                Step::Movement => self.st.g.step = Step::Declare,
-                Step::Declare => self.st.g.step = Step::Combat,
-                Step::Rally(side) => self.end_rally(side),
-                _ => {}
-            },
-        }
-    }
 
-    fn pop_pending(&mut self) -> Option<Pending> {
+    pub(crate) fn pop_pending(&mut self) -> Option<Pending> {
         if self.st.g.pending.is_empty() {
             None
         } else {
@@ -2684,53 +1476,18 @@ impl Game<'_> {
         }
     }
 
-    fn advance_once(&mut self) -> bool {
+    /// One automatic step: a waiting retreat with nowhere to go or an advance nobody can
+    /// make resolves itself, a deferred advance comes due, or the step the state is in
+    /// ends because nothing is left to do in it (each step module's exit).
+    pub(crate) fn advance_once(&mut self) -> bool {
         if self.st.g.step == Step::GameOver {
             return false;
         }
-        // Pending retreats with nowhere to go resolve themselves (9.5.8: a step loss).
-        if let Some(Pending::Retreat { .. }) = self.st.g.pending.first() {
-            let legal = legal_commands(self.rules, self.st);
-            if legal.is_empty()
-                && let Some(Pending::Retreat {
-                    mut units,
-                    from,
-                    enemies,
-                    hexes,
-                    rule,
-                    after,
-                }) = self.pop_pending()
-            {
-                if !units.is_empty() {
-                    let u = units.remove(0);
-                    self.note(
-                        "9.5.8",
-                        format!("{} cannot retreat and loses a step", self.uname(u)),
-                    );
-                    self.lose_step(u, "9.5.8");
-                }
-                self.continue_retreat(units, from, enemies, hexes, rule, after);
-                return true;
-            }
-            return false;
-        }
-        if let Some(Pending::Advance { .. }) = self.st.g.pending.first() {
-            let legal = legal_commands(self.rules, self.st);
-            if legal.len() == 1
-                && legal[0]
-                    == (TsCommand::Advance {
-                        unit: None,
-                        facing: Dir::N,
-                        leaders: vec![],
-                    })
-            {
-                self.pop_pending();
-                return true;
-            }
-            return false;
-        }
-        if !self.st.g.pending.is_empty() {
-            return false;
+        match self.st.g.pending.first() {
+            Some(Pending::Retreat { .. }) => return self.retreat_auto(),
+            Some(Pending::Advance { .. }) => return self.advance_auto(),
+            Some(_) => return false,
+            None => {}
         }
         // 9.5.1: an advance waits until its candidates have fought all their assaults.
         if let Some(k) = self.st.g.deferred.iter().position(|&(a, hex, _)| {
@@ -2748,110 +1505,23 @@ impl Game<'_> {
             return true;
         }
         match self.st.g.step {
-            Step::ChiefMove(side) => {
-                let any = legal_commands(self.rules, self.st)
-                    .iter()
-                    .any(|c| matches!(c, TsCommand::MoveChief { .. } | TsCommand::Decide { .. }));
-                if !any {
-                    if side == Side::Prussia {
-                        self.st.g.step = Step::ChiefMove(Side::Austria);
-                    } else {
-                        self.command_and_initiative();
-                    }
-                    return true;
-                }
-                false
-            }
-            Step::Redeploy => {
-                if legal_commands(self.rules, self.st).is_empty() {
-                    self.begin_turn();
-                    return true;
-                }
-                false
-            }
-            Step::ChooseFirst(side) => {
-                if choosable(self.rules, self.st, side).is_empty() {
-                    self.draw_next();
-                    return true;
-                }
-                false
-            }
-            Step::Barrage => {
-                if legal_commands(self.rules, self.st).len() <= 1 {
-                    self.st.g.step = Step::Movement;
-                    return true;
-                }
-                false
-            }
-            Step::Movement => {
-                // Only Done is left (10.2 may withhold Done while a move is owed).
-                if legal_commands(self.rules, self.st)
-                    .iter()
-                    .all(|c| *c == TsCommand::Done)
-                {
-                    self.st.g.step = Step::Declare;
-                    return true;
-                }
-                false
-            }
-            Step::Declare => {
-                if legal_commands(self.rules, self.st).len() <= 1 {
-                    self.st.g.step = Step::Combat;
-                    return true;
-                }
-                false
-            }
-            Step::Combat => {
-                if self.st.g.assaults.iter().all(|a| a.resolved) && self.st.g.deferred.is_empty() {
-                    self.end_activation();
-                    return true;
-                }
-                false
-            }
-            Step::ChiefCommand => {
-                if legal_commands(self.rules, self.st).len() <= 1 {
-                    self.end_command_check();
-                    return true;
-                }
-                false
-            }
-            Step::Rally(side) => {
-                if rally_candidates(self.rules, self.st, side).is_empty() {
-                    self.end_rally(side);
-                    return true;
-                }
-                false
-            }
-            Step::NightFallBack(side) => {
-                let view = rules::view(self.rules, self.st);
-                let waiting = night_candidates(self.rules, self.st, &view, side);
-                if waiting.is_empty() {
-                    self.end_night_side(side);
-                    return true;
-                }
-                // 9.5.8: a unit with nowhere to go loses a step instead.
-                if let Some(&u) = waiting
-                    .iter()
-                    .find(|&&u| night_retreats(self.rules, self.st, &view, u).is_empty())
-                {
-                    self.st.g.handled.push(u);
-                    self.note(
-                        "13.2",
-                        format!("{} cannot fall back and loses a step", self.uname(u)),
-                    );
-                    self.lose_step(u, "13.2");
-                    self.night_test(u);
-                    return true;
-                }
-                false
-            }
+            Step::ChiefMove(_) => self.chief_move_auto(),
+            Step::Redeploy => self.redeploy_auto(),
+            Step::ChooseFirst(_) => self.choose_first_auto(),
+            Step::Barrage => self.barrage_auto(),
+            Step::Movement => self.movement_auto(),
+            Step::Declare => self.declare_auto(),
+            Step::Combat => self.combat_auto(),
+            Step::ChiefCommand => self.chief_command_auto(),
+            Step::Rally(_) => self.rally_auto(),
+            Step::NightFallBack(_) => self.night_auto(),
             Step::GameOver => false,
         }
     }
 
     // ----- turn structure -----
 
-    fn begin_turn(&mut self) {
+    pub(crate) fn begin_turn(&mut self) {
         let hour = self.st.g.hour;
         for u in &mut self.st.units {
             u.acted = false;
@@ -2942,7 +1612,7 @@ impl Game<'_> {
     }
 
     /// 7.2 lines of command, 9.1.4 budget, 8 initiative and the cup.
-    fn command_and_initiative(&mut self) {
+    pub(crate) fn command_and_initiative(&mut self) {
         let view = rules::view(self.rules, self.st);
         let hour = self.st.g.hour;
         for f in 0..self.rules.formations.len() {
@@ -3096,7 +1766,7 @@ impl Game<'_> {
         }
     }
 
-    fn draw_next(&mut self) {
+    pub(crate) fn draw_next(&mut self) {
         let cup: Vec<usize> = (0..self.rules.formations.len())
             .filter(|&f| self.st.formations[f].in_cup)
             .collect();
@@ -3118,7 +1788,7 @@ impl Game<'_> {
         self.activate(f);
     }
 
-    fn activate(&mut self, f: usize) {
+    pub(crate) fn activate(&mut self, f: usize) {
         let side = self.rules.formations[f].side;
         self.st.formations[f].in_cup = false;
         self.st.g.active = Some(f);
@@ -3223,7 +1893,7 @@ impl Game<'_> {
     }
 
     /// 9.1.2: command status is settled; the barrage step begins.
-    fn end_command_check(&mut self) {
+    pub(crate) fn end_command_check(&mut self) {
         if let Some(f) = self.st.g.active {
             let ooc = (0..self.st.units.len())
                 .filter(|&i| {
@@ -3246,7 +1916,7 @@ impl Game<'_> {
         self.st.g.step = Step::Barrage;
     }
 
-    fn end_activation(&mut self) {
+    pub(crate) fn end_activation(&mut self) {
         // 9.1.3: an independent unit that moved, fired or assaulted in this activation has
         // had its one activation of the turn. Within the activation it acts like any unit
         // of the formation (fire then move, move then assault).
@@ -3269,7 +1939,7 @@ impl Game<'_> {
     }
 
     /// 10.1: one unit's rally test.
-    fn rally_unit(&mut self, u: UnitId) {
+    pub(crate) fn rally_unit(&mut self, u: UnitId) {
         let i = u as usize;
         self.st.g.handled.push(u);
         let view = rules::view(self.rules, self.st);
@@ -3302,7 +1972,7 @@ impl Game<'_> {
     }
 
     /// The end of one side's rally; after both, the turn ends.
-    fn end_rally(&mut self, side: Side) {
+    pub(crate) fn end_rally(&mut self, side: Side) {
         self.st.g.handled.clear();
         if side == Side::Prussia {
             self.st.g.step = Step::Rally(Side::Austria);
@@ -3311,7 +1981,7 @@ impl Game<'_> {
         }
     }
 
-    fn end_turn(&mut self) {
+    pub(crate) fn end_turn(&mut self) {
         let hour = self.st.g.hour;
         // 12.4.1: control at the end of the check turn.
         if let Victory::Soor {
@@ -3492,7 +2162,7 @@ impl Game<'_> {
     }
 
     /// 13.2: `u` falls back for the night as in a retreat after combat.
-    fn night_fall_back(&mut self, u: UnitId, to: Coord, facing: Dir) {
+    pub(crate) fn night_fall_back(&mut self, u: UnitId, to: Coord, facing: Dir) {
         let Some(from) = on_map(self.st, u) else {
             return;
         };
@@ -3524,7 +2194,7 @@ impl Game<'_> {
     }
 
     /// 13.2: a unit of the day's loser that fell back tests its morale.
-    fn night_test(&mut self, u: UnitId) {
+    pub(crate) fn night_test(&mut self, u: UnitId) {
         if self.st.g.night_loser == Some(side_of(self.rules, u))
             && on_map(self.st, u).is_some()
             && !self.morale_test(u, "the night after a lost battle (13.2)")
@@ -3534,7 +2204,7 @@ impl Game<'_> {
     }
 
     /// 13.2: one side has fallen back; the other follows, then day two begins.
-    fn end_night_side(&mut self, side: Side) {
+    pub(crate) fn end_night_side(&mut self, side: Side) {
         self.st.g.handled.clear();
         // 13.2: the loser falls back first, Prussia on a tie.
         if self.st.g.night_loser.unwrap_or(Side::Prussia) == side {
@@ -3546,7 +2216,7 @@ impl Game<'_> {
     }
 
     /// 13.2: the second day starts (after the redeployment if Bonin panicked).
-    fn begin_day_two(&mut self, panicked: bool) {
+    pub(crate) fn begin_day_two(&mut self, panicked: bool) {
         // Day-two scoring counts only new losses (12.4.1).
         for i in 0..self.st.units.len() {
             self.st.units[i].initial_losses = match self.st.units[i].loc {
@@ -3610,7 +2280,7 @@ impl Game<'_> {
         }
     }
 
-    fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         let (vp, lines) = score(self.rules, self.st, true);
         for l in lines {
             self.note("11.4", l);
@@ -3646,12 +2316,12 @@ impl Game<'_> {
 
     // ----- barrage and combat -----
 
-    fn morale_input(&self, u: UnitId, view: &View, rally: bool) -> MoraleInput {
+    pub(crate) fn morale_input(&self, u: UnitId, view: &View, rally: bool) -> MoraleInput {
         morale_input(self.rules, self.st, view, u, rally)
     }
 
     /// Morale test of one unit (2); true when passed.
-    fn morale_test(&mut self, u: UnitId, why: &str) -> bool {
+    pub(crate) fn morale_test(&mut self, u: UnitId, why: &str) -> bool {
         let view = rules::view(self.rules, self.st);
         let mi = self.morale_input(u, &view, false);
         let mods = combat::morale_mods(&mi);
@@ -3676,7 +2346,7 @@ impl Game<'_> {
         ok
     }
 
-    fn roll_fire(&mut self, fire: &combat::Fire, purpose: &str, rule: &str) -> Outcome {
+    pub(crate) fn roll_fire(&mut self, fire: &combat::Fire, purpose: &str, rule: &str) -> Outcome {
         let mut mods: Vec<(String, i32)> = fire
             .die_mods
             .iter()
@@ -3702,7 +2372,7 @@ impl Game<'_> {
         out
     }
 
-    fn barrage(&mut self, u: UnitId, target: UnitId) {
+    pub(crate) fn barrage(&mut self, u: UnitId, target: UnitId) {
         // The same function shows the odds before the player fires.
         let fire = combat::barrage_fire(self.rules, self.st, u, target);
         self.st.units[u as usize].fired = true;
@@ -3726,7 +2396,7 @@ impl Game<'_> {
     }
 
     /// Applies a result to units that took part (9.5.7). Returns the units that must retreat.
-    fn apply_outcome(
+    pub(crate) fn apply_outcome(
         &mut self,
         units: &[UnitId],
         out: Outcome,
@@ -3797,7 +2467,7 @@ impl Game<'_> {
         retreat
     }
 
-    fn lose_step(&mut self, u: UnitId, rule: &str) {
+    pub(crate) fn lose_step(&mut self, u: UnitId, rule: &str) {
         let i = u as usize;
         if self.st.units[i].loc.hex().is_none() {
             return;
@@ -3810,7 +2480,7 @@ impl Game<'_> {
         self.check_demoralisation();
     }
 
-    fn eliminate(&mut self, u: UnitId, rule: &str) {
+    pub(crate) fn eliminate(&mut self, u: UnitId, rule: &str) {
         let i = u as usize;
         let Some(h) = self.st.units[i].loc.hex() else {
             return;
@@ -3829,7 +2499,7 @@ impl Game<'_> {
         }
     }
 
-    fn leader_falls(&mut self, l: usize) {
+    pub(crate) fn leader_falls(&mut self, l: usize) {
         match self.rules.leaders[l].kind {
             LeaderKind::Chief { .. } => {
                 self.st.leaders[l].loc = Loc::Eliminated;
@@ -3856,7 +2526,7 @@ impl Game<'_> {
     }
 
     /// 9.5.13: the aide de camp goes on a unit of the formation still in play.
-    fn place_aide(&mut self, l: usize) {
+    pub(crate) fn place_aide(&mut self, l: usize) {
         let LeaderKind::Formation { formation, .. } = &self.rules.leaders[l].kind else {
             return;
         };
@@ -3887,7 +2557,7 @@ impl Game<'_> {
 
     /// 9.5.12 / 9.5.13: after a barrage result other than "-", every commander stacked
     /// with the target rolls 2d6; 2 or 12 kills.
-    fn commander_casualties(&mut self, hex: Coord, side: Side) {
+    pub(crate) fn commander_casualties(&mut self, hex: Coord, side: Side) {
         for l in 0..self.rules.leaders.len() {
             if self.st.leaders[l].loc == Loc::Map(hex) && self.rules.leaders[l].side == side {
                 self.commander_casualty(l, side);
@@ -3896,7 +2566,7 @@ impl Game<'_> {
     }
 
     /// 9.5.12 / 9.5.13: one commander's 2d6 (if on the map); 2 or 12 kills.
-    fn commander_casualty(&mut self, l: usize, side: Side) {
+    pub(crate) fn commander_casualty(&mut self, l: usize, side: Side) {
         if self.st.leaders[l].loc.hex().is_none() || self.rules.leaders[l].side != side {
             return;
         }
@@ -3924,13 +2594,13 @@ impl Game<'_> {
         }
     }
 
-    fn occupy(&mut self, c: Coord, side: Side) {
+    pub(crate) fn occupy(&mut self, c: Coord, side: Side) {
         if let Some(i) = self.rules.map.index(c) {
             self.st.last_occupant[i] = Some(side);
         }
     }
 
-    fn move_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
+    pub(crate) fn move_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
         let view = rules::view(self.rules, self.st);
         let i = u as usize;
         let side = self.rules.units[i].side;
@@ -3987,7 +2657,7 @@ impl Game<'_> {
 
     /// 9.5.12 / 9.5.13: a commander of `side` alone next to an enemy unit during an enemy
     /// movement is put on the nearest friendly unit (in MP).
-    fn jump_lone_commanders(&mut self, side: Side) {
+    pub(crate) fn jump_lone_commanders(&mut self, side: Side) {
         let view = rules::view(self.rules, self.st);
         for l in 0..self.rules.leaders.len() {
             if self.rules.leaders[l].side != side {
@@ -4029,7 +2699,7 @@ impl Game<'_> {
 
     /// Commanders stacked in `from` retreat with their units to `to` (9.5.12/13: always;
     /// with the last unit to leave when the stack splits).
-    fn leaders_follow(&mut self, from: Coord, to: Coord, side: Side) {
+    pub(crate) fn leaders_follow(&mut self, from: Coord, to: Coord, side: Side) {
         if !friends_at(self.rules, self.st, side, from).is_empty() {
             return;
         }
@@ -4040,7 +2710,7 @@ impl Game<'_> {
         }
     }
 
-    fn declare(
+    pub(crate) fn declare(
         &mut self,
         target: Coord,
         units: Vec<(UnitId, u8)>,
@@ -4122,11 +2792,11 @@ impl Game<'_> {
         }
     }
 
-    fn bonus_leader(&self, u: UnitId) -> Option<LeaderId> {
+    pub(crate) fn bonus_leader(&self, u: UnitId) -> Option<LeaderId> {
         bonus_leader(self.rules, self.st, u)
     }
 
-    fn resolve(&mut self, a: usize) {
+    pub(crate) fn resolve(&mut self, a: usize) {
         let Some(asl) = self.st.g.assaults.get(a).cloned() else {
             return;
         };
@@ -4153,7 +2823,7 @@ impl Game<'_> {
             .insert(0, Pending::Defence { assault: a as u8 });
     }
 
-    fn retreat_before(&mut self, a: usize, to: Coord, facing: Dir, unit: Option<UnitId>) {
+    pub(crate) fn retreat_before(&mut self, a: usize, to: Coord, facing: Dir, unit: Option<UnitId>) {
         let Some(asl) = self.st.g.assaults.get(a).cloned() else {
             return;
         };
@@ -4222,7 +2892,7 @@ impl Game<'_> {
         });
     }
 
-    fn defensive_fire(&mut self, a: usize, choice: combat::DefenceChoice) {
+    pub(crate) fn defensive_fire(&mut self, a: usize, choice: combat::DefenceChoice) {
         let Some(asl) = self.st.g.assaults.get(a).cloned() else {
             return;
         };
@@ -4282,7 +2952,7 @@ impl Game<'_> {
         }
     }
 
-    fn attack(&mut self, a: usize) {
+    pub(crate) fn attack(&mut self, a: usize) {
         let Some(asl) = self.st.g.assaults.get(a).cloned() else {
             return;
         };
@@ -4365,7 +3035,7 @@ impl Game<'_> {
     }
 
     /// 9.5.11: cavalry that attacked is disorganised whatever the result.
-    fn cavalry_after_attack(&mut self, asl: &Assault) {
+    pub(crate) fn cavalry_after_attack(&mut self, asl: &Assault) {
         for (u, _) in &asl.attackers {
             let i = *u as usize;
             if self.rules.units[i].arm == Arm::Cavalry
@@ -4383,7 +3053,7 @@ impl Game<'_> {
 
     /// 9.5.4 / 9.5.8: a unit retreating from `from` to `to` through over-stacked hexes of
     /// friendly units disorganises the units of the hexes it crosses.
-    fn disorganise_crossed(
+    pub(crate) fn disorganise_crossed(
         &mut self,
         u: UnitId,
         from: Coord,
@@ -4412,7 +3082,7 @@ impl Game<'_> {
         }
     }
 
-    fn retreat_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
+    pub(crate) fn retreat_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
         let Some(Pending::Retreat {
             mut units,
             from,
@@ -4458,7 +3128,7 @@ impl Game<'_> {
 
     /// The next unit of a retreat waits for its owner; when none is left, what follows
     /// the retreat happens (9.5.8, 9.5.9).
-    fn continue_retreat(
+    pub(crate) fn continue_retreat(
         &mut self,
         units: Vec<UnitId>,
         from: Coord,
@@ -4484,7 +3154,7 @@ impl Game<'_> {
         }
     }
 
-    fn after_retreat(&mut self, after: AfterRetreat) {
+    pub(crate) fn after_retreat(&mut self, after: AfterRetreat) {
         match after {
             AfterRetreat::Nothing => {}
             AfterRetreat::Attack { assault } => self.attack(assault as usize),
@@ -4524,7 +3194,7 @@ impl Game<'_> {
     /// 11.4.1 (13.4): at the end of day one of the linked game, units that cannot trace a
     /// line to their map edge are taken prisoner and eliminated (already counted in day
     /// one's VP and demoralisation), and the formations they break are demoralised today.
-    fn take_prisoners(&mut self) {
+    pub(crate) fn take_prisoners(&mut self) {
         let view = rules::view(self.rules, self.st);
         let taken: Vec<usize> = (0..self.st.units.len())
             .filter(|&i| {
@@ -4547,7 +3217,7 @@ impl Game<'_> {
     }
 
     /// 10.2: formations past their threshold become demoralised.
-    fn check_demoralisation(&mut self) {
+    pub(crate) fn check_demoralisation(&mut self) {
         for f in 0..self.rules.formations.len() {
             if self.st.formations[f].demoralised {
                 continue;
@@ -4749,7 +3419,7 @@ pub fn aide_hexes(rules: &TsRules, st: &TsState, l: usize) -> Vec<Coord> {
 }
 
 /// Attackers of assault `a` that may advance into `hex` (9.5.9: adjacent, not artillery).
-fn advance_candidates(rules: &TsRules, st: &TsState, a: usize, hex: Coord) -> Vec<UnitId> {
+pub(crate) fn advance_candidates(rules: &TsRules, st: &TsState, a: usize, hex: Coord) -> Vec<UnitId> {
     let Some(asl) = st.g.assaults.get(a) else {
         return vec![];
     };
@@ -4764,7 +3434,7 @@ fn advance_candidates(rules: &TsRules, st: &TsState, a: usize, hex: Coord) -> Ve
 }
 
 /// 9.5.1: the unit still has a declared assault to fight.
-fn busy(st: &TsState, u: UnitId) -> bool {
+pub(crate) fn busy(st: &TsState, u: UnitId) -> bool {
     st.g.assaults
         .iter()
         .any(|a| !a.resolved && a.attackers.iter().any(|(x, _)| *x == u))
@@ -5057,14 +3727,14 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
 
 /// 11.4.1: at Trautenau units of either side cut off from their edge at the end are
 /// prisoners; 12.4.1: at Soor only Austrian ones (toward 0113-0118).
-fn takes_prisoners_of(rules: &TsRules, st: &TsState, side: Side) -> bool {
+pub(crate) fn takes_prisoners_of(rules: &TsRules, st: &TsState, side: Side) -> bool {
     match victory(rules, st) {
         Victory::Soor { .. } => side == Side::Austria,
         _ => true,
     }
 }
 
-fn trapped_of(rules: &TsRules, st: &TsState, view: &View, f: usize, end: bool) -> u32 {
+pub(crate) fn trapped_of(rules: &TsRules, st: &TsState, view: &View, f: usize, end: bool) -> u32 {
     if !end || !takes_prisoners_of(rules, st, rules.formations[f].side) {
         return 0;
     }
