@@ -2,18 +2,18 @@
 //! step, refusals with reasons, and the state changes of each command. Pure: the ECS
 //! systems and the headless runner both call [`Game::apply`].
 
+use super::Trautenau;
 use super::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
 use super::data::*;
 use super::los;
 use super::rules::{self, View};
 use super::state::*;
-use crate::engine::dice::Dice;
-use crate::engine::hexmap::{Coord, SideKind, Terrain};
-use crate::engine::log::GameLog;
-use super::Trautenau;
 pub use super::steps::movement::must_fall_back;
 pub use super::steps::night::night_candidates;
 pub use super::steps::rally::rally_candidates;
+use crate::engine::dice::Dice;
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+use crate::engine::log::GameLog;
 
 // ---------------------------------------------------------------------------------------
 // Set-up
@@ -270,7 +270,12 @@ pub(crate) fn uncommitted(rules: &TsRules, st: &TsState, u: UnitId) -> u8 {
 }
 
 /// 9.5.1, 9.5.11: may `u` assault the hex `t`?
-pub(crate) fn may_assault(rules: &TsRules, st: &TsState, u: UnitId, t: Coord) -> Result<(), Refusal> {
+pub(crate) fn may_assault(
+    rules: &TsRules,
+    st: &TsState,
+    u: UnitId,
+    t: Coord,
+) -> Result<(), Refusal> {
     let d = &rules.units[u as usize];
     let s = &st.units[u as usize];
     if on_map(st, u).is_none() {
@@ -486,8 +491,6 @@ pub fn chief_candidates(rules: &TsRules, st: &TsState, view: &View) -> Vec<UnitI
         .collect()
 }
 
-
-
 /// 10.1: a hex in the ZoC of an organised enemy unit.
 pub fn rally_blocked(rules: &TsRules, st: &TsState, side: Side, h: Coord) -> bool {
     (0..st.units.len() as UnitId).any(|e| {
@@ -497,7 +500,6 @@ pub fn rally_blocked(rules: &TsRules, st: &TsState, side: Side, h: Coord) -> boo
             && rules::zoc_hexes(rules, st, e).contains(&h)
     })
 }
-
 
 /// The enemy-held hexes next to `h` (what a unit there falls back from, 13.2).
 pub(crate) fn adjacent_enemies(rules: &TsRules, view: &View, side: Side, h: Coord) -> Vec<Coord> {
@@ -510,7 +512,12 @@ pub(crate) fn adjacent_enemies(rules: &TsRules, view: &View, side: Side, h: Coor
 }
 
 /// 13.2: where a unit may fall back for the night, as a retreat after combat (9.5.8).
-pub(crate) fn night_retreats(rules: &TsRules, st: &TsState, view: &View, u: UnitId) -> Vec<TsCommand> {
+pub(crate) fn night_retreats(
+    rules: &TsRules,
+    st: &TsState,
+    view: &View,
+    u: UnitId,
+) -> Vec<TsCommand> {
     let Some(h) = on_map(st, u) else {
         return vec![];
     };
@@ -568,7 +575,6 @@ pub fn zone_hexes(rules: &TsRules, z: u8) -> Vec<Coord> {
         None => m.coords().filter(|c| c.row <= 10).collect(),
     }
 }
-
 
 pub(crate) fn chief_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
     let ls = &st.leaders[l];
@@ -754,7 +760,6 @@ pub fn leader_arrival(rules: &TsRules, st: &TsState, l: usize) -> Option<Arrival
     }
 }
 
-
 pub(crate) fn choosable(rules: &TsRules, st: &TsState, side: Side) -> Vec<usize> {
     let all: Vec<usize> = (0..rules.formations.len())
         .filter(|&f| st.formations[f].in_cup && rules.formations[f].side == side)
@@ -824,9 +829,14 @@ pub fn in_front_arc(from: Coord, facing: Dir, to: Coord) -> bool {
     (xf - x0) * (xt - x0) + (yf - y0) * (yt - y0) > -1e-3
 }
 
-
 /// The facings a unit may end in at `hex`: the stack's facing if friends stand there (4).
-pub(crate) fn end_facings(rules: &TsRules, st: &TsState, view: &View, u: UnitId, hex: Coord) -> Vec<Dir> {
+pub(crate) fn end_facings(
+    rules: &TsRules,
+    st: &TsState,
+    view: &View,
+    u: UnitId,
+    hex: Coord,
+) -> Vec<Dir> {
     let here: Vec<UnitId> = view
         .units_at(hex)
         .iter()
@@ -864,11 +874,14 @@ pub fn entry_hex_due(rules: &TsRules, st: &TsState, u: UnitId) -> Option<Coord> 
     Some(a.hex)
 }
 
-
 /// 9.5.2: the formation commander who may try to coordinate these attackers: stacked with
 /// one of them, all of his formation or independent; never across a steep slope or an
 /// escarpment between attackers' hexes.
-pub(crate) fn coordination_leader(rules: &TsRules, st: &TsState, units: &[(UnitId, u8)]) -> Option<usize> {
+pub(crate) fn coordination_leader(
+    rules: &TsRules,
+    st: &TsState,
+    units: &[(UnitId, u8)],
+) -> Option<usize> {
     let f = st.g.active?;
     let l = rules.formation_leader[f]?;
     let lh = st.leaders[l].loc.hex()?;
@@ -899,7 +912,6 @@ pub(crate) fn coordination_leader(rules: &TsRules, st: &TsState, units: &[(UnitI
     }
     Some(l)
 }
-
 
 pub fn defenders(rules: &TsRules, st: &TsState, a: &Assault) -> Vec<UnitId> {
     let side = a
@@ -1136,7 +1148,12 @@ pub(crate) fn retreat_before_options(
 
 /// 9.5.6: artillery of a defending unit's formation, not itself attacked, not used yet
 /// in this activation, with the attackers at half its range and in its line of sight.
-pub(crate) fn support_options(rules: &TsRules, st: &TsState, view: &View, a: &Assault) -> Vec<UnitId> {
+pub(crate) fn support_options(
+    rules: &TsRules,
+    st: &TsState,
+    view: &View,
+    a: &Assault,
+) -> Vec<UnitId> {
     let defs = defenders(rules, st, a);
     let forms: Vec<usize> = defs
         .iter()
@@ -1233,7 +1250,6 @@ pub fn unknown_id(rules: &TsRules, cmd: &TsCommand) -> Option<Refusal> {
 pub fn check(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refusal> {
     crate::engine::step::check::<Trautenau>(rules, st, cmd)
 }
-
 
 /// Why `u` cannot move to `to` (9.3, 5.1, 3, 9.1.4, 10.2).
 pub fn why_not_move(rules: &TsRules, st: &TsState, u: UnitId, to: Coord) -> String {
@@ -1457,7 +1473,6 @@ impl Game<'_> {
         self.advance();
         Ok(())
     }
-
 
     pub(crate) fn pop_pending(&mut self) -> Option<Pending> {
         if self.st.g.pending.is_empty() {
@@ -2823,7 +2838,13 @@ impl Game<'_> {
             .insert(0, Pending::Defence { assault: a as u8 });
     }
 
-    pub(crate) fn retreat_before(&mut self, a: usize, to: Coord, facing: Dir, unit: Option<UnitId>) {
+    pub(crate) fn retreat_before(
+        &mut self,
+        a: usize,
+        to: Coord,
+        facing: Dir,
+        unit: Option<UnitId>,
+    ) {
         let Some(asl) = self.st.g.assaults.get(a).cloned() else {
             return;
         };
@@ -3419,7 +3440,12 @@ pub fn aide_hexes(rules: &TsRules, st: &TsState, l: usize) -> Vec<Coord> {
 }
 
 /// Attackers of assault `a` that may advance into `hex` (9.5.9: adjacent, not artillery).
-pub(crate) fn advance_candidates(rules: &TsRules, st: &TsState, a: usize, hex: Coord) -> Vec<UnitId> {
+pub(crate) fn advance_candidates(
+    rules: &TsRules,
+    st: &TsState,
+    a: usize,
+    hex: Coord,
+) -> Vec<UnitId> {
     let Some(asl) = st.g.assaults.get(a) else {
         return vec![];
     };

@@ -2,8 +2,8 @@
 //! first turning one hexside if it likes.
 
 use super::*;
-use crate::games::trautenau::flow::{acts_now, barrage_targets, may_barrage, rot, turn_stack};
 use crate::games::trautenau::data::Arm;
+use crate::games::trautenau::flow::{acts_now, barrage_targets, may_barrage, rot, turn_stack};
 use crate::games::trautenau::rules;
 
 #[derive(Clone, Copy, Debug, Default)]

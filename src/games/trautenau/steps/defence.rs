@@ -15,11 +15,11 @@ pub struct Defence;
 /// The assault waiting for the defender.
 fn waiting(st: &TsState) -> Option<(usize, &Assault)> {
     match st.g.pending.first() {
-        Some(Pending::Defence { assault }) => st
-            .g
-            .assaults
-            .get(*assault as usize)
-            .map(|a| (*assault as usize, a)),
+        Some(Pending::Defence { assault }) => {
+            st.g.assaults
+                .get(*assault as usize)
+                .map(|a| (*assault as usize, a))
+        }
         _ => None,
     }
 }

@@ -265,3 +265,6 @@ pub(crate) fn who(rules: &TsRules, st: &TsState) -> &'static str {
         .map(|s| s.name())
         .unwrap_or("nobody")
 }
+
+#[cfg(test)]
+mod tests;

@@ -192,7 +192,14 @@ fn active_leader(rules: &TsRules, st: &TsState) -> Option<usize> {
 }
 
 /// 9.3, 9.4: whether `u` may move (or enter) to `to`, ending facing `facing`.
-fn may_move_to(rules: &TsRules, st: &TsState, view: &View, u: UnitId, to: Coord, facing: Dir) -> bool {
+fn may_move_to(
+    rules: &TsRules,
+    st: &TsState,
+    view: &View,
+    u: UnitId,
+    to: Coord,
+    facing: Dir,
+) -> bool {
     if !free_to_move(rules, st, u) {
         return false;
     }

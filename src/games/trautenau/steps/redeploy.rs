@@ -2,10 +2,10 @@
 //! then names the one brigade that may act in the first two turns.
 
 use super::*;
+use crate::engine::hexmap::{Coord, Terrain};
 use crate::games::trautenau::data::{Arm, LeaderKind};
 use crate::games::trautenau::flow::{end_facings, is_town, zone_hexes};
 use crate::games::trautenau::rules::{self, View};
-use crate::engine::hexmap::{Coord, Terrain};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Redeploy;
@@ -25,8 +25,9 @@ impl PlayStep<Trautenau> for Redeploy {
                 "Austria: Bonin has fled. Place {} in its brigade's zone (13.2).",
                 rules.units[*u as usize].name
             ),
-            None => "Austria: name the one brigade that may act in the first two turns (13.2)."
-                .into(),
+            None => {
+                "Austria: name the one brigade that may act in the first two turns (13.2).".into()
+            }
         }
     }
 
@@ -188,7 +189,12 @@ impl Game<'_> {
     /// Nothing left to place or name: the day begins.
     pub(crate) fn redeploy_auto(&mut self) -> bool {
         let mut legal = Vec::new();
-        redeploy_options(self.rules, self.st, &rules::view(self.rules, self.st), &mut legal);
+        redeploy_options(
+            self.rules,
+            self.st,
+            &rules::view(self.rules, self.st),
+            &mut legal,
+        );
         if legal.is_empty() {
             self.begin_turn();
             return true;
