@@ -54,12 +54,17 @@ pub enum StepId {
 
 /// The step the state is in: a waiting decision first, else the rules' step.
 pub fn id_of(st: &TsState) -> StepId {
-    match st.g.pending.first() {
+    id_of_globals(&st.g)
+}
+
+/// [`id_of`] from the globals alone (the ECS side keeps them in a resource).
+pub fn id_of_globals(g: &Globals) -> StepId {
+    match g.pending.first() {
         Some(Pending::Defence { .. }) => StepId::Defence,
         Some(Pending::Retreat { .. }) => StepId::Retreat,
         Some(Pending::Advance { .. }) => StepId::Advance,
         Some(Pending::PlaceAide { .. }) => StepId::Aide,
-        None => match st.g.step {
+        None => match g.step {
             Step::ChiefMove(_) => StepId::ChiefMove,
             Step::ChooseFirst(_) => StepId::ChooseFirst,
             Step::Redeploy => StepId::Redeploy,
@@ -73,6 +78,26 @@ pub fn id_of(st: &TsState) -> StepId {
             Step::GameOver => StepId::GameOver,
         },
     }
+}
+
+impl StepId {
+    pub const ALL: [StepId; 15] = [
+        StepId::ChiefMove,
+        StepId::ChooseFirst,
+        StepId::Redeploy,
+        StepId::ChiefCommand,
+        StepId::Barrage,
+        StepId::Movement,
+        StepId::Declare,
+        StepId::Combat,
+        StepId::Defence,
+        StepId::Retreat,
+        StepId::Advance,
+        StepId::Aide,
+        StepId::Rally,
+        StepId::NightFallBack,
+        StepId::GameOver,
+    ];
 }
 
 /// The module of a step.
