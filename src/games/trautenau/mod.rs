@@ -6,11 +6,16 @@ pub mod combat;
 pub mod data;
 pub mod ecs;
 pub mod flow;
+pub mod hours;
 pub mod los;
+pub mod losses;
+pub mod odds;
 pub mod reference;
 pub mod rules;
+pub mod scoring;
 pub mod state;
 pub mod steps;
+pub mod turn;
 #[cfg(feature = "gui")]
 pub mod ui;
 pub mod validate;

@@ -3,9 +3,20 @@
 //! along (9.5.12, 9.5.13). After a retreat before combat the advance is optional (9.5.4).
 
 use super::*;
-use crate::games::trautenau::data::{Arm, Dir};
-use crate::games::trautenau::flow::{end_facings, leaders_with, rot, side_of};
-use crate::games::trautenau::rules;
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
+use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Advance;

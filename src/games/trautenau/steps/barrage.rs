@@ -2,9 +2,20 @@
 //! first turning one hexside if it likes.
 
 use super::*;
-use crate::games::trautenau::data::Arm;
-use crate::games::trautenau::flow::{acts_now, barrage_targets, may_barrage, rot, turn_stack};
-use crate::games::trautenau::rules;
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
+use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Barrage;
@@ -166,5 +177,83 @@ impl Game<'_> {
             return true;
         }
         false
+    }
+}
+
+pub fn may_barrage(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
+    let d = &rules.units[u as usize];
+    let s = &st.units[u as usize];
+    d.arm == Arm::Artillery
+        && on_map(st, u).is_some()
+        && acts_now(rules, st, u)
+        && !s.fired
+        && !s.moved
+}
+
+/// 9.2: enemy units the artillery unit can fire at: in range, in line of sight, not
+/// adjacent across a steep slope.
+pub fn barrage_targets(rules: &TsRules, st: &TsState, view: &View, u: UnitId) -> Vec<UnitId> {
+    if !may_barrage(rules, st, u) {
+        return vec![];
+    }
+    let Some(from) = on_map(st, u) else {
+        return vec![];
+    };
+    let d = &rules.units[u as usize];
+    let occupied = |c: Coord| !view.units_at(c).is_empty();
+    let mut out = Vec::new();
+    for c in rules.map.within(from, d.range as u32) {
+        if c == from || view.side_at(c) != Some(d.side.other()) {
+            continue;
+        }
+        if !los::barrage_range_ok(&rules.map, from, c, d.range) {
+            continue;
+        }
+        if from.distance(c) == 1 && los::adjacent_across_steep(&rules.map, from, c) {
+            continue;
+        }
+        if !los::line_of_sight(&rules.map, &occupied, from, c).clear {
+            continue;
+        }
+        if !in_front_arc(from, st.units[u as usize].facing, c) {
+            continue;
+        }
+        out.extend(view.units_at(c).iter().copied());
+    }
+    out
+}
+
+/// 4, 9.2: a battery fires into its front: the half-plane ahead of its facing, bounded
+/// where the front hexsides meet the flank ones (our reading: the rules let a battery
+/// turn one hexside before a barrage, so it does not fire all round).
+pub fn in_front_arc(from: Coord, facing: Dir, to: Coord) -> bool {
+    let (x0, y0) = from.centre();
+    let (xf, yf) = from.neighbor(facing).centre();
+    let (xt, yt) = to.centre();
+    (xf - x0) * (xt - x0) + (yf - y0) * (yt - y0) > -1e-3
+}
+
+impl Game<'_> {
+    pub(crate) fn barrage(&mut self, u: UnitId, target: UnitId) {
+        // The same function shows the odds before the player fires.
+        let fire = combat::barrage_fire(self.rules, self.st, u, target);
+        self.st.units[u as usize].fired = true;
+        let purpose = format!(
+            "barrage by {} at {}",
+            self.rules.units[u as usize].name, self.rules.units[target as usize].name
+        );
+        let out = self.roll_fire(&fire, &purpose, "9.2.2");
+        if out != Outcome::Nothing {
+            self.apply_outcome(&[target], out, true, "9.2.2");
+            if let Some(h) = on_map(self.st, target) {
+                self.commander_casualties(h, side_of(self.rules, target));
+            }
+        }
+        self.check_demoralisation();
+    }
+
+    pub fn barrage_input(&self, u: UnitId, target: UnitId, view: &View) -> FireInput {
+        let _ = view;
+        barrage_input(self.rules, self.st, u, target)
     }
 }

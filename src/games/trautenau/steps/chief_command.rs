@@ -2,8 +2,20 @@
 //! direct command.
 
 use super::*;
-use crate::games::trautenau::flow::{chief_candidates, chief_of};
-use crate::games::trautenau::rules;
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
+use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ChiefCommand;
@@ -101,5 +113,74 @@ impl Game<'_> {
             return true;
         }
         false
+    }
+}
+
+/// 9.1.4: cut-off units of the active formation, and independent units of its side that
+/// may act now (9.1.3) out of the activated formation commander's reach, within 6
+/// cavalry MP of their own commander in chief, while he still has units to command this
+/// turn (independent units count toward his limit).
+pub fn chief_candidates(rules: &TsRules, st: &TsState, view: &View) -> Vec<UnitId> {
+    let Some(f) = st.g.active else {
+        return vec![];
+    };
+    let side = rules.formations[f].side;
+    let mut reach: Vec<(usize, Vec<Coord>)> = Vec::new();
+    (0..st.units.len())
+        .filter(|&i| {
+            let uf = rules.unit_formation[i];
+            let ours = uf == f
+                || (rules.formations[uf].independent
+                    && rules.formations[uf].side == side
+                    && acts_now(rules, st, i as UnitId));
+            if !ours || st.units[i].in_command || st.units[i].chief_command {
+                return false;
+            }
+            let Some(c) = chief_of(rules, st, uf) else {
+                return false;
+            };
+            if st.g.chief_budget.get(c).copied().unwrap_or(0) == 0 {
+                return false;
+            }
+            let Some(ch) = st.leaders[c].loc.hex() else {
+                return false;
+            };
+            if !reach.iter().any(|(k, _)| *k == c) {
+                let mut v = rules::command_reach(rules, st, view, side, ch, 6);
+                v.push(ch);
+                reach.push((c, v));
+            }
+            st.units[i]
+                .loc
+                .hex()
+                .is_some_and(|h| reach.iter().any(|(k, v)| *k == c && v.contains(&h)))
+        })
+        .map(|i| i as UnitId)
+        .collect()
+}
+
+impl Game<'_> {
+    /// 9.1.2: command status is settled; the barrage step begins.
+    pub(crate) fn end_command_check(&mut self) {
+        if let Some(f) = self.st.g.active {
+            let ooc = (0..self.st.units.len())
+                .filter(|&i| {
+                    self.rules.unit_formation[i] == f
+                        && self.st.units[i].loc.hex().is_some()
+                        && !self.st.units[i].in_command
+                        && !self.st.units[i].chief_command
+                })
+                .count();
+            if ooc > 0 {
+                self.note(
+                    "9.1.2",
+                    format!(
+                        "{ooc} unit(s) of {} out of command",
+                        self.rules.formations[f].name
+                    ),
+                );
+            }
+        }
+        self.st.g.step = Step::Barrage;
     }
 }

@@ -2,8 +2,20 @@
 //! of the turn comes first.
 
 use super::*;
-use crate::games::trautenau::flow::{chief_moves, is_chief};
-use crate::games::trautenau::rules;
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
+use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ChiefMove;
@@ -182,5 +194,33 @@ impl Game<'_> {
         }
         self.end_chief_moves();
         true
+    }
+}
+
+pub fn chief_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
+    let ls = &st.leaders[l];
+    let ld = &rules.leaders[l];
+    if ls.moved || !ls.may_move {
+        return vec![];
+    }
+    match ls.loc {
+        Loc::Map(c) => rules::leader_destinations(rules, st, view, ld.side, c, ld.movement, true),
+        Loc::Off => match &leader_arrival(rules, st, l) {
+            // 9.4: a commander in chief enters in his own command phase.
+            Some(a) if arrived_due(st, a) && !rules.absent.contains(&ld.id) => {
+                let mut v =
+                    rules::leader_destinations(rules, st, view, ld.side, a.hex, ld.movement, true);
+                if !view.enemy_adjacent(&rules.map, ld.side, a.hex)
+                    || view.side_at(a.hex) == Some(ld.side)
+                {
+                    v.push(a.hex);
+                }
+                v.sort();
+                v.dedup();
+                v
+            }
+            _ => vec![],
+        },
+        _ => vec![],
     }
 }

@@ -1,7 +1,20 @@
 //! 8: the side that won the initiative picks the formation that acts first.
 
 use super::*;
-use crate::games::trautenau::flow::{chief_of, choosable};
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
+use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ChooseFirst;
@@ -100,4 +113,20 @@ impl Game<'_> {
         }
         false
     }
+}
+
+pub fn choosable(rules: &TsRules, st: &TsState, side: Side) -> Vec<usize> {
+    let all: Vec<usize> = (0..rules.formations.len())
+        .filter(|&f| st.formations[f].in_cup && rules.formations[f].side == side)
+        .collect();
+    // 8: with several chiefs, a formation of the one who won the roll (if he has any)
+    let his: Vec<usize> = all
+        .iter()
+        .copied()
+        .filter(|&f| {
+            st.g.initiative_chief
+                .is_some_and(|c| chief_of(rules, st, f) == Some(c as usize))
+        })
+        .collect();
+    if his.is_empty() { all } else { his }
 }

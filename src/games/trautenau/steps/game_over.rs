@@ -1,6 +1,20 @@
 //! 11.4.2, 12.4.2, 13.4: the game is over; nothing more is played.
 
 use super::*;
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
+use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GameOver;

@@ -137,7 +137,7 @@ impl Sequenced for Trautenau {
 }
 
 /// The rules' pieces of a [`PlayStep::execute`] as the [`Game`] that carries it out.
-pub(crate) fn game<'a>(
+pub fn game<'a>(
     rules: &'a TsRules,
     st: &'a mut TsState,
     dice: &'a mut Dice,
@@ -153,7 +153,7 @@ pub(crate) fn game<'a>(
 
 /// What every step asks before its own rules: a command naming a piece the scenario does
 /// not have (a hand-edited save), and the end of the game.
-pub(crate) fn first_checks(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refusal> {
+pub fn first_checks(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refusal> {
     if let Some(r) = unknown_id(rules, cmd) {
         return Err(r);
     }
@@ -164,11 +164,7 @@ pub(crate) fn first_checks(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Re
 }
 
 /// 13.1: a decision owed now comes before anything else of the step.
-pub(crate) fn decision_first(
-    rules: &TsRules,
-    st: &TsState,
-    cmd: &TsCommand,
-) -> Result<(), Refusal> {
+pub fn decision_first(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refusal> {
     if let Some(k) = decision_due(rules, st)
         && !matches!(cmd, TsCommand::Decide { .. })
     {
@@ -179,7 +175,7 @@ pub(crate) fn decision_first(
 }
 
 /// 9.5: what a waiting decision needs before anything else.
-pub(crate) fn pending_need(p: &Pending) -> Refusal {
+pub fn pending_need(p: &Pending) -> Refusal {
     Refusal::new(
         "9.5",
         match p {
@@ -196,7 +192,7 @@ pub(crate) fn pending_need(p: &Pending) -> Refusal {
 }
 
 /// 6: a command of a step the game is not in.
-pub(crate) fn wrong(st: &TsState, what: &str) -> Refusal {
+pub fn wrong(st: &TsState, what: &str) -> Refusal {
     Refusal::new(
         "6",
         format!(
@@ -207,7 +203,7 @@ pub(crate) fn wrong(st: &TsState, what: &str) -> Refusal {
 }
 
 /// A unit's name for refusals.
-pub(crate) fn unit_name(rules: &TsRules, u: UnitId) -> String {
+pub fn unit_name(rules: &TsRules, u: UnitId) -> String {
     rules
         .units
         .get(u as usize)
@@ -216,7 +212,7 @@ pub(crate) fn unit_name(rules: &TsRules, u: UnitId) -> String {
 }
 
 /// 13.1: why a decision is refused (it is not owed now).
-pub(crate) fn decide_refusal(rules: &TsRules, st: &TsState, decision: u8) -> Refusal {
+pub fn decide_refusal(rules: &TsRules, st: &TsState, decision: u8) -> Refusal {
     let Some(d) = rules.decisions.get(decision as usize) else {
         return Refusal::new("", "no such decision in this scenario");
     };
@@ -280,12 +276,12 @@ pub fn other_step(rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Refusal {
 }
 
 /// Who acts in a step of the active formation (9).
-pub(crate) fn active_formation_side(rules: &TsRules, st: &TsState) -> Option<Side> {
+pub fn active_formation_side(rules: &TsRules, st: &TsState) -> Option<Side> {
     st.g.active.map(|f| rules.formations[f].side)
 }
 
 /// The side the game waits for, by name (the prompts' first word).
-pub(crate) fn who(rules: &TsRules, st: &TsState) -> &'static str {
+pub fn who(rules: &TsRules, st: &TsState) -> &'static str {
     super::flow::active_side(rules, st)
         .map(|s| s.name())
         .unwrap_or("nobody")

@@ -3,13 +3,20 @@
 //! falls back first.
 
 use super::*;
-use crate::engine::hexmap::Coord;
-use crate::games::trautenau::data::{Dir, LeaderKind};
-use crate::games::trautenau::flow::{
-    acts_now, arrived_due, end_facings, entry_hex_due, exit_check, exit_hexes, inactive,
-    leader_arrival, on_map, rules_hour, why_not_move,
-};
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
 use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Movement;
@@ -25,7 +32,9 @@ impl PlayStep<Trautenau> for Movement {
 
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         let who = who(rules, st);
-        if !must_fall_back(rules, st, &rules::view(rules, st)).is_empty() {
+        if demoralised_active(rules, st)
+            && !must_fall_back(rules, st, &rules::view(rules, st)).is_empty()
+        {
             return format!(
                 "{who}: the formation is demoralised: each unit that can must move closer to your map edge before the movement ends (10.2)."
             );
@@ -122,6 +131,9 @@ impl PlayStep<Trautenau> for Movement {
                 ))
             }
             TsCommand::Done => {
+                if !demoralised_active(rules, st) {
+                    return Ok(());
+                }
                 let owed: Vec<String> = must_fall_back(rules, st, &rules::view(rules, st))
                     .iter()
                     .map(|&u| unit_name(rules, u))
@@ -312,12 +324,7 @@ fn has_options(rules: &TsRules, st: &TsState, view: &View, exits: &mut Exits, u:
 
 /// 9.3: where the active formation's commander may go (6 cavalry MP; entering with his
 /// formation, 9.4), unless he moved or failed his activation test (9.1.1).
-pub(crate) fn formation_leader_moves(
-    rules: &TsRules,
-    st: &TsState,
-    view: &View,
-    l: usize,
-) -> Vec<Coord> {
+pub fn formation_leader_moves(rules: &TsRules, st: &TsState, view: &View, l: usize) -> Vec<Coord> {
     let ls = &st.leaders[l];
     let ld = &rules.leaders[l];
     let LeaderKind::Formation { formation, .. } = &ld.kind else {
@@ -357,12 +364,12 @@ pub(crate) fn formation_leader_moves(
 /// and can move closer to their map edge: they must ("or else not move at all if this is
 /// not possible"). Their legal moves are only those that end closer (`rules::destinations`).
 pub fn must_fall_back(rules: &TsRules, st: &TsState, view: &View) -> Vec<UnitId> {
+    if !demoralised_active(rules, st) {
+        return vec![];
+    }
     let Some(f) = st.g.active else {
         return vec![];
     };
-    if rules.formations[f].independent || !st.formations[f].demoralised {
-        return vec![];
-    }
     (0..st.units.len() as UnitId)
         .filter(|&u| {
             let s = &st.units[u as usize];
@@ -373,6 +380,12 @@ pub fn must_fall_back(rules: &TsRules, st: &TsState, view: &View) -> Vec<UnitId>
                 && !rules::destinations(rules, st, view, u, rules_hour(st)).is_empty()
         })
         .collect()
+}
+
+/// 10.2: the active formation is demoralised (its units may owe a move back).
+fn demoralised_active(rules: &TsRules, st: &TsState) -> bool {
+    st.g.active
+        .is_some_and(|f| !rules.formations[f].independent && st.formations[f].demoralised)
 }
 
 /// Why `u` may not move to `to` (9.1, 9.3, 9.4, 10.2, 11.1.5, 12.1.5).
@@ -481,6 +494,12 @@ impl Game<'_> {
     /// Only Done is left (10.2 may withhold Done while a move is owed): the assault
     /// declarations begin.
     pub(crate) fn movement_auto(&mut self) -> bool {
+        // A unit on the map that has not moved may always turn: the step goes on.
+        if (0..self.st.units.len() as UnitId).any(|u| {
+            free_to_move(self.rules, self.st, u) && self.st.units[u as usize].loc.hex().is_some()
+        }) {
+            return false;
+        }
         let view = rules::view(self.rules, self.st);
         let mut exits = Exits::default();
         let any = (0..self.st.units.len() as UnitId)
@@ -492,5 +511,150 @@ impl Game<'_> {
         }
         self.st.g.step = Step::Declare;
         true
+    }
+}
+
+/// Why `u` cannot move to `to` (9.3, 5.1, 3, 9.1.4, 10.2).
+pub fn why_not_move(rules: &TsRules, st: &TsState, u: UnitId, to: Coord) -> String {
+    let view = rules::view(rules, st);
+    let d = &rules.units[u as usize];
+    if !rules.map.contains(to) {
+        return format!("{to} is off the map");
+    }
+    if view.side_at(to) == Some(d.side.other()) {
+        return format!("{to} is held by the enemy");
+    }
+    if let Some(c) = on_map(st, u)
+        && c == to
+    {
+        return format!("{} is already there; turn it instead", d.name);
+    }
+    let s = &st.units[u as usize];
+    if !s.in_command && !s.chief_command {
+        return format!(
+            "{} is out of command: half its MP, never into enemy ZoC, and no farther from its commander (9.1.4)",
+            d.name
+        );
+    }
+    if !rules::can_end_in(rules, st, &view, u, to) {
+        return format!(
+            "{} cannot end in {to}: stacking limit (3) or facing",
+            d.name
+        );
+    }
+    format!(
+        "{} cannot reach {to}: not enough MP, prohibited terrain, or an enemy ZoC on the way (5.1)",
+        d.name
+    )
+}
+
+impl Game<'_> {
+    pub(crate) fn move_unit(&mut self, u: UnitId, to: Coord, facing: Dir) {
+        let view = rules::view(self.rules, self.st);
+        let i = u as usize;
+        let side = self.rules.units[i].side;
+        let (cost, dis, path) = match self.st.units[i].loc {
+            Loc::Map(_) => rules::destinations(self.rules, self.st, &view, u, rules_hour(self.st))
+                .into_iter()
+                .find(|d| d.hex == to)
+                .map(|d| (d.cost, d.disorganises, d.path))
+                .unwrap_or((0, false, vec![])),
+            _ => {
+                let f = self.rules.unit_formation[i];
+                let entry = entry_hex_due(self.rules, self.st, u).unwrap_or(to);
+                let r = rules::entry_destinations(
+                    self.rules,
+                    self.st,
+                    &view,
+                    u,
+                    entry,
+                    self.st.formations[f].entered,
+                    rules_hour(self.st),
+                )
+                .into_iter()
+                .find(|d| d.hex == to)
+                .map(|d| (d.cost, d.disorganises, d.path))
+                .unwrap_or((0, false, vec![]));
+                self.st.formations[f].entered += 1;
+                self.note("9.4", format!("{} enters at {entry}", self.uname(u)));
+                r
+            }
+        };
+        self.st.units[i].loc = Loc::Map(to);
+        self.st.units[i].facing = facing;
+        self.st.units[i].spent = self.st.units[i].spent.saturating_add(cost);
+        self.st.units[i].moved = true;
+        for c in path.iter().chain(std::iter::once(&to)) {
+            self.occupy(*c, side);
+        }
+        if dis && !self.st.units[i].disorg {
+            self.st.units[i].disorg = true;
+            self.note(
+                "TEC",
+                format!("{} is disorganised by the woods", self.uname(u)),
+            );
+        }
+        self.note(
+            "9.3",
+            format!(
+                "{} moves to {to} ({cost} MP), facing {facing:?}",
+                self.uname(u)
+            ),
+        );
+        self.jump_lone_commanders(side.other());
+    }
+
+    /// 9.5.12 / 9.5.13: a commander of `side` alone next to an enemy unit during an enemy
+    /// movement is put on the nearest friendly unit (in MP).
+    pub(crate) fn jump_lone_commanders(&mut self, side: Side) {
+        // Most moves leave every commander with his units: no need to look further.
+        let lone = (0..self.rules.leaders.len()).any(|l| {
+            self.rules.leaders[l].side == side
+                && self.st.leaders[l].loc.hex().is_some_and(|h| {
+                    !(0..self.st.units.len()).any(|i| {
+                        self.rules.units[i].side == side && self.st.units[i].loc == Loc::Map(h)
+                    })
+                })
+        });
+        if !lone {
+            return;
+        }
+        let view = rules::view(self.rules, self.st);
+        for l in 0..self.rules.leaders.len() {
+            if self.rules.leaders[l].side != side {
+                continue;
+            }
+            let Some(h) = self.st.leaders[l].loc.hex() else {
+                continue;
+            };
+            if view.side_at(h) == Some(side) || !view.enemy_adjacent(&self.rules.map, side, h) {
+                continue;
+            }
+            let mut best: Option<(u32, Coord)> = None;
+            for (i, u) in self.st.units.iter().enumerate() {
+                if self.rules.units[i].side != side {
+                    continue;
+                }
+                let Some(c) = u.loc.hex() else { continue };
+                let d = rules::mp_distance(self.rules, self.st, &view, side, h, c)
+                    .unwrap_or(1000 + h.distance(c));
+                if best.is_none_or(|b| (d, c) < b) {
+                    best = Some((d, c));
+                }
+            }
+            match best {
+                Some((_, c)) => {
+                    self.st.leaders[l].loc = Loc::Map(c);
+                    self.note(
+                        "9.5.13",
+                        format!(
+                            "{} is alone next to the enemy and rejoins the unit at {c}",
+                            self.lname(l)
+                        ),
+                    );
+                }
+                None => self.leader_falls(l),
+            }
+        }
     }
 }

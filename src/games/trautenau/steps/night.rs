@@ -3,8 +3,20 @@
 //! loser first (Prussia on a tie); the loser's units then test their morale.
 
 use super::*;
-use crate::games::trautenau::flow::night_retreats;
-use crate::games::trautenau::rules;
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
+use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NightFallBack;
@@ -132,5 +144,80 @@ impl Game<'_> {
             return true;
         }
         false
+    }
+}
+
+/// The enemy-held hexes next to `h` (what a unit there falls back from, 13.2).
+pub fn adjacent_enemies(rules: &TsRules, view: &View, side: Side, h: Coord) -> Vec<Coord> {
+    rules
+        .map
+        .neighbors(h)
+        .map(|(_, n)| n)
+        .filter(|&n| view.side_at(n) == Some(side.other()))
+        .collect()
+}
+
+/// 13.2: where a unit may fall back for the night, as a retreat after combat (9.5.8).
+pub fn night_retreats(rules: &TsRules, st: &TsState, view: &View, u: UnitId) -> Vec<TsCommand> {
+    let Some(h) = on_map(st, u) else {
+        return vec![];
+    };
+    let enemies = adjacent_enemies(rules, view, side_of(rules, u), h);
+    retreat_commands(rules, st, view, u, h, &enemies)
+}
+
+impl Game<'_> {
+    /// 13.2: `u` falls back for the night as in a retreat after combat.
+    pub(crate) fn night_fall_back(&mut self, u: UnitId, to: Coord, facing: Dir) {
+        let Some(from) = on_map(self.st, u) else {
+            return;
+        };
+        self.st.g.handled.push(u);
+        let side = side_of(self.rules, u);
+        let view = rules::view(self.rules, self.st);
+        let enemies = adjacent_enemies(self.rules, &view, side, from);
+        self.disorganise_crossed(u, from, &enemies, to, "13.2");
+        let zoc_loss = rules::in_enemy_zoc(self.rules, self.st, &view, side, to)
+            && view.side_at(to) != Some(side);
+        let i = u as usize;
+        self.st.units[i].loc = Loc::Map(to);
+        self.st.units[i].facing = facing;
+        for &x in view.units_at(to) {
+            if side_of(self.rules, x) == side {
+                self.st.units[x as usize].facing = facing;
+            }
+        }
+        self.occupy(to, side);
+        self.leaders_follow(from, to, side);
+        self.note(
+            "13.2",
+            format!("{} falls back to {to} for the night", self.uname(u)),
+        );
+        if zoc_loss {
+            self.lose_step(u, "5.1");
+        }
+        self.night_test(u);
+    }
+
+    /// 13.2: a unit of the day's loser that fell back tests its morale.
+    pub(crate) fn night_test(&mut self, u: UnitId) {
+        if self.st.g.night_loser == Some(side_of(self.rules, u))
+            && on_map(self.st, u).is_some()
+            && !self.morale_test(u, "the night after a lost battle (13.2)")
+        {
+            self.st.units[u as usize].disorg = true;
+        }
+    }
+
+    /// 13.2: one side has fallen back; the other follows, then day two begins.
+    pub(crate) fn end_night_side(&mut self, side: Side) {
+        self.st.g.handled.clear();
+        // 13.2: the loser falls back first, Prussia on a tie.
+        if self.st.g.night_loser.unwrap_or(Side::Prussia) == side {
+            self.st.g.step = Step::NightFallBack(side.other());
+        } else {
+            self.st.g.night_loser = None;
+            self.begin_day_two(false);
+        }
     }
 }

@@ -2,7 +2,20 @@
 //! try to rally: those not in the ZoC of an organised enemy unit.
 
 use super::*;
-use crate::games::trautenau::flow::{on_map, rally_blocked};
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
+use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Rally;
@@ -121,5 +134,60 @@ impl Game<'_> {
             return true;
         }
         false
+    }
+}
+
+/// 10.1: a hex in the ZoC of an organised enemy unit.
+pub fn rally_blocked(rules: &TsRules, st: &TsState, side: Side, h: Coord) -> bool {
+    (0..st.units.len() as UnitId).any(|e| {
+        side_of(rules, e) != side
+            && !st.units[e as usize].disorg
+            && on_map(st, e).is_some()
+            && rules::zoc_hexes(rules, st, e).contains(&h)
+    })
+}
+
+impl Game<'_> {
+    /// 10.1: one unit's rally test.
+    pub(crate) fn rally_unit(&mut self, u: UnitId) {
+        let i = u as usize;
+        self.st.g.handled.push(u);
+        let view = rules::view(self.rules, self.st);
+        let mi = self.morale_input(u, &view, true);
+        let mods = combat::morale_mods(&mi);
+        let r = self.dice.d6(
+            &format!("rally test, {}", self.rules.units[i].name),
+            "10.1",
+            mods.iter()
+                .map(|m| (format!("{} ({})", m.label, m.rule), m.value))
+                .collect(),
+        );
+        if combat::morale_passes(r.die, &mods) {
+            self.st.units[i].disorg = false;
+            self.note(
+                "10.1",
+                format!("{} rallies ({} gives {})", self.uname(u), r.die, r.total),
+            );
+        } else {
+            self.note(
+                "10.1",
+                format!(
+                    "{} fails to rally ({} gives {})",
+                    self.uname(u),
+                    r.die,
+                    r.total
+                ),
+            );
+        }
+    }
+
+    /// The end of one side's rally; after both, the turn ends.
+    pub(crate) fn end_rally(&mut self, side: Side) {
+        self.st.g.handled.clear();
+        if side == Side::Prussia {
+            self.st.g.step = Step::Rally(Side::Austria);
+        } else {
+            self.end_turn();
+        }
     }
 }

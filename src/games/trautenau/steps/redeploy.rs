@@ -2,10 +2,20 @@
 //! then names the one brigade that may act in the first two turns.
 
 use super::*;
-use crate::engine::hexmap::{Coord, Terrain};
-use crate::games::trautenau::data::{Arm, LeaderKind};
-use crate::games::trautenau::flow::{end_facings, is_town, zone_hexes};
+#[allow(unused_imports)]
+use crate::engine::hexmap::{Coord, SideKind, Terrain};
+#[allow(unused_imports)]
+use crate::games::trautenau::combat::{self, FireInput, FireKind, MoraleInput, Outcome};
+#[allow(unused_imports)]
+use crate::games::trautenau::data::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::flow::*;
+#[allow(unused_imports)]
+use crate::games::trautenau::los;
+#[allow(unused_imports)]
 use crate::games::trautenau::rules::{self, View};
+#[allow(unused_imports)]
+use crate::games::trautenau::state::*;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Redeploy;
@@ -82,12 +92,7 @@ impl PlayStep<Trautenau> for Redeploy {
 /// 13.2: where each Austrian unit still to place may go: its brigade's zone, or a zone
 /// no other brigade has taken (one brigade around each place, one north of row 10);
 /// independent units anywhere north of row 10.
-pub(crate) fn redeploy_options(
-    rules: &TsRules,
-    st: &TsState,
-    view: &View,
-    out: &mut Vec<TsCommand>,
-) {
+pub fn redeploy_options(rules: &TsRules, st: &TsState, view: &View, out: &mut Vec<TsCommand>) {
     if let Some(&u) = st.g.to_place.first() {
         let f = rules.unit_formation[u as usize];
         let zones: Vec<u8> = if rules.formations[f].independent {
@@ -200,5 +205,22 @@ impl Game<'_> {
             return true;
         }
         false
+    }
+}
+
+/// 13.2: the places the X Corps brigades are redeployed around after Bonin's panic.
+pub const PANIC_PLACES: [&str; 3] = ["Trautenau", "Kriebnitz", "Hohenbruck"];
+
+/// 13.2: the hexes of redeployment zone `z` (0-2: within one hex of a place; 3: rows 1-10).
+pub fn zone_hexes(rules: &TsRules, z: u8) -> Vec<Coord> {
+    let m = &rules.map;
+    match PANIC_PLACES.get(z as usize) {
+        Some(name) => m
+            .labels
+            .iter()
+            .find(|(_, l)| l == name)
+            .map(|(c, _)| m.within(*c, 1).collect())
+            .unwrap_or_default(),
+        None => m.coords().filter(|c| c.row <= 10).collect(),
     }
 }
