@@ -181,6 +181,27 @@ impl Game<'_> {
             self.st.formations[f].in_cup = present && !held_back;
         }
         // 8: initiative.
+        let winner = self.roll_initiative();
+        let _ = view;
+        match winner {
+            Some(s) => {
+                self.note("8", format!("{} has the initiative", s.name()));
+                self.st.g.step = Step::ChooseFirst(s);
+            }
+            None => {
+                self.note(
+                    "8",
+                    "no commander in chief on the map: every marker goes in the cup",
+                );
+                self.draw_next();
+            }
+        }
+    }
+
+    /// 8: each commander in chief on the map rolls; the higher side wins (ties as the
+    /// scenario says, Prussia on day two); with several chiefs, the one who rolled best
+    /// names the formation.
+    fn roll_initiative(&mut self) -> Option<Side> {
         let mut best: [Option<i32>; 2] = [None, None];
         let mut best_chief: [Option<(i32, usize)>; 2] = [None, None];
         // two chiefs of one side sharing the best roll: either may name the formation
@@ -248,20 +269,7 @@ impl Game<'_> {
                     && !shared_best[side.idx()]
             })
             .map(|(_, l)| l as u8);
-        let _ = view;
-        match winner {
-            Some(s) => {
-                self.note("8", format!("{} has the initiative", s.name()));
-                self.st.g.step = Step::ChooseFirst(s);
-            }
-            None => {
-                self.note(
-                    "8",
-                    "no commander in chief on the map: every marker goes in the cup",
-                );
-                self.draw_next();
-            }
-        }
+        winner
     }
 
     pub(crate) fn draw_next(&mut self) {
