@@ -279,3 +279,46 @@ fn illegal_commands_are_refused_with_a_reason_and_change_nothing() {
     }
     assert_eq!(s.hash(), before);
 }
+
+/// Loading and undo are replays (`restore_game`): the app lands in the Bevy state of the
+/// step the rules are in, a decision that interrupts a step included, with its prompt.
+#[test]
+fn a_restored_game_lands_in_the_state_of_its_step() {
+    let src = scenarios::find("trautenau").unwrap();
+    let rules = trautenau::load_rules(&src, &[]).unwrap();
+    let mut p = PureGame::new(rules.clone(), 4);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
+    let mut s = TsSession::new(rules.clone(), 9);
+    let mut seen = std::collections::BTreeSet::new();
+    while !p.over() && p.commands.len() < 600 {
+        let legal = p.legal();
+        let cmd = random_command(&p.rules, &p.st, &legal, &mut rng).unwrap();
+        p.apply(&cmd).unwrap();
+        let id = steps::id_of(&p.st);
+        if !seen.insert(format!("{id:?}")) {
+            continue;
+        }
+        feldzug::engine::game_ecs::restore_game::<Trautenau>(
+            s.app.world_mut(),
+            rules.clone(),
+            4,
+            &p.commands,
+        )
+        .unwrap();
+        s.app.update();
+        s.app.update();
+        assert_eq!(s.hash(), p.hash());
+        let w = s.app.world();
+        assert_eq!(
+            *w.resource::<State<TsStep>>().get(),
+            step_state(id),
+            "{id:?}"
+        );
+        assert_eq!(w.resource::<CurrentStep>().name, steps::step(id).name());
+        assert_eq!(
+            w.resource::<CurrentStep>().prompt,
+            feldzug::engine::step::prompt::<Trautenau>(&p.rules, &p.st)
+        );
+    }
+    assert!(seen.len() >= 6, "{seen:?}");
+}
