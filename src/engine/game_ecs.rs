@@ -12,7 +12,7 @@ use super::log::GameLog;
 use super::refusal::Refusal;
 use super::save::SaveFile;
 use super::side::Side;
-use super::step::{self, PlayStep, Sequenced};
+use super::step::{PlayStep, Sequenced};
 use bevy::prelude::*;
 use bevy::state::state::FreelyMutableState;
 use std::collections::VecDeque;
@@ -313,7 +313,7 @@ fn apply_one<G: EcsGame>(world: &mut World, mut st: G::State, cmd: G::Command) {
 /// The system of one step of the sequence of play ([`PlayStep`] `S`, a Bevy state of its
 /// own in the game's plugin): applies queued commands while the rules are in that step.
 /// A command of a kind the step does not take is refused here, with the step's reason
-/// ([`step::wrong_step`]); once a command moves the rules to another step, the rest of
+/// ([`super::step::wrong_step`]); once a command moves the rules to another step, the rest of
 /// the inbox waits for that step's system (after the state transition).
 pub fn run_step<G: EcsGame + Sequenced, S: PlayStep<G> + Default>(world: &mut World) {
     let me = S::default();
@@ -338,7 +338,7 @@ pub fn run_step<G: EcsGame + Sequenced, S: PlayStep<G> + Default>(world: &mut Wo
             return;
         };
         if !me.takes(&cmd) {
-            let r = step::refusal_of_other::<G>(&me, &rules, &st, &cmd);
+            let r = super::step::refusal_of_other::<G>(&me, &rules, &st, &cmd);
             let o = Outcome::<G>::Refused(cmd, r);
             world.insert_resource(LastOutcome(Some(o.clone())));
             world.write_message(o);

@@ -61,6 +61,17 @@ pub trait Sequenced: RulesGame {
     fn describe(cmd: &Self::Command) -> String {
         format!("{cmd:?}")
     }
+    /// The refusal of a command that the step `step` the state is in does not take. By
+    /// default [`wrong_step`]; a game may give its own reasons (e.g. a combat decision
+    /// that must come first).
+    fn refuse_other_step(
+        _rules: &Self::Rules,
+        _st: &Self::State,
+        step: &dyn PlayStep<Self>,
+        cmd: &Self::Command,
+    ) -> Refusal {
+        wrong_step::<Self>(step, cmd)
+    }
 }
 
 /// The refusal a step gives to a command of another step.
@@ -77,7 +88,8 @@ pub fn wrong_step<G: Sequenced>(step: &dyn PlayStep<G>, cmd: &G::Command) -> Ref
 }
 
 /// The refusal `step` gives to a command of a kind it does not take: its own wording
-/// ([`PlayStep::refuse_other`]) or [`wrong_step`].
+/// ([`PlayStep::refuse_other`]), else the game's ([`Sequenced::refuse_other_step`], by
+/// default [`wrong_step`]).
 pub fn refusal_of_other<G: Sequenced>(
     step: &dyn PlayStep<G>,
     rules: &G::Rules,
@@ -85,7 +97,7 @@ pub fn refusal_of_other<G: Sequenced>(
     cmd: &G::Command,
 ) -> Refusal {
     step.refuse_other(rules, st, cmd)
-        .unwrap_or_else(|| wrong_step::<G>(step, cmd))
+        .unwrap_or_else(|| G::refuse_other_step(rules, st, step, cmd))
 }
 
 /// Checks `cmd` against the step the state is in: a command of another step is refused

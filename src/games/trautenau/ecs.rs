@@ -1,12 +1,20 @@
 //! The ECS side of Trautenau – Soor: combat units, commanders and formation (activation)
-//! markers are entities; each phase of the sequence of play (6) is a Bevy state whose
-//! systems take commands, gather the entities into plain data, call the pure rules and
-//! write the outcome back.
+//! markers are entities; each step of the sequence of play (6) is a Bevy state
+//! ([`TsStep`], one per module of `steps/`) whose one system takes that step's commands,
+//! gathers the entities into plain data, calls the pure rules and writes the outcome
+//! back; a command of another step is refused there with the step's reason.
 
 use super::Trautenau;
 use super::data::{Side, TsRules};
 use super::flow;
 use super::state::*;
+use super::steps::{self, StepId, id_of_globals};
+use super::steps::{
+    advance::Advance, aide::Aide, barrage::Barrage, chief_command::ChiefCommand,
+    chief_move::ChiefMove, choose_first::ChooseFirst, combat::Combat, declare::Declare,
+    defence::Defence, movement::Movement, night::NightFallBack, rally::Rally, redeploy::Redeploy,
+    retreat::Retreat,
+};
 use crate::engine::game_ecs::*;
 use crate::engine::mirror::{self, MirrorId};
 use crate::mirror_status;
@@ -25,26 +33,64 @@ pub enum TsPhase {
     GameOver,
 }
 
-/// The steps of the command phase (7, 8).
-#[derive(SubStates, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[source(TsPhase = TsPhase::Command)]
-pub enum CommandStep {
+/// The step of the sequence of play (6) the game is in, one state value per step module
+/// (`steps::StepId`), the decisions that interrupt a step included. Each has its own
+/// system, which takes only that step's commands (`run_step`), and its `OnEnter` /
+/// `OnExit` systems (the step's prompt and who acts, in `CurrentStep`).
+#[derive(States, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TsStep {
     #[default]
-    ChiefMoves,
-    Initiative,
+    Inactive,
+    /// 7.1 (and 13.1's decisions).
+    ChiefMove,
+    /// 8.
+    ChooseFirst,
+    /// 13.2 after Bonin's panic.
+    Redeploy,
+    /// 9.1.4.
+    ChiefCommand,
+    /// 9.2.
+    Barrage,
+    /// 9.3, 9.4.
+    Movement,
+    /// 9.5.1, 9.5.2.
+    Declare,
+    /// 9.5.3.
+    Combat,
+    /// 9.5.3 A, 9.5.4: the defender's decision.
+    Defence,
+    /// 9.5.8.
+    Retreat,
+    /// 9.5.9.
+    Advance,
+    /// 9.5.13.
+    Aide,
+    /// 10.1.
+    Rally,
+    /// 13.2.
+    NightFallBack,
+    GameOver,
 }
 
-/// The steps of one formation's activation (9).
-#[derive(SubStates, Default, Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[source(TsPhase = TsPhase::Operations)]
-pub enum OpsStep {
-    /// 9.1.2 - 9.1.4: command status, the chief's direct command.
-    #[default]
-    Command,
-    Barrage,
-    Movement,
-    Declare,
-    Combat,
+/// The Bevy state of a step.
+pub fn step_state(id: StepId) -> TsStep {
+    match id {
+        StepId::ChiefMove => TsStep::ChiefMove,
+        StepId::ChooseFirst => TsStep::ChooseFirst,
+        StepId::Redeploy => TsStep::Redeploy,
+        StepId::ChiefCommand => TsStep::ChiefCommand,
+        StepId::Barrage => TsStep::Barrage,
+        StepId::Movement => TsStep::Movement,
+        StepId::Declare => TsStep::Declare,
+        StepId::Combat => TsStep::Combat,
+        StepId::Defence => TsStep::Defence,
+        StepId::Retreat => TsStep::Retreat,
+        StepId::Advance => TsStep::Advance,
+        StepId::Aide => TsStep::Aide,
+        StepId::Rally => TsStep::Rally,
+        StepId::NightFallBack => TsStep::NightFallBack,
+        StepId::GameOver => TsStep::GameOver,
+    }
 }
 
 pub fn phase_of(step: Step) -> TsPhase {
@@ -57,25 +103,6 @@ pub fn phase_of(step: Step) -> TsPhase {
             TsPhase::Operations
         }
     }
-}
-
-pub fn command_step_of(step: Step) -> Option<CommandStep> {
-    Some(match step {
-        Step::ChiefMove(_) => CommandStep::ChiefMoves,
-        Step::ChooseFirst(_) => CommandStep::Initiative,
-        _ => return None,
-    })
-}
-
-pub fn ops_step_of(step: Step) -> Option<OpsStep> {
-    Some(match step {
-        Step::ChiefCommand => OpsStep::Command,
-        Step::Barrage => OpsStep::Barrage,
-        Step::Movement => OpsStep::Movement,
-        Step::Declare => OpsStep::Declare,
-        Step::Combat => OpsStep::Combat,
-        _ => return None,
-    })
 }
 
 /// A combat unit (1.2.3).
@@ -143,25 +170,56 @@ pub struct TrautenauPlugin;
 impl Plugin for TrautenauPlugin {
     fn build(&self, app: &mut App) {
         add_pipeline::<Trautenau>(app);
-        app.add_sub_state::<CommandStep>()
-            .add_sub_state::<OpsStep>()
-            .add_systems(
-                Update,
-                (
-                    collect_commands::<Trautenau>,
-                    command_phase_system.run_if(in_state(TsPhase::Command)),
-                    command_status_system.run_if(in_state(OpsStep::Command)),
-                    barrage_system.run_if(in_state(OpsStep::Barrage)),
-                    movement_system.run_if(in_state(OpsStep::Movement)),
-                    declare_system.run_if(in_state(OpsStep::Declare)),
-                    combat_system.run_if(in_state(OpsStep::Combat)),
-                    rally_system.run_if(in_state(TsPhase::Rally)),
-                    night_system.run_if(in_state(TsPhase::Night)),
-                    refuse_after_game_over::<Trautenau>.run_if(in_state(TsPhase::GameOver)),
-                    sync_phase_state::<Trautenau>,
-                )
-                    .chain(),
-            );
+        app.init_state::<TsStep>().add_systems(
+            Update,
+            (
+                collect_commands::<Trautenau>,
+                run_step::<Trautenau, ChiefMove>.run_if(in_state(TsStep::ChiefMove)),
+                run_step::<Trautenau, ChooseFirst>.run_if(in_state(TsStep::ChooseFirst)),
+                run_step::<Trautenau, Redeploy>.run_if(in_state(TsStep::Redeploy)),
+                run_step::<Trautenau, ChiefCommand>.run_if(in_state(TsStep::ChiefCommand)),
+                run_step::<Trautenau, Barrage>.run_if(in_state(TsStep::Barrage)),
+                run_step::<Trautenau, Movement>.run_if(in_state(TsStep::Movement)),
+                run_step::<Trautenau, Declare>.run_if(in_state(TsStep::Declare)),
+                run_step::<Trautenau, Combat>.run_if(in_state(TsStep::Combat)),
+                run_step::<Trautenau, Defence>.run_if(in_state(TsStep::Defence)),
+                run_step::<Trautenau, Retreat>.run_if(in_state(TsStep::Retreat)),
+                run_step::<Trautenau, Advance>.run_if(in_state(TsStep::Advance)),
+                run_step::<Trautenau, Aide>.run_if(in_state(TsStep::Aide)),
+                run_step::<Trautenau, Rally>.run_if(in_state(TsStep::Rally)),
+                run_step::<Trautenau, NightFallBack>.run_if(in_state(TsStep::NightFallBack)),
+                refuse_after_game_over::<Trautenau>.run_if(in_state(TsStep::GameOver)),
+                sync_phase_state::<Trautenau>,
+                sync_step_state,
+            )
+                .chain(),
+        );
+        for id in StepId::ALL {
+            app.add_systems(OnEnter(step_state(id)), enter_step::<Trautenau>)
+                .add_systems(OnExit(step_state(id)), exit_step);
+        }
+    }
+}
+
+/// Keeps the step state equal to the rules' step (after loads and undo), and the step on
+/// screen ([`CurrentStep`]) equal to it when a load lands in the same step.
+pub fn sync_step_state(world: &mut World) {
+    let Some(id) = world
+        .get_resource::<TsGlobals>()
+        .map(|g| id_of_globals(&g.0))
+    else {
+        return;
+    };
+    let want = step_state(id);
+    if world.get_resource::<State<TsStep>>().map(|s| *s.get()) != Some(want) {
+        if let Some(mut next) = world.get_resource_mut::<NextState<TsStep>>() {
+            NextState::set_if_neq(&mut *next, want);
+        }
+        return;
+    }
+    let shown = world.get_resource::<CurrentStep>().map(|c| c.name);
+    if shown != Some(steps::step(id).name()) {
+        enter_step::<Trautenau>(world);
     }
 }
 
@@ -207,16 +265,14 @@ impl EcsGame for Trautenau {
         world.get_resource::<TsGlobals>().map(|g| g.0.step)
     }
 
-    fn set_sub_steps(world: &mut World, step: Step) {
-        if let Some(cs) = command_step_of(step)
-            && let Some(mut next) = world.get_resource_mut::<NextState<CommandStep>>()
+    fn set_sub_steps(world: &mut World, _step: Step) {
+        // The step state also follows the decisions that interrupt a step (`pending`).
+        if let Some(id) = world
+            .get_resource::<TsGlobals>()
+            .map(|g| id_of_globals(&g.0))
+            && let Some(mut next) = world.get_resource_mut::<NextState<TsStep>>()
         {
-            next.set(cs);
-        }
-        if let Some(os) = ops_step_of(step)
-            && let Some(mut next) = world.get_resource_mut::<NextState<OpsStep>>()
-        {
-            next.set(os);
+            NextState::set_if_neq(&mut *next, step_state(id));
         }
     }
 
@@ -254,44 +310,4 @@ pub fn despawn_game(world: &mut World) {
     mirror::despawn::<Leader>(world);
     mirror::despawn::<FormationMarker>(world);
     world.remove_resource::<TsGlobals>();
-}
-
-/// 7, 8: commanders in chief move, lines of command, initiative and the first marker.
-fn command_phase_system(world: &mut World) {
-    run_phase::<Trautenau>(world, TsPhase::Command);
-}
-
-/// 9.1.2 - 9.1.4: the commander in chief takes cut-off units under his command.
-fn command_status_system(world: &mut World) {
-    run_phase::<Trautenau>(world, TsPhase::Operations);
-}
-
-/// 9.2: artillery barrages of the drawn formation.
-fn barrage_system(world: &mut World) {
-    run_phase::<Trautenau>(world, TsPhase::Operations);
-}
-
-/// 9.3, 9.4, 5: movement, reinforcements, ZoC stops and facing.
-fn movement_system(world: &mut World) {
-    run_phase::<Trautenau>(world, TsPhase::Operations);
-}
-
-/// 9.5.1, 9.5.2: assault declarations and coordination tests.
-fn declare_system(world: &mut World) {
-    run_phase::<Trautenau>(world, TsPhase::Operations);
-}
-
-/// 9.5: defensive fire, assaults, retreats and advances.
-fn combat_system(world: &mut World) {
-    run_phase::<Trautenau>(world, TsPhase::Operations);
-}
-
-/// 10: each side picks the disorganised units that try to rally.
-fn rally_system(world: &mut World) {
-    run_phase::<Trautenau>(world, TsPhase::Rally);
-}
-
-/// 13.2: the night between the two days: falling back, or the redeployment after a panic.
-fn night_system(world: &mut World) {
-    run_phase::<Trautenau>(world, TsPhase::Night);
 }

@@ -6,10 +6,16 @@ pub mod combat;
 pub mod data;
 pub mod ecs;
 pub mod flow;
+pub mod hours;
 pub mod los;
+pub mod losses;
+pub mod odds;
 pub mod reference;
 pub mod rules;
+pub mod scoring;
 pub mod state;
+pub mod steps;
+pub mod turn;
 #[cfg(feature = "gui")]
 pub mod ui;
 pub mod validate;
@@ -77,17 +83,22 @@ impl RulesGame for Trautenau {
         log: &mut GameLog,
         cmd: &TsCommand,
     ) -> Result<(), Refusal> {
+        // The step the state is in checks the command (without building its list),
+        // carries it out, and the automatic steps that follow run.
+        crate::engine::step::check::<Trautenau>(rules, st, cmd)?;
+        steps::step(steps::id_of(st)).execute(rules, st, dice, log, cmd);
         Game {
             rules,
             st,
             dice,
             log,
         }
-        .apply(cmd)
+        .advance();
+        Ok(())
     }
 
     fn legal(rules: &TsRules, st: &TsState) -> Vec<TsCommand> {
-        flow::legal_commands(rules, st)
+        crate::engine::step::legal::<Trautenau>(rules, st)
     }
 
     fn over(st: &TsState) -> bool {
@@ -115,7 +126,7 @@ impl RulesGame for Trautenau {
     }
 
     fn side_to_act(rules: &TsRules, st: &TsState) -> Option<String> {
-        flow::active_side(rules, st).map(|s| s.name().to_string())
+        crate::engine::step::to_act::<Trautenau>(rules, st).map(|s| s.name().to_string())
     }
 }
 
