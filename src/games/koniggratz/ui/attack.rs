@@ -73,7 +73,7 @@ pub(super) fn odds_window(ctx: &egui::Context, f: &Frame, ui: &mut KgUi, a: Unit
         egui::Window::new("Attack odds")
             .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
             .show(ctx, |ui_| {
-                let (am, dm) = combat::modifiers(rules, &st, a, d);
+                let (am, dm) = combat::modifiers(rules, st, a, d);
                 ui_.label(format!(
                     "{} attacks {}",
                     rules.units[a as usize].name, rules.units[d as usize].name
@@ -100,11 +100,11 @@ pub(super) fn odds_window(ctx: &egui::Context, f: &Frame, ui: &mut KgUi, a: Unit
                     let cases = [(false, false), (true, false), (false, true), (true, true)]
                         .into_iter()
                         .filter(|(aa, da)| {
-                            (!aa || combat::may_support(rules, &st, a))
-                                && (!da || combat::may_support(rules, &st, d))
+                            (!aa || combat::may_support(rules, st, a))
+                                && (!da || combat::may_support(rules, st, d))
                         });
                     for (aa, da) in cases {
-                        let o = combat::odds(rules, &st, a, d, aa, da);
+                        let o = combat::odds(rules, st, a, d, aa, da);
                         g.label(format!(
                             "{} / {}",
                             if aa { "yes" } else { "no" },

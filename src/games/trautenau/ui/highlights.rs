@@ -71,20 +71,7 @@ pub(super) fn highlights(world: &mut World) {
         }
     }
     // 13.2: the units that must fall back for the night.
-    if let Step::NightFallBack(side) = st.g.step {
-        for u in flow::night_candidates(&rules, &st, &view, side) {
-            if let Some(h) = st.units[u as usize].loc.hex()
-                && !targets.iter().any(|x| x.0 == h)
-            {
-                targets.push((
-                    h,
-                    "fall back".into(),
-                    Color::srgba(0.9, 0.6, 0.1, 0.25),
-                    0.95,
-                ));
-            }
-        }
-    }
+    night::fall_back_targets(&rules, &st, &view, &mut targets);
     if let Some(Pending::Advance { hex, .. }) = st.g.pending.first() {
         targets.push((
             *hex,

@@ -35,3 +35,26 @@ pub(super) fn redeploy_click(world: &mut World, st: &TsState, hits: &[TsCommand]
     }
     false
 }
+
+/// 13.2: the units that must fall back for the night, lit (unless already lit).
+pub(super) fn fall_back_targets(
+    rules: &TsRules,
+    st: &TsState,
+    view: &rules::View,
+    targets: &mut Vec<(Coord, String, Color, f32)>,
+) {
+    if let Step::NightFallBack(side) = st.g.step {
+        for u in flow::night_candidates(rules, st, view, side) {
+            if let Some(h) = st.units[u as usize].loc.hex()
+                && !targets.iter().any(|x| x.0 == h)
+            {
+                targets.push((
+                    h,
+                    "fall back".into(),
+                    Color::srgba(0.9, 0.6, 0.1, 0.25),
+                    0.95,
+                ));
+            }
+        }
+    }
+}
