@@ -8,10 +8,10 @@
 //! One file per step of the sequence of play for what only that step shows or takes
 //! (its panel, its clicks): `command` (commanders in chief, initiative, decisions,
 //! command status), `night` (redeployment, falling back), `barrage`, `movement`,
-//! `declare`, `assaults` (the combat step), `rally`, `game_over`; and the parts every step shares: `panels`
-//! (the Turn, Activation cup and Hex windows), `clicks`, `highlights`, `hint`, `charts`
-//! (log, rules and charts), `counters` (drawing the pieces) and `hooks` (the `GameUi`
-//! hooks: selection resets, autoplay, start-up).
+//! `declare`, `assaults` (the combat step), `rally`, `game_over`; and the parts every
+//! step shares: `panels` (the Turn, Activation cup and Hex windows), `clicks`,
+//! `highlights`, `hint`, `charts` (log, rules and charts), `counters` (drawing the
+//! pieces) and `hooks` (the `GameUi` hooks: selection resets, autoplay, start-up).
 
 mod assaults;
 mod barrage;
