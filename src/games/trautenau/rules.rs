@@ -947,17 +947,22 @@ pub fn mp_distance(
     from: Coord,
     to: Coord,
 ) -> Option<u32> {
-    let m = &rules.map;
-    let fi = m.index(from)?;
-    let ti = m.index(to)?;
-    let cost = cav_costs(
+    let ti = rules.map.index(to)?;
+    let cost = mp_distances(rules, view, side, from)?;
+    (cost[ti] != u32::MAX).then_some(cost[ti])
+}
+
+/// [`mp_distance`] from `from` to every hex at once, by map index (`u32::MAX` where no
+/// path goes).
+pub fn mp_distances(rules: &TsRules, view: &View, side: Side, from: Coord) -> Option<Vec<u32>> {
+    let fi = rules.map.index(from)?;
+    Some(cav_costs(
         rules,
         fi,
         u32::MAX - 16,
         |j| !view.enemy_at(side, j),
         |_| false,
-    );
-    (cost[ti] != u32::MAX).then_some(cost[ti])
+    ))
 }
 
 // ---------------------------------------------------------------------------------

@@ -64,6 +64,25 @@ fn arm_name(a: Arm) -> &'static str {
 
 /// Checks a scenario file; the message names the offending item in 'quotes'.
 pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result<(), String> {
+    check_hours(file)?;
+    check_ids(file)?;
+    check_choices(file, variants)?;
+    let absent: BTreeSet<&str> = file
+        .variants
+        .iter()
+        .filter(|v| !variants.contains(&v.id))
+        .flat_map(|v| v.adds.iter().map(|s| s.as_str()))
+        .collect();
+
+    check_formations(file)?;
+    check_leaders(file, map)?;
+    check_units(file, map)?;
+    check_setup(file, map, &absent)?;
+    check_scenario_rules(file, map)
+}
+
+/// 1.1, 13: the hours of the game and of its second day.
+fn check_hours(file: &TsScenarioFile) -> Result<(), String> {
     if file.start_hour >= file.end_hour {
         return Err(format!(
             "start_hour {} is not before end_hour {}",
@@ -91,6 +110,11 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
         }
     }
 
+    Ok(())
+}
+
+/// Unique ids of formations, leaders and units.
+fn check_ids(file: &TsScenarioFile) -> Result<(), String> {
     // Ids are unique across formations, leaders and units (variants name all three); only
     // a formation and its own commander may share one ("mondel" is both).
     let mut unit_ids = BTreeSet::new();
@@ -121,6 +145,11 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
         }
     }
 
+    Ok(())
+}
+
+/// The variants offered, the decisions made in play (13.1) and the options chosen.
+fn check_choices(file: &TsScenarioFile, variants: &[String]) -> Result<(), String> {
     // Variants.
     for v in &file.variants {
         for a in &v.adds {
@@ -151,10 +180,6 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             ));
         }
     }
-    // An option chosen before play, or a decision taken during it.
-    let offered = |v: &String| {
-        file.variants.iter().any(|x| &x.id == v) || file.decisions.iter().any(|x| &x.id == v)
-    };
     for chosen in variants {
         if let Some(d) = file.decisions.iter().find(|d| &d.id == chosen) {
             return Err(format!(
@@ -177,13 +202,16 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             ));
         }
     }
-    let absent: BTreeSet<&str> = file
-        .variants
-        .iter()
-        .filter(|v| !variants.contains(&v.id))
-        .flat_map(|v| v.adds.iter().map(|s| s.as_str()))
-        .collect();
+    Ok(())
+}
 
+/// An option chosen before play, or a decision taken during it.
+fn offered(file: &TsScenarioFile, v: &String) -> bool {
+    file.variants.iter().any(|x| &x.id == v) || file.decisions.iter().any(|x| &x.id == v)
+}
+
+/// Formations and their chiefs (7.2), thresholds (10.2), inaction (11.1.5).
+fn check_formations(file: &TsScenarioFile) -> Result<(), String> {
     // Formations and their chiefs.
     for f in &file.formations {
         let Some(chief) = file.leaders.iter().find(|l| l.id == f.chief) else {
@@ -205,7 +233,7 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             ));
         }
         if let Some((v, c)) = &f.variant_chief {
-            if !offered(v) {
+            if !offered(file, v) {
                 return Err(format!(
                     "formation '{}' has a chief for variant '{v}', which this scenario does not offer",
                     f.id
@@ -241,83 +269,109 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
         }
     }
 
-    // Arrivals: day 1 within the game's hours, day 2 (chapter 13) only with a second day
-    // and within its hours.
-    let arrives = |what: &str, id: &str, hour: u8, c: Coord, day: u8| -> Result<(), String> {
-        if !map.contains(c) {
-            return Err(format!("{what} '{id}' arrives at {c}, off the map"));
-        }
-        match day {
-            1 => {
-                if hour < file.start_hour || hour > file.end_hour {
-                    return Err(format!(
-                        "{what} '{id}' arrives at {hour}.00, outside the game ({}.00-{}.00)",
-                        file.start_hour, file.end_hour
-                    ));
-                }
-            }
-            2 => {
-                if !(1..=24).contains(&hour) {
-                    return Err(format!(
-                        "{what} '{id}' arrives at {hour}.00 of day 2, not an hour of the day"
-                    ));
-                }
-                let Some(d2) = &file.day2 else {
-                    return Err(format!(
-                        "{what} '{id}' arrives on day 2 but the scenario has no second day"
-                    ));
-                };
-                if hour < d2.start_hour || hour > d2.end_hour {
-                    return Err(format!(
-                        "{what} '{id}' arrives at {hour}.00 of day 2, outside that day ({}.00-{}.00)",
-                        d2.start_hour, d2.end_hour
-                    ));
-                }
-            }
-            _ => return Err(format!("{what} '{id}' arrives on day {day}")),
-        }
-        Ok(())
-    };
-    // 13.1: an arrival that replaces `arrival` under a scenario option.
-    let variant_arrival = |what: &str, id: &str, va: &Option<(String, Arrival)>| {
-        let Some((v, a)) = va else { return Ok(()) };
-        if !offered(v) {
-            return Err(format!(
-                "{what} '{id}' has an arrival for variant '{v}', which this scenario does not offer"
-            ));
-        }
-        arrives(what, id, a.hour, a.hex, a.day)
-    };
+    Ok(())
+}
 
-    // Leaders.
-    let place = |what: &str,
-                 id: &str,
-                 start: Option<Coord>,
-                 arrival: Option<(u8, Coord, u8)>|
-     -> Result<(), String> {
-        if start.is_none() && arrival.is_none() {
-            return Err(format!(
-                "{what} '{id}' has neither a start hex nor an arrival"
-            ));
+/// Arrivals: day 1 within the game's hours, day 2 (chapter 13) only with a second day
+/// and within its hours.
+fn arrives(
+    file: &TsScenarioFile,
+    map: &HexMap,
+    what: &str,
+    id: &str,
+    hour: u8,
+    c: Coord,
+    day: u8,
+) -> Result<(), String> {
+    if !map.contains(c) {
+        return Err(format!("{what} '{id}' arrives at {c}, off the map"));
+    }
+    match day {
+        1 => {
+            if hour < file.start_hour || hour > file.end_hour {
+                return Err(format!(
+                    "{what} '{id}' arrives at {hour}.00, outside the game ({}.00-{}.00)",
+                    file.start_hour, file.end_hour
+                ));
+            }
         }
-        if let Some(c) = start
-            && !map.contains(c)
-        {
-            return Err(format!("{what} '{id}' starts at {c}, off the map"));
+        2 => {
+            if !(1..=24).contains(&hour) {
+                return Err(format!(
+                    "{what} '{id}' arrives at {hour}.00 of day 2, not an hour of the day"
+                ));
+            }
+            let Some(d2) = &file.day2 else {
+                return Err(format!(
+                    "{what} '{id}' arrives on day 2 but the scenario has no second day"
+                ));
+            };
+            if hour < d2.start_hour || hour > d2.end_hour {
+                return Err(format!(
+                    "{what} '{id}' arrives at {hour}.00 of day 2, outside that day ({}.00-{}.00)",
+                    d2.start_hour, d2.end_hour
+                ));
+            }
         }
-        if let Some((hour, c, day)) = arrival {
-            arrives(what, id, hour, c, day)?;
-        }
-        Ok(())
-    };
+        _ => return Err(format!("{what} '{id}' arrives on day {day}")),
+    }
+    Ok(())
+}
+
+/// 13.1: an arrival that replaces `arrival` under a scenario option.
+fn variant_arrival(
+    file: &TsScenarioFile,
+    map: &HexMap,
+    what: &str,
+    id: &str,
+    va: &Option<(String, Arrival)>,
+) -> Result<(), String> {
+    let Some((v, a)) = va else { return Ok(()) };
+    if !offered(file, v) {
+        return Err(format!(
+            "{what} '{id}' has an arrival for variant '{v}', which this scenario does not offer"
+        ));
+    }
+    arrives(file, map, what, id, a.hour, a.hex, a.day)
+}
+
+/// A piece starts on the map or arrives (9.4).
+fn place(
+    file: &TsScenarioFile,
+    map: &HexMap,
+    what: &str,
+    id: &str,
+    start: Option<Coord>,
+    arrival: Option<(u8, Coord, u8)>,
+) -> Result<(), String> {
+    if start.is_none() && arrival.is_none() {
+        return Err(format!(
+            "{what} '{id}' has neither a start hex nor an arrival"
+        ));
+    }
+    if let Some(c) = start
+        && !map.contains(c)
+    {
+        return Err(format!("{what} '{id}' starts at {c}, off the map"));
+    }
+    if let Some((hour, c, day)) = arrival {
+        arrives(file, map, what, id, hour, c, day)?;
+    }
+    Ok(())
+}
+
+/// Leaders: where they start or arrive, their formations (1.2.1, 1.2.2).
+fn check_leaders(file: &TsScenarioFile, map: &HexMap) -> Result<(), String> {
     for l in &file.leaders {
         place(
+            file,
+            map,
             "leader",
             &l.id,
             l.start,
             l.arrival.as_ref().map(|a| (a.hour, a.hex, a.day)),
         )?;
-        variant_arrival("leader", &l.id, &l.variant_arrival)?;
+        variant_arrival(file, map, "leader", &l.id, &l.variant_arrival)?;
         if l.movement == 0 || l.movement > ABSURD {
             return Err(format!("leader '{}' has movement {}", l.id, l.movement));
         }
@@ -366,6 +420,11 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
         }
     }
 
+    Ok(())
+}
+
+/// Units: formations, values, where they start or arrive; the formations' step totals.
+fn check_units(file: &TsScenarioFile, map: &HexMap) -> Result<(), String> {
     // Units.
     for u in &file.units {
         let Some(f) = file.formations.iter().find(|f| f.id == u.formation) else {
@@ -381,12 +440,14 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
             ));
         }
         place(
+            file,
+            map,
             "unit",
             &u.id,
             u.start,
             u.arrival.as_ref().map(|a| (a.hour, a.hex, a.day)),
         )?;
-        variant_arrival("unit", &u.id, &u.variant_arrival)?;
+        variant_arrival(file, map, "unit", &u.id, &u.variant_arrival)?;
         for (what, v) in [
             ("combat", u.combat),
             ("morale", u.morale),
@@ -442,6 +503,11 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
         }
     }
 
+    Ok(())
+}
+
+/// Set-up stacks (3, 4) and the commanders on them.
+fn check_setup(file: &TsScenarioFile, map: &HexMap, absent: &BTreeSet<&str>) -> Result<(), String> {
     // Set-up stacks (3, 4).
     let mut stacks: BTreeMap<Coord, Vec<&UnitDef>> = BTreeMap::new();
     for u in &file.units {
@@ -489,6 +555,11 @@ pub fn check(file: &TsScenarioFile, map: &HexMap, variants: &[String]) -> Result
         }
     }
 
+    Ok(())
+}
+
+/// Scenario rules naming units and hexes, and the victory conditions (11, 12, 13).
+fn check_scenario_rules(file: &TsScenarioFile, map: &HexMap) -> Result<(), String> {
     // Scenario rules naming units and hexes.
     for (id, _) in &file.always_in_command {
         if !file.units.iter().any(|u| &u.id == id) {

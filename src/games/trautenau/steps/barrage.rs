@@ -58,7 +58,7 @@ impl PlayStep<Trautenau> for Barrage {
             if may_barrage(rules, st, u) {
                 let f = st.units[u as usize].facing;
                 for turn in [rot(f, 1), rot(f, 5)] {
-                    for target in turned_targets(rules, st, u, turn) {
+                    for target in turned_targets(rules, st, &view, u, turn) {
                         if !here.contains(&target) {
                             out.push(TsCommand::Barrage {
                                 unit: u,
@@ -91,7 +91,7 @@ impl PlayStep<Trautenau> for Barrage {
                 may_barrage(rules, st, u)
                     && (*t == rot(f, 1) || *t == rot(f, 5))
                     && !here.contains(target)
-                    && turned_targets(rules, st, u, *t).contains(target)
+                    && turned_targets(rules, st, &view, u, *t).contains(target)
             }
         };
         if ok {
@@ -142,13 +142,12 @@ impl PlayStep<Trautenau> for Barrage {
 fn turned_targets(
     rules: &TsRules,
     st: &TsState,
+    view: &View,
     u: UnitId,
     turn: crate::games::trautenau::data::Dir,
 ) -> Vec<UnitId> {
-    let mut turned = st.clone();
-    turn_stack(rules, &mut turned, u, turn);
-    let tview = rules::view(rules, &turned);
-    barrage_targets(rules, &turned, &tview, u)
+    // Turning changes facings only: the occupancy of the view stays as it is.
+    targets_facing(rules, st, view, u, Some(turn))
 }
 
 /// Whether any battery may fire now.
@@ -165,7 +164,7 @@ fn any_barrage(rules: &TsRules, st: &TsState) -> bool {
         let f = st.units[u as usize].facing;
         [rot(f, 1), rot(f, 5)]
             .into_iter()
-            .any(|t| !turned_targets(rules, st, u, t).is_empty())
+            .any(|t| !turned_targets(rules, st, &view, u, t).is_empty())
     })
 }
 
@@ -193,6 +192,17 @@ pub fn may_barrage(rules: &TsRules, st: &TsState, u: UnitId) -> bool {
 /// 9.2: enemy units the artillery unit can fire at: in range, in line of sight, not
 /// adjacent across a steep slope.
 pub fn barrage_targets(rules: &TsRules, st: &TsState, view: &View, u: UnitId) -> Vec<UnitId> {
+    targets_facing(rules, st, view, u, None)
+}
+
+/// [`barrage_targets`] with the battery (and its stack) turned to `facing` first.
+fn targets_facing(
+    rules: &TsRules,
+    st: &TsState,
+    view: &View,
+    u: UnitId,
+    facing: Option<Dir>,
+) -> Vec<UnitId> {
     if !may_barrage(rules, st, u) {
         return vec![];
     }
@@ -215,7 +225,7 @@ pub fn barrage_targets(rules: &TsRules, st: &TsState, view: &View, u: UnitId) ->
         if !los::line_of_sight(&rules.map, &occupied, from, c).clear {
             continue;
         }
-        if !in_front_arc(from, st.units[u as usize].facing, c) {
+        if !in_front_arc(from, facing.unwrap_or(st.units[u as usize].facing), c) {
             continue;
         }
         out.extend(view.units_at(c).iter().copied());

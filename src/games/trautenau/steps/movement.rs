@@ -608,12 +608,21 @@ impl Game<'_> {
     /// movement is put on the nearest friendly unit (in MP).
     pub(crate) fn jump_lone_commanders(&mut self, side: Side) {
         // Most moves leave every commander with his units: no need to look further.
+        // (Without a unit of his side in his hex and an enemy unit next to it, the view
+        // below finds nothing to do.)
         let lone = (0..self.rules.leaders.len()).any(|l| {
             self.rules.leaders[l].side == side
                 && self.st.leaders[l].loc.hex().is_some_and(|h| {
-                    !(0..self.st.units.len()).any(|i| {
-                        self.rules.units[i].side == side && self.st.units[i].loc == Loc::Map(h)
-                    })
+                    let near = |mine: bool, d: u32| {
+                        (0..self.st.units.len()).any(|i| {
+                            (self.rules.units[i].side == side) == mine
+                                && self.st.units[i]
+                                    .loc
+                                    .hex()
+                                    .is_some_and(|c| c.distance(h) == d)
+                        })
+                    };
+                    !near(true, 0) && near(false, 1)
                 })
         });
         if !lone {
@@ -631,12 +640,19 @@ impl Game<'_> {
                 continue;
             }
             let mut best: Option<(u32, Coord)> = None;
+            // MP from his hex to every hex (`rules::mp_distance` to each unit).
+            let costs = rules::mp_distances(self.rules, &view, side, h);
             for (i, u) in self.st.units.iter().enumerate() {
                 if self.rules.units[i].side != side {
                     continue;
                 }
                 let Some(c) = u.loc.hex() else { continue };
-                let d = rules::mp_distance(self.rules, self.st, &view, side, h, c)
+                let d = costs
+                    .as_ref()
+                    .and_then(|v| {
+                        let k = v[self.rules.map.index(c)?];
+                        (k != u32::MAX).then_some(k)
+                    })
                     .unwrap_or(1000 + h.distance(c));
                 if best.is_none_or(|b| (d, c) < b) {
                     best = Some((d, c));
