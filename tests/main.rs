@@ -7,6 +7,7 @@ mod kg_random;
 mod kg_rulebook;
 mod kg_rules;
 mod lessons;
+mod library;
 #[cfg(feature = "gui")]
 mod render;
 mod robustness;

@@ -262,47 +262,45 @@ fn card_ui(
         .inner_margin(8.0)
         .show(ui, |ui| {
             ui.set_width(CARD_W - 16.0);
-            if let Some(tex) = &tex {
-                let size = tex.size_vec2();
-                let k = (CARD_W - 16.0) / size.x;
-                let r = ui.add(
-                    egui::Image::new((tex.id(), size * k.min(170.0 / size.y)))
-                        .sense(egui::Sense::click()),
-                );
-                clicked |= r.on_hover_text("Open this game").clicked();
-            }
-            ui.label(egui::RichText::new(card.title).size(20.0).strong());
-            ui.label(egui::RichText::new(card.date).color(GOLD));
-            ui.small(card.about);
-            ui.small(format!(
-                "{} scenario{} · {} lesson{} · rules reference of {} cases",
-                card.scenarios.len(),
-                if card.scenarios.len() == 1 { "" } else { "s" },
-                card.lessons.len(),
-                if card.lessons.len() == 1 { "" } else { "s" },
-                card.rule_cases
-            ));
-            ui.horizontal(|ui| {
-                clicked |= ui
-                    .button(if open {
-                        "Detail ▸ (open)"
-                    } else {
-                        "Open ▸"
-                    })
-                    .clicked();
-                if let Some(s) = lib.saves.iter().find(|s| s.game.id() == card.id)
-                    && ui
-                        .button("Resume")
-                        .on_hover_text(format!(
-                            "{}: {} commands, {}",
-                            s.file_name(),
-                            s.commands,
-                            s.age()
-                        ))
-                        .clicked()
-                {
-                    *action = Some(MenuAction::Resume(s.path.clone()));
+            ui.vertical(|ui| {
+                if let Some(tex) = &tex {
+                    let size = tex.size_vec2();
+                    let k = (CARD_W - 16.0) / size.x;
+                    ui.vertical_centered(|ui| {
+                        let r = ui.add(
+                            egui::Image::new((tex.id(), size * k.min(170.0 / size.y)))
+                                .sense(egui::Sense::click()),
+                        );
+                        clicked |= r.on_hover_text("Open this game").clicked();
+                    });
                 }
+                ui.label(egui::RichText::new(card.title).size(20.0).strong());
+                ui.label(egui::RichText::new(card.date).color(GOLD));
+                ui.small(card.about);
+                ui.small(format!(
+                    "{} scenario{} · {} lesson{} · rules reference of {} cases",
+                    card.scenarios.len(),
+                    if card.scenarios.len() == 1 { "" } else { "s" },
+                    card.lessons.len(),
+                    if card.lessons.len() == 1 { "" } else { "s" },
+                    card.rule_cases
+                ));
+                ui.horizontal(|ui| {
+                    clicked |= ui.button(if open { "Close" } else { "Open" }).clicked();
+                    if let Some(s) = lib.saves.iter().find(|s| s.game.id() == card.id)
+                        && ui
+                            .button("Resume")
+                            .on_hover_text(format!(
+                                "{}: {} commands, {}",
+                                s.file_name(),
+                                s.commands,
+                                s.age()
+                            ))
+                            .clicked()
+                    {
+                        *action = Some(MenuAction::Resume(s.path.clone()));
+                    }
+                });
             });
         });
     if clicked {
