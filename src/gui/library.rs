@@ -200,20 +200,24 @@ pub fn library_ui(ctx: &egui::Context, menu: &mut MenuState) -> Option<MenuActio
                     egui::ScrollArea::vertical()
                         .id_salt("cards")
                         .show(ui, |ui| {
-                            let per_row =
-                                ((grid_w + 12.0) / (CARD_W + 12.0)).floor().max(1.0) as usize;
-                            let n = lib.cards.len();
-                            for row in 0..n.div_ceil(per_row) {
-                                ui.horizontal_top(|ui| {
-                                    for i in row * per_row..((row + 1) * per_row).min(n) {
-                                        card_ui(ctx, ui, lib, i, &mut action);
-                                    }
-                                });
-                                ui.add_space(10.0);
-                            }
+                            ui.vertical(|ui| {
+                                let per_row =
+                                    ((grid_w + 12.0) / (CARD_W + 12.0)).floor().max(1.0) as usize;
+                                let n = lib.cards.len();
+                                for row in 0..n.div_ceil(per_row) {
+                                    ui.horizontal_top(|ui| {
+                                        for i in row * per_row..((row + 1) * per_row).min(n) {
+                                            card_ui(ctx, ui, lib, i, &mut action);
+                                        }
+                                    });
+                                    ui.add_space(10.0);
+                                }
+                            });
                         });
                 });
+                // (a card clicked in this frame opens its panel in the next)
                 if let Some(open) = lib.open.clone()
+                    && detail_w > 0.0
                     && let Some(i) = lib.cards.iter().position(|c| c.id == open)
                 {
                     ui.separator();
@@ -221,8 +225,10 @@ pub fn library_ui(ctx: &egui::Context, menu: &mut MenuState) -> Option<MenuActio
                         egui::ScrollArea::vertical()
                             .id_salt("detail")
                             .show(ui, |ui| {
-                                ui.set_width(detail_w - 16.0);
-                                detail_ui(ctx, ui, seed, lib, &menu.progress, i, &mut action);
+                                ui.set_width((detail_w - 16.0).max(100.0));
+                                ui.vertical(|ui| {
+                                    detail_ui(ctx, ui, seed, lib, &menu.progress, i, &mut action);
+                                });
                             });
                     });
                 }
@@ -334,12 +340,54 @@ fn detail_ui(
             }
         });
     });
-    ui.label(card.about);
-    if let Some(tex) = &tex {
-        let size = tex.size_vec2();
-        let w = ui.available_width().min(size.x);
-        ui.image((tex.id(), size * (w / size.x)));
-    }
+    let mine: Vec<&SaveInfo> = lib
+        .saves
+        .iter()
+        .filter(|s| s.game.id() == card.id)
+        .collect();
+    ui.horizontal_top(|ui| {
+        if let Some(tex) = &tex {
+            let size = tex.size_vec2();
+            let k = (300.0 / size.x).min(250.0 / size.y);
+            ui.image((tex.id(), size * k));
+        }
+        ui.vertical(|ui| {
+            ui.label(egui::RichText::new(card.about).size(15.0));
+            ui.add_space(6.0);
+            ui.label(format!(
+                "{} scenario{} · {} lesson{}",
+                card.scenarios.len(),
+                if card.scenarios.len() == 1 { "" } else { "s" },
+                card.lessons.len(),
+                if card.lessons.len() == 1 { "" } else { "s" },
+            ));
+            ui.add_space(6.0);
+            ui.label(format!(
+                "Rules reference: {} cases of the rulebook in our own words.",
+                card.rule_cases
+            ));
+            if ui.button("Open the rules reference").clicked() {
+                lib.rules_open = true;
+            }
+            ui.add_space(6.0);
+            if let Some(s) = mine.first() {
+                ui.label(format!(
+                    "Last played: {} ({} commands, {}).",
+                    s.scenario,
+                    s.commands,
+                    s.age()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Resume").clicked() {
+                        *action = Some(MenuAction::Resume(s.path.clone()));
+                    }
+                    if ui.button("Replay").clicked() {
+                        *action = Some(MenuAction::Replay(s.path.clone()));
+                    }
+                });
+            }
+        });
+    });
     ui.add_space(6.0);
     ui.label(egui::RichText::new("Scenarios").size(18.0).color(GOLD));
     for s in &card.scenarios {
@@ -415,30 +463,10 @@ fn detail_ui(
     }
     ui.add_space(6.0);
     ui.label(egui::RichText::new("Saved games").size(18.0).color(GOLD));
-    let mine: Vec<&SaveInfo> = lib
-        .saves
-        .iter()
-        .filter(|s| s.game.id() == card.id)
-        .collect();
     if mine.is_empty() {
         ui.small("None yet: every game is saved as you play.");
     }
     save_rows(ui, &mine, action, ("saves", card.id));
-    ui.add_space(6.0);
-    ui.label(
-        egui::RichText::new("Rules reference")
-            .size(18.0)
-            .color(GOLD),
-    );
-    ui.horizontal(|ui| {
-        ui.label(format!(
-            "{} cases of the rulebook in our own words.",
-            card.rule_cases
-        ));
-        if ui.button("Open the rules reference").clicked() {
-            lib.rules_open = true;
-        }
-    });
 }
 
 fn save_rows(

@@ -112,10 +112,7 @@ fn replay_keys(
     mut b: ResMut<Browsing>,
     mut contexts: EguiContexts,
 ) {
-    if contexts
-        .ctx_mut()
-        .is_ok_and(|c| c.egui_wants_keyboard_input())
-    {
+    if contexts.ctx_mut().is_ok_and(|c| c.text_edit_focused()) {
         return;
     }
     let moved = if keys.just_pressed(KeyCode::ArrowLeft) {
@@ -200,6 +197,9 @@ fn replay_sync(world: &mut World) {
     world.insert_resource(b);
 }
 
+const PLAY_ON_HINT: &str =
+    "A new game from this position, saved under a new name; the save you browse stays as it is";
+
 fn replay_panel(mut contexts: EguiContexts, mut b: ResMut<Browsing>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let b = &mut *b;
@@ -214,23 +214,26 @@ fn replay_panel(mut contexts: EguiContexts, mut b: ResMut<Browsing>) -> Result {
             .unwrap_or_else(|| b.browser.name.clone())
     );
     egui::Window::new("Replay")
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
-        .default_width(440.0)
-        .max_height(560.0)
+        // a bar at the bottom, between the games' panels in the corners; it can be moved
+        .default_pos([130.0, 505.0])
+        .default_width(670.0)
+        .max_height(290.0)
         .collapsible(false)
         .show(ctx, |ui| {
-            ui.strong(&title);
-            ui.small(format!(
-                "{} · {} · seed {}{}",
-                b.browser.game.name(),
-                b.browser.script.scenario,
-                b.browser.script.seed,
-                if b.browser.script.options.is_empty() {
-                    String::new()
-                } else {
-                    format!(" · options {}", b.browser.script.options.join(", "))
-                }
-            ));
+            ui.horizontal(|ui| {
+                ui.strong(&title);
+                ui.small(format!(
+                    "{} · {} · seed {}{}",
+                    b.browser.game.name(),
+                    b.browser.script.scenario,
+                    b.browser.script.seed,
+                    if b.browser.script.options.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" · options {}", b.browser.script.options.join(", "))
+                    }
+                ));
+            });
             ui.horizontal(|ui| {
                 let c = b.browser.cursor;
                 let mut moved = false;
@@ -240,7 +243,7 @@ fn replay_panel(mut contexts: EguiContexts, mut b: ResMut<Browsing>) -> Result {
                     .clicked()
                     && b.browser.to_start();
                 moved |= ui
-                    .add_enabled(c > 0, egui::Button::new("◀ Back"))
+                    .add_enabled(c > 0, egui::Button::new("◀"))
                     .on_hover_text("One command back (Left arrow)")
                     .clicked()
                     && b.browser.back();
@@ -250,7 +253,7 @@ fn replay_panel(mut contexts: EguiContexts, mut b: ResMut<Browsing>) -> Result {
                         .size(15.0),
                 );
                 moved |= ui
-                    .add_enabled(c < n, egui::Button::new("Forward ▶"))
+                    .add_enabled(c < n, egui::Button::new("▶"))
                     .on_hover_text("One command forward (Right arrow)")
                     .clicked()
                     && b.browser.forward();
@@ -262,21 +265,10 @@ fn replay_panel(mut contexts: EguiContexts, mut b: ResMut<Browsing>) -> Result {
                 if moved {
                     b.scroll = true;
                 }
-            });
-            let mut at = b.browser.cursor;
-            if n > 0
-                && ui
-                    .add(egui::Slider::new(&mut at, 0..=n).show_value(false))
-                    .changed()
-            {
-                b.browser.go_to(at);
-            }
-            ui.horizontal(|ui| {
+                ui.separator();
                 if ui
                     .button("Play on from here")
-                    .on_hover_text(
-                        "A new game from this position, saved under a new name; the save you browse stays as it is",
-                    )
+                    .on_hover_text(PLAY_ON_HINT)
                     .clicked()
                 {
                     b.request = Some(Request::PlayOn);
@@ -290,6 +282,15 @@ fn replay_panel(mut contexts: EguiContexts, mut b: ResMut<Browsing>) -> Result {
                     b.request = Some(Request::Close);
                 }
             });
+            let mut at = b.browser.cursor;
+            ui.spacing_mut().slider_width = 640.0;
+            if n > 0
+                && ui
+                    .add(egui::Slider::new(&mut at, 0..=n).show_value(false))
+                    .changed()
+            {
+                b.browser.go_to(at);
+            }
             if let Some(r) = &b.browser.script.refused {
                 ui.colored_label(egui::Color32::LIGHT_RED, format!("The save stops: {r}"));
             }
@@ -303,7 +304,7 @@ fn replay_panel(mut contexts: EguiContexts, mut b: ResMut<Browsing>) -> Result {
             let mut jump: Option<(usize, Option<Coord>)> = None;
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
-                .max_height(360.0)
+                .max_height(130.0)
                 .show(ui, |ui| {
                     let r = ui.selectable_label(cursor == 0, "0. The start");
                     if r.clicked() {
@@ -314,13 +315,18 @@ fn replay_panel(mut contexts: EguiContexts, mut b: ResMut<Browsing>) -> Result {
                     }
                     for (i, line) in b.browser.script.lines.iter().enumerate() {
                         let here = cursor == i + 1;
-                        let text = egui::RichText::new(format!("{}. {}", i + 1, line.command))
-                            .monospace()
-                            .size(12.0);
-                        let r = ui.selectable_label(here, text);
+                        // the command's first log line reads best; the command as saved on hover
+                        let first = line
+                            .log
+                            .first()
+                            .map_or(line.command.as_str(), |e| e.text.as_str());
+                        let r = ui.selectable_label(here, format!("{}. {first}", i + 1));
                         let r = match line.hex {
-                            Some(h) => r.on_hover_text(format!("Double-click: centre on hex {h}")),
-                            None => r,
+                            Some(h) => r.on_hover_text(format!(
+                                "{}\nDouble-click: centre the board on hex {h}",
+                                line.command
+                            )),
+                            None => r.on_hover_text(&line.command),
                         };
                         if r.double_clicked() {
                             jump = Some((i + 1, line.hex));
@@ -330,7 +336,7 @@ fn replay_panel(mut contexts: EguiContexts, mut b: ResMut<Browsing>) -> Result {
                         if scroll && here {
                             r.scroll_to_me(Some(egui::Align::Center));
                         }
-                        for e in &line.log {
+                        for e in line.log.iter().skip(1) {
                             let rule = if e.rule.is_empty() {
                                 String::new()
                             } else {
