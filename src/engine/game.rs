@@ -510,7 +510,7 @@ fn mutate_command<G: RulesGame>(cmd: &G::Command, a: u8, b: u8, c: u8) -> Option
             out.push(ch);
         }
     }
-    let out = if a % 3 == 0 {
+    let out = if a.is_multiple_of(3) {
         out.replace("true", "_T_")
             .replace("false", "true")
             .replace("_T_", "false")

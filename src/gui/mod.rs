@@ -145,6 +145,7 @@ pub fn run() {
             menu_ui.run_if(in_state(AppState::Menu)),
         )
         .add_systems(Last, (automation, keep_awake_while_busy))
+        .add_systems(Update, focus_from_log.run_if(in_state(AppState::InGame)))
         .add_systems(
             PreUpdate,
             drop_unchanged_modifiers
@@ -303,6 +304,30 @@ fn menu_ui(
             });
         }
         None => {}
+    }
+    Ok(())
+}
+
+/// A double-clicked log line that names a hex centres the board on it (the board's
+/// focus, keeping the zoom unless it shows the whole map).
+fn focus_from_log(
+    mut contexts: EguiContexts,
+    board: Res<board::BoardMap>,
+    mut focus: ResMut<board::Focus>,
+    cam: Query<&Projection, With<board::BoardCamera>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if let Some(c) = crate::gui::panels::take_log_focus(ctx)
+        && board.map.as_ref().is_some_and(|m| m.contains(c))
+    {
+        let scale = cam
+            .iter()
+            .find_map(|p| match p {
+                Projection::Orthographic(o) => Some(o.scale),
+                _ => None,
+            })
+            .unwrap_or(1.0);
+        focus.0 = Some((c, scale.min(0.8)));
     }
     Ok(())
 }
