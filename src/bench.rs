@@ -69,18 +69,21 @@ fn random_games(game: &dyn GameEntry, id: &str, games: u32) -> Result<Row, Strin
     ))
 }
 
-/// Per game, the scenario with the largest map (the last of equals: linked games have
-/// the most pieces), for the window figures.
+/// Per game, the scenario with the largest map (of equals, the longest scenario file:
+/// a linked game has the most pieces), for the window figures.
 fn largest_scenarios() -> Vec<String> {
     let mut out = Vec::new();
     for game in registry() {
-        let mut best: Option<(usize, String)> = None;
+        let mut best: Option<((usize, usize), String)> = None;
         for sc in game.scenarios() {
             let Ok(src) = crate::engine::scenarios::find(&sc.id) else {
                 continue;
             };
-            let size = game.map(&src).ok().flatten().map_or(0, |m| m.len());
-            if best.as_ref().is_none_or(|b| size >= b.0) {
+            let size = (
+                game.map(&src).ok().flatten().map_or(0, |m| m.len()),
+                src.text.len(),
+            );
+            if best.as_ref().is_none_or(|b| size > b.0) {
                 best = Some((size, sc.id));
             }
         }
