@@ -466,7 +466,7 @@ pub fn play_random_each<G: RulesGame>(
     seed: u64,
     agent_seed: u64,
     max_commands: usize,
-    each: &mut dyn FnMut(&str) -> Result<(), String>,
+    mut each: Option<&mut dyn FnMut(&str) -> Result<(), String>>,
 ) -> Result<(Summary, String), String> {
     let rules = G::load_rules(scenario, variants)?;
     let mut g = PureGame::<G>::new(rules, seed);
@@ -478,7 +478,9 @@ pub fn play_random_each<G: RulesGame>(
         };
         g.apply(&cmd)
             .map_err(|r| format!("legal command refused: {cmd:?}: {r}"))?;
-        each(&save::to_text(&save_file(&g, variants))?)?;
+        if let Some(each) = each.as_mut() {
+            each(&save::to_text(&save_file(&g, variants))?)?;
+        }
     }
     let text = save::to_text(&save_file(&g, variants))?;
     Ok((g.summary(), text))
@@ -585,14 +587,7 @@ impl<G: Registrable> GameEntry for G {
         agent_seed: u64,
         max_commands: usize,
     ) -> Result<(Summary, String), String> {
-        play_random_each::<G>(
-            scenario,
-            variants,
-            seed,
-            agent_seed,
-            max_commands,
-            &mut |_| Ok(()),
-        )
+        play_random_each::<G>(scenario, variants, seed, agent_seed, max_commands, None)
     }
 
     fn replay(&self, name: &str, text: &str) -> Result<Summary, String> {
@@ -646,7 +641,14 @@ impl<G: Registrable> GameEntry for G {
         max_commands: usize,
         each: &mut dyn FnMut(&str) -> Result<(), String>,
     ) -> Result<(Summary, String), String> {
-        play_random_each::<G>(scenario, variants, seed, agent_seed, max_commands, each)
+        play_random_each::<G>(
+            scenario,
+            variants,
+            seed,
+            agent_seed,
+            max_commands,
+            Some(each),
+        )
     }
 
     fn bench_figures(&self, games: u32) -> Result<Vec<(String, String, String)>, String> {
