@@ -2,14 +2,11 @@
 //! window; `--gui` also starts the program under the current display to measure frame
 //! time, start-up, idle CPU and memory against an empty Bevy window.
 
-use crate::games::koniggratz::rules::{self, View};
-use crate::games::koniggratz::state::{Loc, Step};
-use crate::games::koniggratz::{self, PureGame, random_play};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
+use crate::engine::session::GameEntry;
+use crate::games::registry;
 use std::time::Instant;
 
-fn percentile(sorted: &[f64], p: f64) -> f64 {
+pub fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
@@ -31,175 +28,68 @@ fn row(figure: &str, value: String, target: &str) -> Row {
     }
 }
 
-/// Headless figures for Königgrätz.
+/// Headless figures of every registered game: its own figures, then random full games
+/// of each of its scenarios (`games` games, or as many as fit in 10 s, at least 2).
 pub fn headless(games: u32) -> Result<Vec<Row>, String> {
-    let src = crate::engine::scenarios::find("koniggratz")?;
-    let rules = koniggratz::load_rules(&src, &[])?;
     let mut out = Vec::new();
-    // Legal destinations and paths of one unit, sampled over random games' movement phases.
-    let mut samples: Vec<f64> = Vec::new();
-    for seed in 0..5u64 {
-        let mut g = PureGame::new(rules.clone(), seed);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        while !g.over() {
-            if g.st.g.step == Step::Movement && g.st.g.pending.is_empty() {
-                for u in 0..g.st.units.len() {
-                    if matches!(g.st.units[u].loc, Loc::Map(_) | Loc::Off) {
-                        let t = Instant::now();
-                        let view = View::new(&g.rules, &g.st);
-                        let d = rules::destinations(&g.rules, &g.st, &view, u as u16);
-                        std::hint::black_box(d);
-                        samples.push(t.elapsed().as_secs_f64() * 1e6);
-                    }
-                }
-            }
-            let Some(c) = random_play(&g.rules, &g.st, &mut rng) else {
-                break;
-            };
-            g.apply(&c).map_err(|r| r.to_string())?;
+    for game in registry() {
+        for (figure, value, target) in game.bench_figures(games)? {
+            out.push(Row {
+                figure,
+                value,
+                target,
+            });
+        }
+        for sc in game.scenarios() {
+            out.push(random_games(game, &sc.id, games)?);
         }
     }
-    samples.sort_by(|a, b| a.total_cmp(b));
-    out.push(row(
-        "Legal destinations + paths, one unit: median",
-        format!(
-            "{:.1} µs ({} samples)",
-            percentile(&samples, 0.5),
-            samples.len()
-        ),
-        "",
-    ));
-    out.push(row(
-        "Legal destinations + paths, one unit: p99",
-        format!("{:.1} µs", percentile(&samples, 0.99)),
-        "< 1 ms",
-    ));
-    // Full random games.
-    let t = Instant::now();
-    let mut commands = 0usize;
-    for seed in 0..games as u64 {
-        let mut g = PureGame::new(rules.clone(), seed);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
-        while !g.over() && g.commands.len() < 20_000 {
-            let Some(c) = random_play(&g.rules, &g.st, &mut rng) else {
-                break;
-            };
-            g.apply(&c).map_err(|r| r.to_string())?;
-        }
-        commands += g.commands.len();
-    }
-    let secs = t.elapsed().as_secs_f64();
-    out.push(row(
-        "Random full games of Königgrätz (one core)",
-        format!(
-            "{:.1} games/s, {:.1} ms/game, {} commands/game",
-            games as f64 / secs,
-            secs * 1000.0 / games as f64,
-            commands / games.max(1) as usize
-        ),
-        "< 50 ms/game",
-    ));
-    out.extend(trautenau_rows(games)?);
     Ok(out)
 }
 
-/// Headless figures for Trautenau – Soor: line of sight, movement, random games.
-fn trautenau_rows(games: u32) -> Result<Vec<Row>, String> {
-    use crate::games::trautenau::{self as ts, los, rules as tsr};
-    let mut out = Vec::new();
-    let src = crate::engine::scenarios::find("trautenau")?;
-    let rules = ts::load_rules(&src, &[])?;
-    let g = ts::PureGame::new(rules.clone(), 1);
-    let view = tsr::view(&rules, &g.st);
-    let occupied = |c: crate::engine::hexmap::Coord| !view.units_at(c).is_empty();
-    let range = rules.units.iter().map(|u| u.range).max().unwrap_or(4);
-    let reps = 20;
+fn random_games(game: &dyn GameEntry, id: &str, games: u32) -> Result<Row, String> {
+    let src = crate::engine::scenarios::find(id)?;
     let t = Instant::now();
-    let mut clear = 0;
-    for _ in 0..reps {
-        clear = std::hint::black_box(los::all_pairs_in_range(&rules.map, &occupied, range));
+    let (mut n, mut commands) = (0u64, 0usize);
+    while n < games.max(2) as u64 && (n < 2 || t.elapsed().as_secs() < 10) {
+        let (summary, _) = game.play_random(&src, &[], n, n ^ 0x5eed, 30_000)?;
+        commands += summary.commands;
+        n += 1;
     }
-    let per = t.elapsed().as_secs_f64() / reps as f64;
-    let pairs: usize = rules
-        .map
-        .coords()
-        .map(|c| rules.map.within(c, range as u32).count().saturating_sub(1))
-        .sum();
-    out.push(row(
-        "Line of sight, all pairs in artillery range (Trautenau – Soor)",
+    let secs = t.elapsed().as_secs_f64();
+    Ok(row(
+        &format!("Random full games of {id} (one core)"),
         format!(
-            "{:.2} ms for {pairs} pairs within {range} hexes ({clear} clear), {:.2} µs/line",
-            per * 1000.0,
-            per * 1e6 / pairs.max(1) as f64
+            "{:.2} games/s, {:.1} ms/game, {} commands/game ({n} games)",
+            n as f64 / secs,
+            secs * 1000.0 / n as f64,
+            commands / n as usize
         ),
         "",
-    ));
-    // Destinations of one unit in movement steps of random games.
-    let mut samples: Vec<f64> = Vec::new();
-    for seed in 0..3u64 {
-        let mut g = ts::PureGame::new(rules.clone(), seed);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        while !g.over() {
-            if g.st.g.step == ts::state::Step::Movement && g.st.g.pending.is_empty() {
-                let view = tsr::view(&g.rules, &g.st);
-                for u in 0..g.st.units.len() {
-                    if g.st.units[u].loc.hex().is_some() {
-                        let t = Instant::now();
-                        let d = tsr::destinations(&g.rules, &g.st, &view, u as u16, g.st.g.hour);
-                        std::hint::black_box(d);
-                        samples.push(t.elapsed().as_secs_f64() * 1e6);
-                    }
-                }
-            }
-            let legal = g.legal();
-            let Some(c) = ts::random_command(&g.rules, &g.st, &legal, &mut rng) else {
-                break;
+    ))
+}
+
+/// Per game, the scenario with the largest map (of equals, the longest scenario file:
+/// a linked game has the most pieces), for the window figures.
+fn largest_scenarios() -> Vec<String> {
+    let mut out = Vec::new();
+    for game in registry() {
+        let mut best: Option<((usize, usize), String)> = None;
+        for sc in game.scenarios() {
+            let Ok(src) = crate::engine::scenarios::find(&sc.id) else {
+                continue;
             };
-            g.apply(&c).map_err(|r| r.to_string())?;
-        }
-    }
-    samples.sort_by(|a, b| a.total_cmp(b));
-    out.push(row(
-        "Trautenau – Soor destinations + paths, one unit: median / p99",
-        format!(
-            "{:.1} / {:.1} µs ({} samples)",
-            percentile(&samples, 0.5),
-            percentile(&samples, 0.99),
-            samples.len()
-        ),
-        "p99 < 1 ms",
-    ));
-    let n = (games / 10).max(2);
-    for id in ["trautenau", "soor", "trautenau-soor"] {
-        let src = crate::engine::scenarios::find(id)?;
-        let rules = ts::load_rules(&src, &[])?;
-        let t = Instant::now();
-        let mut commands = 0;
-        for seed in 0..n as u64 {
-            let mut g = ts::PureGame::new(rules.clone(), seed);
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7a7e);
-            while !g.over() && g.commands.len() < 30_000 {
-                let legal = g.legal();
-                let Some(c) = ts::random_command(&g.rules, &g.st, &legal, &mut rng) else {
-                    break;
-                };
-                g.apply(&c).map_err(|r| r.to_string())?;
+            let size = (
+                game.map(&src).ok().flatten().map_or(0, |m| m.len()),
+                src.text.len(),
+            );
+            if best.as_ref().is_none_or(|b| size > b.0) {
+                best = Some((size, sc.id));
             }
-            commands += g.commands.len();
         }
-        let secs = t.elapsed().as_secs_f64();
-        out.push(row(
-            &format!("Random full games of {id} (one core)"),
-            format!(
-                "{:.2} games/s, {:.0} ms/game, {} commands/game",
-                n as f64 / secs,
-                secs * 1000.0 / n as f64,
-                commands / n as usize
-            ),
-            "",
-        ));
+        out.extend(best.map(|b| b.1));
     }
-    Ok(out)
+    out
 }
 
 pub fn print_table(machine: &str, rows: &[Row]) -> String {
@@ -305,8 +195,9 @@ pub fn gui() -> Result<Vec<Row>, String> {
         format!("{e50:.1} / {e95:.1} ms"),
         "",
     ));
-    // Königgrätz (the larger map) and the linked Trautenau – Soor game (the most pieces).
-    for id in ["koniggratz", "trautenau-soor"] {
+    // each game's largest map
+    for id in largest_scenarios() {
+        let id = id.as_str();
         let (game, game_start) = run_self(
             &[("FELDZUG_BENCH", "frames"), ("FELDZUG_AUTOSTART", id)],
             300,

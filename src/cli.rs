@@ -229,20 +229,12 @@ fn autosave_play(
     options: &[String],
     path: &str,
 ) -> Result<String, String> {
-    use crate::games::koniggratz::{self, PureGame, random_play, save_file};
-    use rand::SeedableRng;
     let src = scenarios::find(scenario)?;
-    let rules = koniggratz::load_rules(&src, options)?;
-    let mut g = PureGame::new(rules, seed);
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
-    while !g.over() {
-        let Some(c) = random_play(&g.rules, &g.st, &mut rng) else {
-            break;
-        };
-        g.apply(&c).map_err(|r| r.to_string())?;
-        let text = crate::engine::save::to_text(&save_file(&g, options))?;
-        crate::engine::save::write_atomic(std::path::Path::new(path), &text)
-            .map_err(|e| format!("{path}: {e}"))?;
-    }
-    Ok(format!("{} commands saved to {path}", g.commands.len()))
+    let game = games::find(&src.meta.game)?;
+    let target = std::path::Path::new(path);
+    let (summary, _) =
+        game.play_random_each(&src, options, seed, seed, usize::MAX, &mut |text| {
+            crate::engine::save::write_atomic(target, text).map_err(|e| format!("{path}: {e}"))
+        })?;
+    Ok(format!("{} commands saved to {path}", summary.commands))
 }

@@ -4,51 +4,66 @@
 //! `tests/fuzz-regressions/<target>/` and replayed by the test suite from then on.
 
 use crate::engine::save;
-use crate::games::koniggratz::state::KgCommand;
-use crate::games::koniggratz::{self, PureGame};
+use crate::engine::session::GameEntry;
+use crate::games::registry;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-pub const TARGETS: [&str; 6] = [
-    "scenario",
-    "save",
-    "commands",
-    "ts-scenario",
-    "ts-save",
-    "ts-commands",
+/// What a target feeds its input to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A scenario file's text.
+    Scenario,
+    /// A save file's text.
+    Save,
+    /// Arbitrary command sequences.
+    Commands,
+}
+
+const KINDS: [(&str, Kind); 3] = [
+    ("scenario", Kind::Scenario),
+    ("save", Kind::Save),
+    ("commands", Kind::Commands),
 ];
+
+/// The targets: `<game>-scenario`, `<game>-save` and `<game>-commands` for every game of
+/// the registry.
+pub fn targets() -> Vec<String> {
+    registry()
+        .into_iter()
+        .flat_map(|g| KINDS.iter().map(move |(k, _)| format!("{}-{k}", g.id())))
+        .collect()
+}
+
+fn parse_target(target: &str) -> Option<(&'static dyn GameEntry, Kind)> {
+    registry().into_iter().find_map(|g| {
+        let rest = target.strip_prefix(g.id())?.strip_prefix('-')?;
+        KINDS
+            .iter()
+            .find(|(k, _)| *k == rest)
+            .map(|(_, kind)| (g, *kind))
+    })
+}
 
 /// Runs one input through a target; Err on panic.
 pub fn run_target(target: &str, data: &[u8]) -> Result<(), String> {
+    let Some((game, kind)) = parse_target(target) else {
+        return Ok(());
+    };
     let data = data.to_vec();
-    let target = target.to_string();
     // Err from a target (a broken invariant) and a panic are both failures.
-    let outcome = catch_unwind(AssertUnwindSafe(move || match target.as_str() {
-        "scenario" => {
-            let text = String::from_utf8_lossy(&data);
-            let _ = koniggratz::data::KgRules::from_text("fuzz.ron", &text, &[]);
+    let outcome = catch_unwind(AssertUnwindSafe(move || match kind {
+        Kind::Scenario => {
+            game.fuzz_scenario(&String::from_utf8_lossy(&data));
             Ok(())
         }
-        "save" => {
-            let text = String::from_utf8_lossy(&data);
-            let _ = koniggratz::replay_save("fuzz.ron", &text);
+        Kind::Save => {
+            let _ = game.replay("fuzz.ron", &String::from_utf8_lossy(&data));
             Ok(())
         }
-        "commands" => commands_target(&data),
-        "ts-scenario" => {
-            let text = String::from_utf8_lossy(&data);
-            let _ = crate::games::trautenau::data::TsRules::from_text("fuzz.ron", &text, &[]);
-            Ok(())
-        }
-        "ts-save" => {
-            let text = String::from_utf8_lossy(&data);
-            let _ = crate::games::trautenau::replay_save("fuzz.ron", &text);
-            Ok(())
-        }
-        "ts-commands" => ts_commands_target(&data),
-        _ => Ok(()),
+        Kind::Commands => game.fuzz_commands(&data),
     }));
     outcome.map_err(|e| {
         e.downcast_ref::<String>()
@@ -58,191 +73,39 @@ pub fn run_target(target: &str, data: &[u8]) -> Result<(), String> {
     })?
 }
 
-/// Arbitrary command sequences: each pair of bytes picks a command, legal or not, and
-/// the game must refuse or apply it without panicking, keeping its invariants.
-fn commands_target(data: &[u8]) -> Result<(), String> {
-    let src = crate::engine::scenarios::find("koniggratz")?;
-    let rules = koniggratz::load_rules(&src, &[])?;
-    let seed = data.first().copied().unwrap_or(0) as u64;
-    let mut g = PureGame::new(rules, seed);
-    for ch in data.chunks(3).skip(1) {
-        let (a, b, c) = (ch[0], *ch.get(1).unwrap_or(&0), *ch.get(2).unwrap_or(&0));
-        let legal = g.legal();
-        let cmd = if a % 4 != 0 && !legal.is_empty() {
-            legal[(b as usize * 256 + c as usize) % legal.len()].clone()
-        } else {
-            arbitrary_command(a, b, c)
-        };
-        let _ = g.apply(&cmd);
-        koniggratz::check_invariants(&g.rules, &g.st)
-            .map_err(|e| format!("invariant broken after {cmd:?}: {e}"))?;
-        if g.over() {
-            break;
-        }
-    }
-    Ok(())
-}
-
-/// Trautenau – Soor: arbitrary command sequences on a scenario chosen by the first byte.
-fn ts_commands_target(data: &[u8]) -> Result<(), String> {
-    use crate::games::trautenau as ts;
-    use ts::state::TsCommand;
-    let ids = ["trautenau", "soor", "trautenau-soor"];
-    let first = data.first().copied().unwrap_or(0);
-    let src = crate::engine::scenarios::find(ids[first as usize % 3])?;
-    let rules = ts::load_rules(&src, &[])?;
-    let mut g = ts::PureGame::new(rules, first as u64 / 3);
-    for ch in data.chunks(3).skip(1) {
-        let (a, b, c) = (ch[0], *ch.get(1).unwrap_or(&0), *ch.get(2).unwrap_or(&0));
-        let legal = g.legal();
-        let cmd = if a % 4 != 0 && !legal.is_empty() {
-            legal[(b as usize * 256 + c as usize) % legal.len()].clone()
-        } else {
-            use crate::engine::hexmap::{Coord, Dir};
-            let at = Coord::new(b as i32 % 24 - 4, c as i32 % 24 - 3);
-            let unit = (b as u16) % 90;
-            let facing = Dir::ALL[c as usize % 6];
-            match a % 16 {
-                0 => TsCommand::MoveChief {
-                    leader: c % 20,
-                    to: at,
-                },
-                1 => TsCommand::ChooseFormation { formation: c % 20 },
-                2 => TsCommand::Barrage {
-                    unit,
-                    target: c as u16 % 90,
-                    turn: None,
-                },
-                3 => TsCommand::Move {
-                    unit,
-                    to: at,
-                    facing,
-                },
-                4 => TsCommand::Face { unit, facing },
-                5 => TsCommand::MoveLeader {
-                    leader: c % 20,
-                    to: at,
-                },
-                6 => TsCommand::Declare {
-                    target: at,
-                    units: vec![(unit, c % 8)],
-                    coordinate: c % 2 == 0,
-                    commander: b % 2 == 0,
-                },
-                7 => TsCommand::Resolve { assault: c % 8 },
-                8 => TsCommand::RetreatBefore {
-                    to: at,
-                    facing,
-                    unit: (b % 2 == 0).then_some(unit),
-                },
-                9 => TsCommand::Defend {
-                    split: vec![b % 9, c % 9],
-                    support: (c % 3 == 0).then_some(unit),
-                    commander: b % 2 == 0,
-                    helpers: if c % 4 == 1 { vec![unit] } else { vec![] },
-                },
-                10 => TsCommand::Retreat {
-                    unit,
-                    to: at,
-                    facing,
-                },
-                11 => TsCommand::Advance {
-                    unit: (c % 2 == 0).then_some(unit),
-                    facing,
-                    leaders: (0..b % 3).collect(),
-                },
-                12 => TsCommand::TakeCommand { unit },
-                13 => TsCommand::Rally { unit },
-                14 => TsCommand::PlaceAide { leader: c % 20, at },
-                _ => TsCommand::Done,
-            }
-        };
-        let _ = g.apply(&cmd);
-        ts::check_invariants(&g.rules, &g.st)
-            .map_err(|e| format!("invariant broken after {cmd:?}: {e}"))?;
-        if g.over() {
-            break;
-        }
-    }
-    Ok(())
-}
-
-fn arbitrary_command(a: u8, b: u8, c: u8) -> KgCommand {
-    use crate::engine::hexmap::Coord;
-    let at = Coord::new(b as i32 % 40 - 4, c as i32 % 30 - 3);
-    let unit = (b as u16) % 60;
-    match a % 11 {
-        0 => KgCommand::PlaceHq {
-            hq: c % 8,
-            at,
-            battle: b.is_multiple_of(2),
-        },
-        1 => KgCommand::SelectReturning { unit },
-        2 => KgCommand::ReturnBlown { unit, at },
-        3 => KgCommand::PlaceBombardment { at },
-        4 => KgCommand::FlipToMarch { unit },
-        5 => KgCommand::ExitEzoc { unit, to: at },
-        6 => KgCommand::Move { unit, to: at },
-        7 => KgCommand::Attack {
-            attacker: unit,
-            defender: c as u16 % 60,
-        },
-        8 => KgCommand::Artillery {
-            support: b.is_multiple_of(2),
-        },
-        9 => KgCommand::Retreat { to: at },
-        _ => KgCommand::Pass,
-    }
-}
-
-/// Seed inputs for a target.
+/// Seed inputs for a target: the game's embedded files (scenarios and lessons) for
+/// `-scenario`, a random game's save and a minimal save for `-save`.
 pub fn corpus(target: &str) -> Vec<Vec<u8>> {
-    match target {
-        "scenario" => crate::engine::scenarios::EMBEDDED_SCENARIOS
-            .iter()
-            .map(|(_, t)| t.as_bytes().to_vec())
+    let Some((game, kind)) = parse_target(target) else {
+        return vec![vec![1, 1, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]];
+    };
+    match kind {
+        Kind::Scenario => crate::engine::scenarios::embedded()
+            .into_iter()
+            .flatten()
+            .filter(|s| s.meta.game == game.id())
+            .map(|s| s.text.into_bytes())
             .collect(),
-        "save" => {
+        Kind::Save => {
             let mut out = Vec::new();
-            if let Ok(src) = crate::engine::scenarios::find("koniggratz")
-                && let Ok((_, text)) =
-                    <koniggratz::Koniggratz as crate::engine::session::GameEntry>::play_random(
-                        &koniggratz::Koniggratz,
-                        &src,
-                        &[],
-                        3,
-                        3,
-                        60,
+            if let Some(sc) = game.scenarios().first() {
+                if let Ok(src) = crate::engine::scenarios::find(&sc.id)
+                    && let Ok((_, text)) = game.play_random(&src, &[], 3, 3, 80)
+                {
+                    out.push(text.into_bytes());
+                }
+                out.push(
+                    format!(
+                        "(version: 1, game: \"{}\", scenario: \"{}\", seed: 1, commands: [])",
+                        game.id(),
+                        sc.id
                     )
-            {
-                out.push(text.into_bytes());
+                    .into_bytes(),
+                );
             }
-            out.push(b"(version: 1, game: \"koniggratz\", scenario: \"koniggratz\", seed: 1, commands: [Pass])".to_vec());
             out
         }
-        "ts-save" => {
-            let mut out = Vec::new();
-            if let Ok(src) = crate::engine::scenarios::find("soor")
-                && let Ok((_, text)) = crate::engine::session::GameEntry::play_random(
-                    &crate::games::trautenau::Trautenau,
-                    &src,
-                    &[],
-                    3,
-                    3,
-                    80,
-                )
-            {
-                out.push(text.into_bytes());
-            }
-            out.push(b"(version: 1, game: \"trautenau-soor\", scenario: \"soor\", seed: 1, commands: [Done])".to_vec());
-            out
-        }
-        "ts-scenario" => crate::engine::scenarios::EMBEDDED_SCENARIOS
-            .iter()
-            .filter(|(n, _)| !n.starts_with("maps/") && !n.starts_with("koniggratz"))
-            .map(|(_, t)| t.as_bytes().to_vec())
-            .collect(),
-        _ => vec![vec![1, 1, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]],
+        Kind::Commands => vec![vec![1, 1, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9]],
     }
 }
 
@@ -311,16 +174,19 @@ pub fn fuzz(
     seed: u64,
     out_dir: &std::path::Path,
 ) -> Result<FuzzReport, String> {
-    if !TARGETS.contains(&target) {
+    let Some((_, kind)) = parse_target(target) else {
         return Err(format!(
             "unknown fuzz target '{target}' (known: {})",
-            TARGETS.join(", ")
+            targets().join(", ")
         ));
-    }
+    };
     // quiet the default panic message for expected catches
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let corpus = corpus(target);
+    let mut corpus = corpus(target);
+    if corpus.is_empty() {
+        corpus.push(Vec::new());
+    }
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let mut report = FuzzReport {
@@ -330,7 +196,7 @@ pub fn fuzz(
     };
     while Instant::now() < deadline {
         let base = &corpus[rng.random_range(0..corpus.len())];
-        let input = if target == "commands" {
+        let input = if kind == Kind::Commands {
             (0..rng.random_range(1..600))
                 .map(|_| rng.random())
                 .collect()

@@ -14,3 +14,5 @@ pub mod fuzz;
 pub mod games;
 #[cfg(feature = "gui")]
 pub mod gui;
+pub mod library;
+pub mod replay;

@@ -8,6 +8,7 @@ mod kg_rulebook;
 mod kg_rules;
 mod kg_steps;
 mod lessons;
+mod library;
 #[cfg(feature = "gui")]
 mod render;
 mod robustness;

@@ -5,11 +5,12 @@
 
 use super::dice::Dice;
 use super::hash::state_hash;
+use super::hexmap::{Coord, HexMap};
 use super::log::GameLog;
 use super::refusal::Refusal;
 use super::save::{self, SaveFile};
 use super::scenarios::ScenarioSource;
-use super::session::{GameEntry, Summary};
+use super::session::{GameEntry, LessonCard, Registrable, ReplayLine, ReplayScript, Summary};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
@@ -87,6 +88,27 @@ pub trait RulesGame:
     /// the game does not say).
     fn side_to_act(_rules: &Self::Rules, _st: &Self::State) -> Option<String> {
         None
+    }
+    /// The library card's date line (e.g. "3 July 1866").
+    const DATE: &'static str = "";
+    /// The library card's one-line description of the game.
+    const ABOUT: &'static str = "";
+    /// The rules reference (our paraphrase of the rulebook, by case).
+    fn reference() -> Vec<super::reference::RuleCase> {
+        Vec::new()
+    }
+    /// The hex map of a scenario (the library's thumbnail, the replay browser's hexes).
+    fn hex_map(_rules: &Self::Rules) -> Option<&super::hexmap::HexMap> {
+        None
+    }
+    /// The game's invariants, checked after every command by the fuzzer.
+    fn check_invariants(_rules: &Self::Rules, _st: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+    /// `feldzug bench`: the game's own headless figures as (figure, value, target) rows
+    /// (random full games of every scenario are measured for every game anyway).
+    fn bench_figures(_games: u32) -> Result<Vec<(String, String, String)>, String> {
+        Ok(Vec::new())
     }
 }
 
@@ -374,7 +396,190 @@ pub fn inspect_save<G: RulesGame>(
     })
 }
 
-impl<G: RulesGame> GameEntry for G {
+/// The first hex a command or log text names that lies on `map` (a command's hex
+/// fields are written as "XXYY" strings; log texts print hex numbers as four digits).
+pub fn hex_named(map: Option<&HexMap>, text: &str) -> Option<Coord> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let j = (i..bytes.len())
+                .find(|&k| !bytes[k].is_ascii_digit())
+                .unwrap_or(bytes.len());
+            if j - i == 4
+                && let Ok(c) = Coord::parse(&text[i..j])
+                && map.is_none_or(|m| m.contains(c))
+            {
+                return Some(c);
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
+/// The replay browser's reading of a save: the start's log and, per command, its text,
+/// the log lines it wrote and a hex it names. A refused command ends the lines.
+pub fn replay_script<G: RulesGame>(name: &str, text: &str) -> Result<ReplayScript, String> {
+    let (s, mut g) = open_save::<G>(name, text)?;
+    let start_log = g.log.entries.clone();
+    let mut lines = Vec::new();
+    let mut refused = None;
+    for (i, c) in s.commands.iter().enumerate() {
+        let before = g.log.entries.len();
+        if let Err(r) = g.apply(c) {
+            refused = Some(format!(
+                "command {} ({}) is refused: {r}",
+                i + 1,
+                save::command_text(c)
+            ));
+            break;
+        }
+        let command = save::command_text(c);
+        let log = g.log.entries[before..].to_vec();
+        let map = G::hex_map(&g.rules);
+        let hex =
+            hex_named(map, &command).or_else(|| log.iter().find_map(|e| hex_named(map, &e.text)));
+        lines.push(ReplayLine { command, log, hex });
+    }
+    Ok(ReplayScript {
+        game: s.game,
+        scenario: s.scenario,
+        seed: s.seed,
+        options: s.options,
+        start_log,
+        lines,
+        refused,
+    })
+}
+
+/// A new save of the first `at` commands of a save: the same scenario, options and seed,
+/// with the state hash of that position (a branch to play on from).
+pub fn branch_save<G: RulesGame>(name: &str, text: &str, at: usize) -> Result<String, String> {
+    let (s, mut g) = open_save::<G>(name, text)?;
+    if at > s.commands.len() {
+        return Err(format!(
+            "{name}: command {at} is beyond the save's {} commands",
+            s.commands.len()
+        ));
+    }
+    play_commands(name, &mut g, &s.commands[..at])?;
+    save::to_text(&save_file(&g, &s.options))
+}
+
+/// Plays random legal commands; `each` gets the save text after every command.
+pub fn play_random_each<G: RulesGame>(
+    scenario: &ScenarioSource,
+    variants: &[String],
+    seed: u64,
+    agent_seed: u64,
+    max_commands: usize,
+    mut each: Option<&mut dyn FnMut(&str) -> Result<(), String>>,
+) -> Result<(Summary, String), String> {
+    let rules = G::load_rules(scenario, variants)?;
+    let mut g = PureGame::<G>::new(rules, seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(agent_seed);
+    while !g.over() && g.commands.len() < max_commands {
+        let Some(cmd) = G::random_play(&g.rules, &g.st, &mut rng) else {
+            break;
+        };
+        g.apply(&cmd)
+            .map_err(|r| format!("legal command refused: {cmd:?}: {r}"))?;
+        if let Some(each) = each.as_mut() {
+            each(&save::to_text(&save_file(&g, variants))?)?;
+        }
+    }
+    let text = save::to_text(&save_file(&g, variants))?;
+    Ok((g.summary(), text))
+}
+
+/// A command changed at random where it holds numbers and flags (unit ids, hexes,
+/// indices, yes/no): how the fuzzer makes commands no position offers.
+fn mutate_command<G: RulesGame>(cmd: &G::Command, a: u8, b: u8, c: u8) -> Option<G::Command> {
+    let text = save::command_text(cmd);
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut run = 0usize;
+    let mut chars = text.chars().peekable();
+    while let Some(ch) = chars.next() {
+        if ch.is_ascii_digit() {
+            let mut width = 1;
+            while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                chars.next();
+                width += 1;
+            }
+            run += 1;
+            let n = (b as usize * 31 + c as usize * 7 + run * a as usize)
+                % 10usize.pow(width.min(6) as u32);
+            if (a as usize + run).is_multiple_of(2) {
+                out.push_str(&format!("{n:0width$}"));
+            } else {
+                out.push_str(&format!("{n}"));
+            }
+        } else {
+            out.push(ch);
+        }
+    }
+    let out = if a.is_multiple_of(3) {
+        out.replace("true", "_T_")
+            .replace("false", "true")
+            .replace("_T_", "false")
+    } else {
+        out
+    };
+    ron::de::from_str(&out).ok()
+}
+
+/// The fuzz target of arbitrary command sequences on a scenario of the game chosen by
+/// the first byte: each triple of bytes picks a legal command, one offered in an earlier
+/// position, or a mutated one; the game must apply or refuse it without panicking, and
+/// keep its invariants.
+pub fn fuzz_commands<G: RulesGame>(data: &[u8]) -> Result<(), String> {
+    let scenarios: Vec<ScenarioSource> = super::scenarios::embedded()
+        .into_iter()
+        .flatten()
+        .filter(|s| s.meta.game == G::GAME_ID && !s.meta.hidden)
+        .collect();
+    if scenarios.is_empty() {
+        return Ok(());
+    }
+    let first = data.first().copied().unwrap_or(0) as usize;
+    let src = &scenarios[first % scenarios.len()];
+    let rules = G::load_rules(src, &[])?;
+    let mut g = PureGame::<G>::new(rules, (first / scenarios.len()) as u64);
+    let mut seen: Vec<G::Command> = Vec::new();
+    for ch in data.chunks(3).skip(1) {
+        let (a, b, c) = (ch[0], *ch.get(1).unwrap_or(&0), *ch.get(2).unwrap_or(&0));
+        let legal = g.legal();
+        let pick = b as usize * 256 + c as usize;
+        if !legal.is_empty() && seen.len() < 512 {
+            seen.push(legal[pick % legal.len()].clone());
+            seen.push(legal[(pick / 7) % legal.len()].clone());
+        }
+        let cmd = match a % 4 {
+            0 if !seen.is_empty() => {
+                let base = &seen[pick % seen.len()];
+                mutate_command::<G>(base, a, b, c).unwrap_or_else(|| base.clone())
+            }
+            1 if !seen.is_empty() => seen[(pick * 13) % seen.len()].clone(),
+            _ if !legal.is_empty() => legal[pick % legal.len()].clone(),
+            _ => match seen.first() {
+                Some(c) => c.clone(),
+                None => break,
+            },
+        };
+        let _ = g.apply(&cmd);
+        G::check_invariants(&g.rules, &g.st)
+            .map_err(|e| format!("invariant broken after {cmd:?}: {e}"))?;
+        if g.over() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+impl<G: Registrable> GameEntry for G {
     fn id(&self) -> &'static str {
         G::GAME_ID
     }
@@ -391,18 +596,7 @@ impl<G: RulesGame> GameEntry for G {
         agent_seed: u64,
         max_commands: usize,
     ) -> Result<(Summary, String), String> {
-        let rules = G::load_rules(scenario, variants)?;
-        let mut g = PureGame::<G>::new(rules, seed);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(agent_seed);
-        while !g.over() && g.commands.len() < max_commands {
-            let Some(cmd) = G::random_play(&g.rules, &g.st, &mut rng) else {
-                break;
-            };
-            g.apply(&cmd)
-                .map_err(|r| format!("legal command refused: {cmd:?}: {r}"))?;
-        }
-        let text = save::to_text(&save_file(&g, variants))?;
-        Ok((g.summary(), text))
+        play_random_each::<G>(scenario, variants, seed, agent_seed, max_commands, None)
     }
 
     fn replay(&self, name: &str, text: &str) -> Result<Summary, String> {
@@ -421,5 +615,106 @@ impl<G: RulesGame> GameEntry for G {
         try_command: Option<&str>,
     ) -> Result<Inspection, String> {
         inspect_save::<G>(name, text, at, try_command)
+    }
+
+    fn date(&self) -> &'static str {
+        G::DATE
+    }
+
+    fn about(&self) -> &'static str {
+        G::ABOUT
+    }
+
+    fn lessons(&self) -> Vec<LessonCard> {
+        super::tutorial::lessons_of::<G::Command>(G::GAME_ID)
+            .into_iter()
+            .map(|(id, title, order)| LessonCard { id, title, order })
+            .collect()
+    }
+
+    fn rules_reference(&self) -> Vec<super::reference::RuleCase> {
+        G::reference()
+    }
+
+    fn map(&self, scenario: &ScenarioSource) -> Result<Option<HexMap>, String> {
+        let rules = G::load_rules(scenario, &[])?;
+        Ok(G::hex_map(&rules).cloned())
+    }
+
+    fn play_random_each(
+        &self,
+        scenario: &ScenarioSource,
+        variants: &[String],
+        seed: u64,
+        agent_seed: u64,
+        max_commands: usize,
+        each: &mut dyn FnMut(&str) -> Result<(), String>,
+    ) -> Result<(Summary, String), String> {
+        play_random_each::<G>(
+            scenario,
+            variants,
+            seed,
+            agent_seed,
+            max_commands,
+            Some(each),
+        )
+    }
+
+    fn bench_figures(&self, games: u32) -> Result<Vec<(String, String, String)>, String> {
+        G::bench_figures(games)
+    }
+
+    fn fuzz_scenario(&self, text: &str) {
+        let src = ScenarioSource {
+            name: "fuzz.ron".into(),
+            text: text.to_string(),
+            meta: super::scenarios::ScenarioMeta {
+                id: "fuzz".into(),
+                game: G::GAME_ID.into(),
+                name: "fuzz".into(),
+                description: String::new(),
+                reconstructed: Vec::new(),
+                hidden: true,
+            },
+            variants: Vec::new(),
+        };
+        let _ = G::load_rules(&src, &[]);
+    }
+
+    fn fuzz_commands(&self, data: &[u8]) -> Result<(), String> {
+        fuzz_commands::<G>(data)
+    }
+
+    fn replay_script(&self, name: &str, text: &str) -> Result<ReplayScript, String> {
+        replay_script::<G>(name, text)
+    }
+
+    fn branch(&self, name: &str, text: &str, at: usize) -> Result<String, String> {
+        branch_save::<G>(name, text, at)
+    }
+
+    fn add_ecs(&self, app: &mut bevy::prelude::App) {
+        app.add_plugins(<G as super::game_ecs::EcsGame>::Plugin::default());
+    }
+
+    fn restore_at(
+        &self,
+        world: &mut bevy::prelude::World,
+        name: &str,
+        text: &str,
+        at: usize,
+    ) -> Result<(), String> {
+        let (s, g) = open_save::<G>(name, text)?;
+        let at = at.min(s.commands.len());
+        super::game_ecs::restore_game::<G>(world, g.rules, s.seed, &s.commands[..at])
+    }
+
+    fn world_hash(&self, world: &mut bevy::prelude::World) -> Option<String> {
+        <G as super::game_ecs::EcsGame>::gather(world).map(|s| state_hash(&s))
+    }
+
+    #[cfg(feature = "gui")]
+    fn gui(&self) -> &dyn crate::gui::library::GuiEntry {
+        self
     }
 }

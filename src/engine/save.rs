@@ -114,6 +114,14 @@ pub fn field_line(text: &str, field: &str) -> usize {
         .map_or(1, |i| i + 1)
 }
 
+/// The user data directory: autosaves, saves and lesson progress
+/// (`~/.local/share/feldzug` on Linux).
+pub fn data_dir() -> std::path::PathBuf {
+    directories::ProjectDirs::from("", "", "feldzug")
+        .map(|d| d.data_dir().to_path_buf())
+        .unwrap_or_else(|| std::env::temp_dir().join("feldzug"))
+}
+
 /// Writes a file so that a crash leaves either the old or the new content: write a
 /// temporary file in the same folder, flush it to disk, rename it over the target.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {

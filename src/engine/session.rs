@@ -17,7 +17,62 @@ pub struct Summary {
     pub state_hash: String,
 }
 
-/// A game's entry in the registry (see `games::registry`).
+/// One command of a save as the replay browser lists it: its text (as in the save
+/// file), the log lines it wrote and a hex it names (to centre the board on).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayLine {
+    pub command: String,
+    pub log: Vec<super::log::LogEntry>,
+    pub hex: Option<super::hexmap::Coord>,
+}
+
+/// A save read for the replay browser: the log of the automatic start and one line per
+/// command. `refused` tells of a command the rules refuse (the lines stop before it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayScript {
+    pub game: String,
+    pub scenario: String,
+    pub seed: u64,
+    pub options: Vec<String>,
+    pub start_log: Vec<super::log::LogEntry>,
+    pub lines: Vec<ReplayLine>,
+    pub refused: Option<String>,
+}
+
+/// A scenario as the library lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioCard {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub reconstructed: Vec<String>,
+    /// Options as (id, menu label).
+    pub options: Vec<(String, String)>,
+}
+
+/// A lesson as the library lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonCard {
+    pub id: String,
+    pub title: String,
+    pub order: u32,
+}
+
+/// What a game must be to enter the registry: a game of the ECS pipeline, and with the
+/// window built, one with a screen (`gui::library::GuiGame`).
+#[cfg(feature = "gui")]
+pub trait Registrable: crate::gui::library::GuiGame {}
+#[cfg(feature = "gui")]
+impl<G: crate::gui::library::GuiGame> Registrable for G {}
+/// What a game must be to enter the registry: a game of the ECS pipeline.
+#[cfg(not(feature = "gui"))]
+pub trait Registrable: super::game_ecs::EcsGame {}
+#[cfg(not(feature = "gui"))]
+impl<G: super::game_ecs::EcsGame> Registrable for G {}
+
+/// A game's entry in the registry (see `games::registry`). Everything outside a game's
+/// folder (the menu, lessons, resume, the replay browser, fuzz targets, benchmarks, the
+/// command line) reaches the game through this trait; none of it names a game.
 pub trait GameEntry: Sync {
     /// The `game` field of its scenario files.
     fn id(&self) -> &'static str;
@@ -46,4 +101,71 @@ pub trait GameEntry: Sync {
         at: Option<usize>,
         try_command: Option<&str>,
     ) -> Result<super::game::Inspection, String>;
+
+    /// The library card's date line.
+    fn date(&self) -> &'static str;
+    /// The library card's one-line description.
+    fn about(&self) -> &'static str;
+    /// The scenarios of the main menu (built in, not hidden), in file order.
+    fn scenarios(&self) -> Vec<ScenarioCard> {
+        super::scenarios::embedded()
+            .into_iter()
+            .flatten()
+            .filter(|s| s.meta.game == self.id() && !s.meta.hidden)
+            .map(|s| ScenarioCard {
+                id: s.meta.id,
+                name: s.meta.name,
+                description: s.meta.description,
+                reconstructed: s.meta.reconstructed,
+                options: s.variants.into_iter().map(|v| (v.id, v.name)).collect(),
+            })
+            .collect()
+    }
+    /// The lessons built into the program, in their order.
+    fn lessons(&self) -> Vec<LessonCard>;
+    /// The rules reference.
+    fn rules_reference(&self) -> Vec<super::reference::RuleCase>;
+    /// The hex map of a scenario (None for a game without one).
+    fn map(
+        &self,
+        scenario: &super::scenarios::ScenarioSource,
+    ) -> Result<Option<super::hexmap::HexMap>, String>;
+    /// [`GameEntry::play_random`], calling `each` with the save text after every command
+    /// (the kill-during-save test writes it to disk each time).
+    fn play_random_each(
+        &self,
+        scenario: &super::scenarios::ScenarioSource,
+        variants: &[String],
+        seed: u64,
+        agent_seed: u64,
+        max_commands: usize,
+        each: &mut dyn FnMut(&str) -> Result<(), String>,
+    ) -> Result<(Summary, String), String>;
+    /// The game's own benchmark rows (figure, value, target).
+    fn bench_figures(&self, games: u32) -> Result<Vec<(String, String, String)>, String>;
+    /// Fuzz target: a scenario file's text must load or be refused, never panic.
+    fn fuzz_scenario(&self, text: &str);
+    /// Fuzz target: arbitrary command sequences (legal, from earlier positions, or
+    /// mutated) must be applied or refused keeping the game's invariants.
+    fn fuzz_commands(&self, data: &[u8]) -> Result<(), String>;
+    /// The replay browser's reading of a save.
+    fn replay_script(&self, name: &str, text: &str) -> Result<ReplayScript, String>;
+    /// A new save of the first `at` commands of a save (a branch to play on from).
+    fn branch(&self, name: &str, text: &str, at: usize) -> Result<String, String>;
+    /// Adds the game's ECS plugin (its phases and systems) to a headless app.
+    fn add_ecs(&self, app: &mut bevy::prelude::App);
+    /// Rebuilds the game in `world` as it was after the first `at` commands of a save,
+    /// with the engine's restore (`game_ecs::restore_game`).
+    fn restore_at(
+        &self,
+        world: &mut bevy::prelude::World,
+        name: &str,
+        text: &str,
+        at: usize,
+    ) -> Result<(), String>;
+    /// The state hash of the game in `world` (None when there is none).
+    fn world_hash(&self, world: &mut bevy::prelude::World) -> Option<String>;
+    /// The game's screen.
+    #[cfg(feature = "gui")]
+    fn gui(&self) -> &dyn crate::gui::library::GuiEntry;
 }

@@ -23,6 +23,19 @@ pub enum UiRequest {
     Undo,
     RestartLesson,
     LessonStep(usize),
+    /// Open the replay browser on the game in progress.
+    Replay,
+}
+
+/// The file the game in progress saves into as it goes: None = the game's autosave;
+/// a game opened from a file (resume, "play on from here") keeps saving into that file.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct SaveTarget(pub Option<PathBuf>);
+
+/// While the replay browser is open the board shows a past position: commands from the
+/// board and panels are not sent, and nothing is saved.
+fn browsing(world: &World) -> bool {
+    world.contains_resource::<crate::gui::replay::Browsing>()
 }
 
 /// The fields every game's UI resource has.
@@ -110,6 +123,13 @@ pub fn game_buttons<C>(
     if ui_.button("Undo").clicked() {
         core.request = Some(UiRequest::Undo);
     }
+    if ui_
+        .button("Replay")
+        .on_hover_text("Step back and forward through this game; play on from any point")
+        .clicked()
+    {
+        core.request = Some(UiRequest::Replay);
+    }
     if ui_.button("Menu").clicked() {
         next.set(crate::gui::AppState::Menu);
     }
@@ -156,6 +176,7 @@ pub fn start_game<G: GameUi>(world: &mut World, id: &str, seed: u64, variants: &
             core.variants = variants.to_vec();
             core.seed = seed;
             core.message = format!("New game, seed {seed}.");
+            world.insert_resource(SaveTarget(None));
             G::started(world, &rules);
         }
         Err(e) => world.resource_mut::<crate::gui::MenuState>().message = e,
@@ -163,10 +184,15 @@ pub fn start_game<G: GameUi>(world: &mut World, id: &str, seed: u64, variants: &
 }
 
 pub fn autosave_path<G: RulesGame>() -> PathBuf {
-    directories::ProjectDirs::from("", "", "feldzug")
-        .map(|d| d.data_dir().to_path_buf())
-        .unwrap_or_else(|| std::env::temp_dir().join("feldzug"))
-        .join(format!("{}-autosave.ron", G::GAME_ID))
+    save::data_dir().join(format!("{}-autosave.ron", G::GAME_ID))
+}
+
+/// Where the game in progress saves as it goes ([`SaveTarget`]).
+fn target_path<G: RulesGame>(world: &World) -> PathBuf {
+    world
+        .get_resource::<SaveTarget>()
+        .and_then(|t| t.0.clone())
+        .unwrap_or_else(autosave_path::<G>)
 }
 
 fn manual_save_path<G: RulesGame>() -> PathBuf {
@@ -182,7 +208,44 @@ pub fn load_autosave<G: GameUi>(world: &mut World) -> Result<(), String> {
     let path = autosave_path::<G>();
     let name = path.display().to_string();
     let text = save::read_text(&name)?;
-    load_text::<G>(world, &name, &text)
+    load_text::<G>(world, &name, &text)?;
+    world.insert_resource(SaveTarget(None));
+    Ok(())
+}
+
+/// Opens a save file to play on (resume, a branch of the replay browser); the game keeps
+/// saving into that file, except the manual save file, which only Ctrl+S writes.
+pub fn load_file<G: GameUi>(world: &mut World, path: &std::path::Path) -> Result<(), String> {
+    let name = path.display().to_string();
+    let text = save::read_text(&name)?;
+    load_text::<G>(world, &name, &text)?;
+    let target = (path != manual_save_path::<G>()).then(|| path.to_path_buf());
+    world.insert_resource(SaveTarget(target));
+    Ok(())
+}
+
+/// Shows the replay browser's position: the game rebuilt from scenario + seed + the
+/// first N commands (`game_ecs::restore_game`); the map is drawn once.
+pub fn show_replay<G: GameUi>(
+    world: &mut World,
+    browser: &crate::replay::ReplayBrowser,
+) -> Result<(), String> {
+    let r = browser.show(world);
+    let Some(rules) = world.get_resource::<RulesRes<G>>().map(|r| r.0.clone()) else {
+        return r;
+    };
+    if world
+        .get_resource::<BoardMap>()
+        .is_none_or(|b| b.map.is_none())
+    {
+        show_map::<G>(world, &rules);
+    }
+    let mut ui = world.resource_mut::<G::Ui>();
+    G::deselect(&mut ui);
+    let core = G::core_mut(&mut ui);
+    core.variants = browser.script.options.clone();
+    core.seed = browser.script.seed;
+    r
 }
 
 fn load_text<G: GameUi>(world: &mut World, name: &str, text: &str) -> Result<(), String> {
@@ -207,7 +270,7 @@ fn save_now<G: GameUi>(world: &mut World) {
         Some(Ok(text)) => {
             let p = manual_save_path::<G>();
             let r1 = save::write_atomic(&p, &text);
-            let r2 = save::write_atomic(&autosave_path::<G>(), &text);
+            let r2 = save::write_atomic(&target_path::<G>(world), &text);
             match r1.and(r2) {
                 Ok(()) => format!("Saved to {}", p.display()),
                 Err(e) => format!("Save failed: {e}"),
@@ -250,8 +313,11 @@ pub fn autosave_on_change<G: GameUi>(world: &mut World) {
         return;
     }
     G::core_mut(&mut world.resource_mut::<G::Ui>()).saved_rev = rev;
+    if browsing(world) {
+        return; // a past position on show: the save stays as it is
+    }
     if let Some(Ok(text)) = current_save::<G>(world).map(|s| save::to_text(&s))
-        && let Err(e) = save::write_atomic(&autosave_path::<G>(), &text)
+        && let Err(e) = save::write_atomic(&target_path::<G>(world), &text)
     {
         message::<G>(world, format!("Autosave failed: {e}"));
     }
@@ -285,6 +351,15 @@ pub fn keys<G: GameUi>(world: &mut World) {
     let req = G::core_mut(&mut world.resource_mut::<G::Ui>())
         .request
         .take();
+    if browsing(world) {
+        if req.is_some() {
+            message::<G>(
+                world,
+                "The replay browser is open: close it or play on from here first.",
+            );
+        }
+        return;
+    }
     match req {
         Some(UiRequest::Save) => save_now::<G>(world),
         Some(UiRequest::Load) => {
@@ -293,6 +368,13 @@ pub fn keys<G: GameUi>(world: &mut World) {
             }
         }
         Some(UiRequest::Undo) => undo::<G>(world),
+        Some(UiRequest::Replay) => {
+            if world.contains_resource::<ActiveLesson<G>>() {
+                message::<G>(world, "A lesson has no replay; replay a game instead.");
+            } else {
+                crate::gui::replay::open_current(world, G::GAME_ID);
+            }
+        }
         Some(UiRequest::RestartLesson) => {
             if let Some(id) = world
                 .get_resource::<ActiveLesson<G>>()
@@ -344,6 +426,13 @@ pub fn keys<G: GameUi>(world: &mut World) {
 /// through (with the step's scripted dice), anything else gets the step's hint.
 pub fn dispatch<G: GameUi>(world: &mut World) {
     let cmds = std::mem::take(&mut G::core_mut(&mut world.resource_mut::<G::Ui>()).outbox);
+    if browsing(world) && !cmds.is_empty() {
+        message::<G>(
+            world,
+            "This is a replay: use \"Play on from here\" to play from this position.",
+        );
+        return;
+    }
     for cmd in cmds {
         if let Some(mut lesson) = world.remove_resource::<ActiveLesson<G>>() {
             match lesson.run.offer(&lesson.lesson, &cmd) {
@@ -395,6 +484,7 @@ pub fn start_lesson_at<G: GameUi>(world: &mut World, id: &str, saved: usize) {
     let (cmds, dice) = tutorial::replay_prefix(&lesson, saved);
     show_map::<G>(world, &rules);
     let _ = restore_game_scripted::<G>(world, rules, 1, &cmds, &dice);
+    world.insert_resource(SaveTarget(None));
     G::lesson_opened(world, &lesson);
     let mut ui = world.resource_mut::<G::Ui>();
     G::deselect(&mut ui);

@@ -3,11 +3,11 @@
 
 pub mod board;
 pub mod game_ui;
+pub mod library;
 pub mod panels;
+pub mod replay;
 
-use crate::engine::scenarios;
-use crate::games::koniggratz::Koniggratz;
-use crate::games::trautenau::Trautenau;
+use crate::games::registry;
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 use bevy_asset_loader::prelude::*;
@@ -33,6 +33,7 @@ pub struct MenuState {
     pub seed: u64,
     pub seed_text: String,
     pub message: String,
+    pub library: library::LibraryState,
 }
 
 /// Environment-driven automation for tests and screenshots.
@@ -132,15 +133,19 @@ pub fn run() {
             ..default()
         })
         .add_plugins(board::BoardPlugin)
-        .add_plugins(crate::games::koniggratz::ui::KgUiPlugin)
-        .add_plugins(crate::games::trautenau::ui::TsUiPlugin)
-        .add_systems(Startup, setup_camera)
+        .add_plugins(replay::ReplayPlugin)
+        .init_resource::<game_ui::SaveTarget>();
+    for game in registry() {
+        game.gui().add_ui(&mut app);
+    }
+    app.add_systems(Startup, setup_camera)
         .add_systems(OnEnter(AppState::Menu), after_loading)
         .add_systems(
             EguiPrimaryContextPass,
             menu_ui.run_if(in_state(AppState::Menu)),
         )
         .add_systems(Last, (automation, keep_awake_while_busy))
+        .add_systems(Update, focus_from_log.run_if(in_state(AppState::InGame)))
         .add_systems(
             PreUpdate,
             drop_unchanged_modifiers
@@ -166,6 +171,7 @@ fn after_loading(
     mut done: Local<bool>,
 ) {
     menu.progress = crate::engine::tutorial::Progress::load();
+    menu.library.saves_read = false;
     if *done {
         return;
     }
@@ -175,64 +181,77 @@ fn after_loading(
         .map(|d| d.as_secs() % 100_000)
         .unwrap_or(1);
     menu.seed_text = menu.seed.to_string();
+    // (tests and demos open a game's detail panel, a lesson, a game or a replay at once)
+    if let Ok(id) = std::env::var("FELDZUG_MENU_GAME") {
+        menu.library.open = Some(id);
+    }
+    if std::env::var("FELDZUG_MENU_REPLAYS").is_ok() {
+        menu.library.replays_open = true;
+    }
     if let Ok(id) = std::env::var("FELDZUG_LESSON") {
-        // (tests and demos open a lesson straight away)
         commands.queue(move |w: &mut World| start_lesson(w, &id, false));
         next.set(AppState::InGame);
         return;
     }
-    if let Ok(id) = std::env::var("FELDZUG_AUTOSTART") {
-        // (tests and demos start a game straight away)
+    if let Ok(path) = std::env::var("FELDZUG_REPLAY") {
+        // FELDZUG_REPLAY_AT=N: the browser's cursor
+        let at = std::env::var("FELDZUG_REPLAY_AT")
+            .ok()
+            .and_then(|v| v.parse().ok());
         commands.queue(move |w: &mut World| {
-            let game = scenarios::find(&id)
-                .map(|s| s.meta.game)
-                .unwrap_or_default();
+            match replay::open_file(w, std::path::Path::new(&path)) {
+                Ok(()) => {
+                    if let (Some(at), Some(mut b)) = (at, w.get_resource_mut::<replay::Browsing>())
+                    {
+                        b.browser.go_to(at);
+                    }
+                }
+                Err(e) => w.resource_mut::<MenuState>().message = e,
+            }
+        });
+        return;
+    }
+    if let Ok(id) = std::env::var("FELDZUG_AUTOSTART") {
+        commands.queue(move |w: &mut World| {
             // FELDZUG_SEED=N picks the seed (default 1)
             let seed = std::env::var("FELDZUG_SEED")
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(1);
-            start_game(w, &game, &id, seed, &[])
+            start_game(w, &id, seed, &[])
         });
         next.set(AppState::InGame);
     }
 }
 
-/// Starts a lesson of any game (one line per game).
+/// Starts a lesson of any game (its game from the lesson's scenario file).
 pub fn start_lesson(w: &mut World, id: &str, resume: bool) {
-    let game = scenarios::find(id).map(|s| s.meta.game).unwrap_or_default();
-    match game.as_str() {
-        crate::games::trautenau::GAME_ID => game_ui::start_lesson::<Trautenau>(w, id, resume),
-        _ => game_ui::start_lesson::<Koniggratz>(w, id, resume),
+    match library::game_of_scenario(id) {
+        Some(game) => game.gui().start_lesson(w, id, resume),
+        None => w.resource_mut::<MenuState>().message = format!("no lesson called '{id}'"),
     }
 }
 
-/// The lesson series per game: (menu heading, lessons).
-fn lesson_series() -> Vec<(&'static str, Vec<(String, String, u32)>)> {
-    vec![
-        ("Königgrätz", game_ui::lessons::<Koniggratz>()),
-        ("Trautenau – Soor", game_ui::lessons::<Trautenau>()),
-    ]
-}
-
-/// Starts a scenario of any game (one line per game).
-pub fn start_game(w: &mut World, game: &str, id: &str, seed: u64, variants: &[String]) {
-    match game {
-        crate::games::trautenau::GAME_ID => game_ui::start_game::<Trautenau>(w, id, seed, variants),
-        _ => game_ui::start_game::<Koniggratz>(w, id, seed, variants),
+/// Starts a scenario of any game (its game from the scenario file).
+pub fn start_game(w: &mut World, id: &str, seed: u64, variants: &[String]) {
+    match library::game_of_scenario(id) {
+        Some(game) => game.gui().start_game(w, id, seed, variants),
+        None => w.resource_mut::<MenuState>().message = format!("no scenario called '{id}'"),
     }
 }
 
-/// Opens the most recent autosave of any game.
+/// Opens a save file to play on, whatever its game.
+pub fn resume_file(w: &mut World, path: &std::path::Path) -> Result<(), String> {
+    let info = crate::library::save_info(path)
+        .ok_or_else(|| format!("{}: not a save of a known game", path.display()))?;
+    info.game.gui().load_file(w, path)
+}
+
+/// Opens the most recent save of any game.
 pub fn resume_latest(w: &mut World) -> Result<(), String> {
-    let age = |p: std::path::PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    let kg = age(game_ui::autosave_path::<Koniggratz>());
-    let ts = age(game_ui::autosave_path::<Trautenau>());
-    if ts.is_some() && (kg.is_none() || ts > kg) {
-        game_ui::load_autosave::<Trautenau>(w)
-    } else {
-        game_ui::load_autosave::<Koniggratz>(w)
-    }
+    let newest = crate::library::saves_in(&crate::library::saves_dir());
+    let s = newest.first().ok_or("No saved game yet")?;
+    s.game.gui().load_file(w, &s.path)
 }
 
 fn menu_ui(
@@ -240,116 +259,76 @@ fn menu_ui(
     mut menu: ResMut<MenuState>,
     mut commands: Commands,
     mut next: ResMut<NextState<AppState>>,
+    keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Feldzug 1866")
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
-        .max_height(740.0)
-        .show(ctx, |ui| {
-            egui::ScrollArea::vertical()
-                .max_height(700.0)
-                .min_scrolled_height(640.0)
-                .show(ui, |ui| {
-                    ui.heading("Board wargames of 1866");
-                    ui.label("Two players, one desktop. Choose a scenario.");
-                    ui.separator();
-                    ui.horizontal(|ui| {
-                        ui.label("Seed:");
-                        ui.text_edit_singleline(&mut menu.seed_text);
-                    });
-                    if let Ok(s) = menu.seed_text.trim().parse() {
-                        menu.seed = s;
-                    }
-                    for s in scenarios::embedded()
-                        .into_iter()
-                        .flatten()
-                        .filter(|s| !s.meta.hidden)
-                    {
-                        ui.group(|ui| {
-                            ui.strong(&s.meta.name);
-                            // the first sentence; the rest on hover
-                            let d = &s.meta.description;
-                            let first = d.split_inclusive(". ").next().unwrap_or(d);
-                            ui.label(first).on_hover_text(d);
-                            if !s.meta.reconstructed.is_empty() {
-                                ui.small(format!(
-                                    "Reconstructed by us: {}",
-                                    s.meta.reconstructed.join(", ")
-                                ));
-                            }
-                            ui.horizontal(|ui| {
-                                if ui
-                                    .button(format!("New game (seed {})", menu.seed))
-                                    .clicked()
-                                {
-                                    let id = s.meta.id.clone();
-                                    let game = s.meta.game.clone();
-                                    let seed = menu.seed;
-                                    commands.queue(move |w: &mut World| {
-                                        start_game(w, &game, &id, seed, &[])
-                                    });
-                                    next.set(AppState::InGame);
-                                }
-                                for v in &s.variants {
-                                    if ui.button(format!("Option: {}", v.name)).clicked() {
-                                        let id = s.meta.id.clone();
-                                        let game = s.meta.game.clone();
-                                        let seed = menu.seed;
-                                        let opt = vec![v.id.clone()];
-                                        commands.queue(move |w: &mut World| {
-                                            start_game(w, &game, &id, seed, &opt)
-                                        });
-                                        next.set(AppState::InGame);
-                                    }
-                                }
-                            });
-                        });
-                    }
-                    ui.separator();
-                    for (game, list) in lesson_series() {
-                        if list.is_empty() {
-                            continue;
-                        }
-                        ui.strong(format!("Learn to play {game}"));
-                        for (id, title, order) in list {
-                            let step = menu.progress.steps.get(&id).copied().unwrap_or(0);
-                            let done = menu.progress.done.contains(&id);
-                            ui.horizontal(|ui| {
-                                let mark = if done { "✔" } else { " " };
-                                ui.label(format!("{mark} {order}. {title}"));
-                                if ui.button(if done { "Again" } else { "Start" }).clicked() {
-                                    let id = id.clone();
-                                    commands
-                                        .queue(move |w: &mut World| start_lesson(w, &id, false));
-                                    next.set(AppState::InGame);
-                                }
-                                if step > 0
-                                    && !done
-                                    && ui.button(format!("Resume at step {}", step + 1)).clicked()
-                                {
-                                    let id = id.clone();
-                                    commands.queue(move |w: &mut World| start_lesson(w, &id, true));
-                                    next.set(AppState::InGame);
-                                }
-                            });
-                        }
-                    }
-                    ui.separator();
-                    if ui.button("Resume last game (Ctrl+O)").clicked() {
-                        commands.queue(|w: &mut World| match resume_latest(w) {
-                            Ok(()) => w
-                                .resource_mut::<NextState<AppState>>()
-                                .set(AppState::InGame),
-                            Err(e) => w.resource_mut::<MenuState>().message = e,
-                        });
-                    }
-                    if !menu.message.is_empty() {
-                        ui.colored_label(egui::Color32::LIGHT_RED, &menu.message);
-                    }
-                });
-        });
+    let seed = menu.seed;
+    let action = library::library_ui(ctx, &mut menu);
+    let ctrl_o = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight])
+        && keys.just_pressed(KeyCode::KeyO);
+    let action = match (action, ctrl_o) {
+        (None, true) => menu
+            .library
+            .saves
+            .first()
+            .map(|s| library::MenuAction::Resume(s.path.clone())),
+        (a, _) => a,
+    };
+    match action {
+        Some(library::MenuAction::NewGame {
+            game,
+            scenario,
+            options,
+        }) => {
+            commands
+                .queue(move |w: &mut World| game.gui().start_game(w, &scenario, seed, &options));
+            next.set(AppState::InGame);
+        }
+        Some(library::MenuAction::Lesson { game, id, resume }) => {
+            commands.queue(move |w: &mut World| game.gui().start_lesson(w, &id, resume));
+            next.set(AppState::InGame);
+        }
+        Some(library::MenuAction::Resume(path)) => {
+            commands.queue(move |w: &mut World| match resume_file(w, &path) {
+                Ok(()) => w
+                    .resource_mut::<NextState<AppState>>()
+                    .set(AppState::InGame),
+                Err(e) => w.resource_mut::<MenuState>().message = e,
+            });
+        }
+        Some(library::MenuAction::Replay(path)) => {
+            commands.queue(move |w: &mut World| {
+                if let Err(e) = replay::open_file(w, &path) {
+                    w.resource_mut::<MenuState>().message = e;
+                }
+            });
+        }
+        None => {}
+    }
+    Ok(())
+}
+
+/// A double-clicked log line that names a hex centres the board on it (the board's
+/// focus, keeping the zoom unless it shows the whole map).
+fn focus_from_log(
+    mut contexts: EguiContexts,
+    board: Res<board::BoardMap>,
+    mut focus: ResMut<board::Focus>,
+    cam: Query<&Projection, With<board::BoardCamera>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if let Some(c) = crate::gui::panels::take_log_focus(ctx)
+        && board.map.as_ref().is_some_and(|m| m.contains(c))
+    {
+        let scale = cam
+            .iter()
+            .find_map(|p| match p {
+                Projection::Orthographic(o) => Some(o.scale),
+                _ => None,
+            })
+            .unwrap_or(1.0);
+        focus.0 = Some((c, scale.min(0.8)));
+    }
     Ok(())
 }
 
@@ -428,25 +407,21 @@ fn drop_unchanged_modifiers(
 
 /// Reactive rendering sleeps until input; keep drawing while something is still
 /// settling: start-up, a state change, or a game command that is queued or just applied.
-fn keep_awake_while_busy(
-    mut frames: Local<u32>,
-    mut last_rev: Local<u64>,
-    state: Res<State<AppState>>,
-    rev: Option<Res<crate::engine::game_ecs::Revision<crate::games::koniggratz::Koniggratz>>>,
-    inbox: Option<Res<crate::engine::game_ecs::Inbox<crate::games::koniggratz::Koniggratz>>>,
-    ts_rev: Option<Res<crate::engine::game_ecs::Revision<crate::games::trautenau::Trautenau>>>,
-    ts_inbox: Option<Res<crate::engine::game_ecs::Inbox<crate::games::trautenau::Trautenau>>>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-) {
+fn keep_awake_while_busy(world: &mut World, mut frames: Local<u32>, mut last_rev: Local<u64>) {
     *frames += 1;
-    let rev_now = rev.map(|r| r.0).unwrap_or(0) + ts_rev.map(|r| r.0).unwrap_or(0);
-    let busy = *frames < 30
-        || state.is_changed()
-        || rev_now != *last_rev
-        || inbox.is_some_and(|i| !i.0.is_empty())
-        || ts_inbox.is_some_and(|i| !i.0.is_empty());
+    let mut rev_now = 0u64;
+    let mut queued = false;
+    for game in registry() {
+        let (rev, inbox) = game.gui().busy(world);
+        rev_now = rev_now.wrapping_add(rev);
+        queued |= inbox;
+    }
+    let changed = world
+        .get_resource_ref::<State<AppState>>()
+        .is_some_and(|s| s.is_changed());
+    let busy = *frames < 30 || changed || rev_now != *last_rev || queued;
     *last_rev = rev_now;
     if busy {
-        redraw.write(bevy::window::RequestRedraw);
+        world.write_message(bevy::window::RequestRedraw);
     }
 }

@@ -14,6 +14,17 @@ pub struct PanelClicks {
     pub rule: Option<String>,
 }
 
+/// Where a double-clicked log line leaves its hex for [`take_log_focus`].
+fn focus_id() -> egui::Id {
+    egui::Id::new("feldzug-log-focus-hex")
+}
+
+/// The hex of a log line double-clicked in this frame, if any.
+pub fn take_log_focus(ctx: &egui::Context) -> Option<crate::engine::hexmap::Coord> {
+    ctx.data_mut(|d| d.remove_temp::<(i32, i32)>(focus_id()))
+        .map(|(col, row)| crate::engine::hexmap::Coord::new(col, row))
+}
+
 /// The dice tray (last rolls with their modifiers) and the readable log.
 pub fn log_window(
     ctx: &egui::Context,
@@ -58,7 +69,15 @@ pub fn log_window(
                             if !e.rule.is_empty() && ui_.small_button(&e.rule).clicked() {
                                 out.rule = Some(e.rule.clone());
                             }
-                            ui_.label(&e.text);
+                            let r = ui_.add(egui::Label::new(&e.text).sense(egui::Sense::click()));
+                            if let Some(c) = crate::engine::game::hex_named(None, &e.text) {
+                                let r = r.on_hover_text(format!(
+                                    "Double-click: centre the board on hex {c}"
+                                ));
+                                if r.double_clicked() {
+                                    ctx.data_mut(|d| d.insert_temp(focus_id(), (c.col, c.row)));
+                                }
+                            }
                         });
                     }
                 });

@@ -1,6 +1,7 @@
 //! Königgrätz (Conflict Simulations): the battle of 3 July 1866 on a tactical hex map.
 //! See docs/games/koniggratz.md for every rule case and its status.
 
+pub mod bench;
 pub mod combat;
 pub mod data;
 pub mod ecs;
@@ -134,6 +135,35 @@ impl RulesGame for Koniggratz {
 
     fn side_to_act(rules: &KgRules, st: &KgState) -> Option<String> {
         flow::active_side(rules, st).map(|s| s.name().to_string())
+    }
+
+    // the game's registry entry: its library card, reference, map, invariants, benchmarks
+    const DATE: &'static str = "3 July 1866 · 7 turns";
+    const ABOUT: &'static str =
+        "Tactical hexes, HQs and artillery ammunition: the decisive battle of the war.";
+
+    fn reference() -> Vec<crate::engine::reference::RuleCase> {
+        reference::cases()
+    }
+
+    fn hex_map(rules: &KgRules) -> Option<&crate::engine::hexmap::HexMap> {
+        Some(&rules.map)
+    }
+
+    fn check_invariants(rules: &KgRules, st: &KgState) -> Result<(), String> {
+        check_invariants(rules, st)
+    }
+
+    fn bench_figures(games: u32) -> Result<Vec<(String, String, String)>, String> {
+        bench::figures(games)
+    }
+}
+
+/// The game's screen, for the registry.
+#[cfg(feature = "gui")]
+impl crate::gui::library::GuiGame for Koniggratz {
+    fn add_ui(app: &mut bevy::prelude::App) {
+        app.add_plugins(ui::KgUiPlugin);
     }
 }
 

@@ -2,6 +2,7 @@
 //! 27 and 28 June 1866 at regiment scale. See docs/games/trautenau-soor.md for every rule
 //! case and its status.
 
+pub mod bench;
 pub mod combat;
 pub mod data;
 pub mod ecs;
@@ -127,6 +128,34 @@ impl RulesGame for Trautenau {
 
     fn side_to_act(rules: &TsRules, st: &TsState) -> Option<String> {
         crate::engine::step::to_act::<Trautenau>(rules, st).map(|s| s.name().to_string())
+    }
+
+    // the game's registry entry: its library card, reference, map, invariants, benchmarks
+    const DATE: &'static str = "27 and 28 June 1866";
+    const ABOUT: &'static str = "Regiments with facing, elevation and line of sight, chit-pull activation, morale and rally.";
+
+    fn reference() -> Vec<crate::engine::reference::RuleCase> {
+        reference::cases()
+    }
+
+    fn hex_map(rules: &TsRules) -> Option<&crate::engine::hexmap::HexMap> {
+        Some(&rules.map)
+    }
+
+    fn check_invariants(rules: &TsRules, st: &TsState) -> Result<(), String> {
+        check_invariants(rules, st)
+    }
+
+    fn bench_figures(games: u32) -> Result<Vec<(String, String, String)>, String> {
+        bench::figures(games)
+    }
+}
+
+/// The game's screen, for the registry.
+#[cfg(feature = "gui")]
+impl crate::gui::library::GuiGame for Trautenau {
+    fn add_ui(app: &mut bevy::prelude::App) {
+        app.add_plugins(ui::TsUiPlugin);
     }
 }
 

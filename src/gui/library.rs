@@ -1,0 +1,535 @@
+//! The main menu as a game library: a grid of cards, one per game of the registry (its
+//! title, date, a thumbnail drawn from its map, what it holds, "Resume" when a save
+//! exists), each opening a detail panel with its scenarios, lessons, saved games and
+//! rules reference. Also the registry's screen side ([`GuiEntry`]): what the menu, the
+//! replay browser and the automation call to start, resume or browse any game. Nothing
+//! here names a game (a test checks it).
+
+use crate::engine::game_ecs::{Inbox, Revision, RulesRes, current_save as save_of};
+use crate::engine::session::GameEntry;
+use crate::gui::MenuState;
+use crate::gui::game_ui::{self, GameUi};
+use crate::library::{self, Card, SaveInfo};
+use crate::replay::ReplayBrowser;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::path::Path;
+
+/// A game with a screen: its UI plugin (implemented next to the game's registry entry).
+pub trait GuiGame: GameUi {
+    fn add_ui(app: &mut App);
+}
+
+/// The screen side of a registry entry (`GameEntry::gui`).
+pub trait GuiEntry: Sync {
+    fn add_ui(&self, app: &mut App);
+    fn start_game(&self, w: &mut World, scenario: &str, seed: u64, variants: &[String]);
+    fn start_lesson(&self, w: &mut World, id: &str, resume: bool);
+    /// Opens a save file to play on; the game autosaves back into that file.
+    fn load_file(&self, w: &mut World, path: &Path) -> Result<(), String>;
+    /// Shows the browser's position on the board.
+    fn show_replay(&self, w: &mut World, browser: &ReplayBrowser) -> Result<(), String>;
+    /// The game in progress as save text (`all`: also a secret choice not yet revealed,
+    /// kept in memory only).
+    fn current_save(&self, w: &World, all: bool) -> Option<String>;
+    /// The revision of the game in progress and whether commands wait in its inbox.
+    fn busy(&self, w: &World) -> (u64, bool);
+    /// A message in the game's panel.
+    fn set_message(&self, w: &mut World, text: &str);
+}
+
+impl<G: GuiGame> GuiEntry for G {
+    fn add_ui(&self, app: &mut App) {
+        G::add_ui(app);
+    }
+
+    fn start_game(&self, w: &mut World, scenario: &str, seed: u64, variants: &[String]) {
+        game_ui::start_game::<G>(w, scenario, seed, variants);
+    }
+
+    fn start_lesson(&self, w: &mut World, id: &str, resume: bool) {
+        game_ui::start_lesson::<G>(w, id, resume);
+    }
+
+    fn load_file(&self, w: &mut World, path: &Path) -> Result<(), String> {
+        game_ui::load_file::<G>(w, path)
+    }
+
+    fn show_replay(&self, w: &mut World, browser: &ReplayBrowser) -> Result<(), String> {
+        game_ui::show_replay::<G>(w, browser)
+    }
+
+    fn current_save(&self, w: &World, all: bool) -> Option<String> {
+        let variants = &G::core(w.get_resource::<G::Ui>()?).variants;
+        let mut s = save_of::<G>(w, variants)?;
+        if all {
+            s.commands = w
+                .get_resource::<crate::engine::game_ecs::CommandLog<G>>()?
+                .commands
+                .clone();
+        }
+        crate::engine::save::to_text(&s).ok()
+    }
+
+    fn busy(&self, w: &World) -> (u64, bool) {
+        if !w.contains_resource::<RulesRes<G>>() {
+            return (0, false);
+        }
+        (
+            w.get_resource::<Revision<G>>().map_or(0, |r| r.0),
+            w.get_resource::<Inbox<G>>()
+                .is_some_and(|i| !i.0.is_empty()),
+        )
+    }
+
+    fn set_message(&self, w: &mut World, text: &str) {
+        if let Some(mut ui) = w.get_resource_mut::<G::Ui>() {
+            G::core_mut(&mut ui).message = text.to_string();
+        }
+    }
+}
+
+/// The registry entry of a scenario's game.
+pub fn game_of_scenario(id: &str) -> Option<&'static dyn GameEntry> {
+    let game = crate::engine::scenarios::find(id).ok()?.meta.game;
+    crate::games::find(&game).ok()
+}
+
+/// The library's own state (cards and thumbnails are made once).
+#[derive(Default)]
+pub struct LibraryState {
+    pub cards: Vec<Card>,
+    pub thumbs: Vec<(String, egui::TextureHandle)>,
+    /// The game whose detail panel is open.
+    pub open: Option<String>,
+    pub saves: Vec<SaveInfo>,
+    pub saves_read: bool,
+    pub rules_open: bool,
+    pub rules_query: String,
+    /// The "Replays and saves" window and its path field.
+    pub replays_open: bool,
+    pub path_text: String,
+}
+
+fn thumb(ctx: &egui::Context, lib: &mut LibraryState, i: usize) -> Option<egui::TextureHandle> {
+    let id = lib.cards.get(i)?.id.to_string();
+    if let Some((_, t)) = lib.thumbs.iter().find(|(k, _)| *k == id) {
+        return Some(t.clone());
+    }
+    let map = lib.cards[i].map.as_ref()?;
+    let t = library::thumbnail(map, 560, 360);
+    let img = egui::ColorImage::from_rgba_unmultiplied([t.width, t.height], &t.rgba);
+    let handle = ctx.load_texture(format!("thumb-{id}"), img, egui::TextureOptions::LINEAR);
+    lib.thumbs.push((id, handle.clone()));
+    Some(handle)
+}
+
+/// What a click in the library asks for (run with the world at hand).
+pub enum MenuAction {
+    NewGame {
+        game: &'static dyn GameEntry,
+        scenario: String,
+        options: Vec<String>,
+    },
+    Lesson {
+        game: &'static dyn GameEntry,
+        id: String,
+        resume: bool,
+    },
+    Resume(std::path::PathBuf),
+    Replay(std::path::PathBuf),
+}
+
+const CARD_W: f32 = 300.0;
+const GOLD: egui::Color32 = egui::Color32::from_rgb(222, 190, 120);
+
+/// The library screen.
+pub fn library_ui(ctx: &egui::Context, menu: &mut MenuState) -> Option<MenuAction> {
+    let mut action = None;
+    if let Ok(s) = menu.seed_text.trim().parse() {
+        menu.seed = s;
+    }
+    let seed = menu.seed;
+    let lib = &mut menu.library;
+    if lib.cards.is_empty() {
+        lib.cards = library::cards();
+    }
+    if !lib.saves_read {
+        lib.saves = library::saves_in(&library::saves_dir());
+        lib.saves_read = true;
+    }
+    let rect = ctx.content_rect();
+    egui::Window::new("Game library")
+        .title_bar(false)
+        .fixed_rect(rect.shrink(6.0))
+        .collapsible(false)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.heading(egui::RichText::new("Feldzug 1866").size(26.0).color(GOLD));
+                ui.label("  Board wargames of 1866 for two players at one screen. Choose a game.");
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.button("Replays and saves…").clicked() {
+                        lib.replays_open = !lib.replays_open;
+                    }
+                    if let Some(s) = lib.saves.first()
+                        && ui
+                            .button(format!("Resume last game ({})", s.game.name()))
+                            .on_hover_text(format!("{} · {}", s.file_name(), s.age()))
+                            .clicked()
+                    {
+                        action = Some(MenuAction::Resume(s.path.clone()));
+                    }
+                    ui.add(egui::TextEdit::singleline(&mut menu.seed_text).desired_width(70.0));
+                    ui.label("Seed:");
+                });
+            });
+            if !menu.message.is_empty() {
+                ui.colored_label(egui::Color32::LIGHT_RED, &menu.message);
+            }
+            ui.separator();
+            let avail = ui.available_size();
+            let detail_w = if lib.open.is_some() {
+                (avail.x - 2.0 * (CARD_W + 12.0) - 12.0).max(420.0)
+            } else {
+                0.0
+            };
+            ui.horizontal_top(|ui| {
+                let grid_w = avail.x - detail_w - if detail_w > 0.0 { 12.0 } else { 0.0 };
+                ui.allocate_ui(egui::vec2(grid_w, avail.y), |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("cards")
+                        .show(ui, |ui| {
+                            ui.vertical(|ui| {
+                                let per_row =
+                                    ((grid_w + 12.0) / (CARD_W + 12.0)).floor().max(1.0) as usize;
+                                let n = lib.cards.len();
+                                for row in 0..n.div_ceil(per_row) {
+                                    ui.horizontal_top(|ui| {
+                                        for i in row * per_row..((row + 1) * per_row).min(n) {
+                                            card_ui(ctx, ui, lib, i, &mut action);
+                                        }
+                                    });
+                                    ui.add_space(10.0);
+                                }
+                            });
+                        });
+                });
+                // (a card clicked in this frame opens its panel in the next)
+                if let Some(open) = lib.open.clone()
+                    && detail_w > 0.0
+                    && let Some(i) = lib.cards.iter().position(|c| c.id == open)
+                {
+                    ui.separator();
+                    ui.allocate_ui(egui::vec2(detail_w, avail.y), |ui| {
+                        egui::ScrollArea::vertical()
+                            .id_salt("detail")
+                            .show(ui, |ui| {
+                                ui.set_width((detail_w - 16.0).max(100.0));
+                                ui.vertical(|ui| {
+                                    detail_ui(ctx, ui, seed, lib, &menu.progress, i, &mut action);
+                                });
+                            });
+                    });
+                }
+            });
+        });
+    replays_window(ctx, lib, &mut action);
+    if let Some(open) = lib.open.clone()
+        && let Some(card) = lib.cards.iter().find(|c| c.id == open)
+        && lib.rules_open
+    {
+        let cases = card.game.rules_reference();
+        let mut o = lib.rules_open;
+        crate::gui::panels::rules_window(ctx, &mut o, &mut lib.rules_query, &cases);
+        lib.rules_open = o;
+    }
+    action
+}
+
+fn card_ui(
+    ctx: &egui::Context,
+    ui: &mut egui::Ui,
+    lib: &mut LibraryState,
+    i: usize,
+    action: &mut Option<MenuAction>,
+) {
+    let open = lib.open.as_deref() == Some(lib.cards[i].id);
+    let tex = thumb(ctx, lib, i);
+    let card = &lib.cards[i];
+    let stroke = if open {
+        egui::Stroke::new(2.0, GOLD)
+    } else {
+        ui.visuals().widgets.noninteractive.bg_stroke
+    };
+    let mut clicked = false;
+    egui::Frame::group(ui.style())
+        .stroke(stroke)
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            ui.set_width(CARD_W - 16.0);
+            ui.vertical(|ui| {
+                if let Some(tex) = &tex {
+                    let size = tex.size_vec2();
+                    let k = (CARD_W - 16.0) / size.x;
+                    ui.vertical_centered(|ui| {
+                        let r = ui.add(
+                            egui::Image::new((tex.id(), size * k.min(170.0 / size.y)))
+                                .sense(egui::Sense::click()),
+                        );
+                        clicked |= r.on_hover_text("Open this game").clicked();
+                    });
+                }
+                ui.label(egui::RichText::new(card.title).size(20.0).strong());
+                ui.label(egui::RichText::new(card.date).color(GOLD));
+                ui.small(card.about);
+                ui.small(format!(
+                    "{} scenario{} · {} lesson{} · rules reference of {} cases",
+                    card.scenarios.len(),
+                    if card.scenarios.len() == 1 { "" } else { "s" },
+                    card.lessons.len(),
+                    if card.lessons.len() == 1 { "" } else { "s" },
+                    card.rule_cases
+                ));
+                ui.horizontal(|ui| {
+                    clicked |= ui.button(if open { "Close" } else { "Open" }).clicked();
+                    if let Some(s) = lib.saves.iter().find(|s| s.game.id() == card.id)
+                        && ui
+                            .button("Resume")
+                            .on_hover_text(format!(
+                                "{}: {} commands, {}",
+                                s.file_name(),
+                                s.commands,
+                                s.age()
+                            ))
+                            .clicked()
+                    {
+                        *action = Some(MenuAction::Resume(s.path.clone()));
+                    }
+                });
+            });
+        });
+    if clicked {
+        lib.open = if open {
+            None
+        } else {
+            Some(lib.cards[i].id.to_string())
+        };
+        lib.rules_open = false;
+    }
+}
+
+fn detail_ui(
+    ctx: &egui::Context,
+    ui: &mut egui::Ui,
+    seed: u64,
+    lib: &mut LibraryState,
+    progress: &crate::engine::tutorial::Progress,
+    i: usize,
+    action: &mut Option<MenuAction>,
+) {
+    let tex = thumb(ctx, lib, i);
+    let card = &lib.cards[i];
+    let game = card.game;
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(card.title).size(24.0).strong());
+        ui.label(egui::RichText::new(card.date).size(16.0).color(GOLD));
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("✖ Close").clicked() {
+                lib.open = None;
+            }
+        });
+    });
+    let mine: Vec<&SaveInfo> = lib
+        .saves
+        .iter()
+        .filter(|s| s.game.id() == card.id)
+        .collect();
+    ui.horizontal_top(|ui| {
+        if let Some(tex) = &tex {
+            let size = tex.size_vec2();
+            let k = (300.0 / size.x).min(250.0 / size.y);
+            ui.image((tex.id(), size * k));
+        }
+        ui.vertical(|ui| {
+            ui.label(egui::RichText::new(card.about).size(15.0));
+            ui.add_space(6.0);
+            ui.label(format!(
+                "{} scenario{} · {} lesson{}",
+                card.scenarios.len(),
+                if card.scenarios.len() == 1 { "" } else { "s" },
+                card.lessons.len(),
+                if card.lessons.len() == 1 { "" } else { "s" },
+            ));
+            ui.add_space(6.0);
+            ui.label(format!(
+                "Rules reference: {} cases of the rulebook in our own words.",
+                card.rule_cases
+            ));
+            if ui.button("Open the rules reference").clicked() {
+                lib.rules_open = true;
+            }
+            ui.add_space(6.0);
+            if let Some(s) = mine.first() {
+                ui.label(format!(
+                    "Last played: {} ({} commands, {}).",
+                    s.scenario,
+                    s.commands,
+                    s.age()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Resume").clicked() {
+                        *action = Some(MenuAction::Resume(s.path.clone()));
+                    }
+                    if ui.button("Replay").clicked() {
+                        *action = Some(MenuAction::Replay(s.path.clone()));
+                    }
+                });
+            }
+        });
+    });
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new("Scenarios").size(18.0).color(GOLD));
+    for s in &card.scenarios {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.strong(&s.name);
+            let d = &s.description;
+            let first = d.split_inclusive(". ").next().unwrap_or(d);
+            ui.label(first).on_hover_text(d);
+            if !s.reconstructed.is_empty() {
+                ui.small(format!(
+                    "Reconstructed by us: {}",
+                    s.reconstructed.join(", ")
+                ));
+            }
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(format!("New game (seed {seed})")).clicked() {
+                    *action = Some(MenuAction::NewGame {
+                        game,
+                        scenario: s.id.clone(),
+                        options: Vec::new(),
+                    });
+                }
+                for (id, name) in &s.options {
+                    if ui.button(format!("Option: {name}")).clicked() {
+                        *action = Some(MenuAction::NewGame {
+                            game,
+                            scenario: s.id.clone(),
+                            options: vec![id.clone()],
+                        });
+                    }
+                }
+            });
+        });
+    }
+    if !card.lessons.is_empty() {
+        ui.add_space(6.0);
+        ui.label(egui::RichText::new("Learn to play").size(18.0).color(GOLD));
+        egui::Grid::new(("lessons", card.id))
+            .striped(true)
+            .show(ui, |g| {
+                for l in &card.lessons {
+                    let step = progress.steps.get(&l.id).copied().unwrap_or(0);
+                    let done = progress.done.contains(&l.id);
+                    g.label(format!(
+                        "{} {}. {}",
+                        if done { "✔" } else { " " },
+                        l.order,
+                        l.title
+                    ));
+                    g.horizontal(|ui| {
+                        if ui.button(if done { "Again" } else { "Start" }).clicked() {
+                            *action = Some(MenuAction::Lesson {
+                                game,
+                                id: l.id.clone(),
+                                resume: false,
+                            });
+                        }
+                        if step > 0
+                            && !done
+                            && ui.button(format!("Resume at step {}", step + 1)).clicked()
+                        {
+                            *action = Some(MenuAction::Lesson {
+                                game,
+                                id: l.id.clone(),
+                                resume: true,
+                            });
+                        }
+                    });
+                    g.end_row();
+                }
+            });
+    }
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new("Saved games").size(18.0).color(GOLD));
+    if mine.is_empty() {
+        ui.small("None yet: every game is saved as you play.");
+    }
+    save_rows(ui, &mine, action, ("saves", card.id));
+}
+
+fn save_rows(
+    ui: &mut egui::Ui,
+    saves: &[&SaveInfo],
+    action: &mut Option<MenuAction>,
+    id: impl std::hash::Hash + std::fmt::Debug,
+) {
+    egui::Grid::new(id).striped(true).show(ui, |g| {
+        for s in saves {
+            g.label(s.file_name());
+            g.label(format!(
+                "{} · {} commands · {}",
+                s.scenario,
+                s.commands,
+                s.age()
+            ));
+            g.horizontal(|ui| {
+                if ui.button("Resume").clicked() {
+                    *action = Some(MenuAction::Resume(s.path.clone()));
+                }
+                if ui
+                    .button("Replay")
+                    .on_hover_text("Step through it command by command")
+                    .clicked()
+                {
+                    *action = Some(MenuAction::Replay(s.path.clone()));
+                }
+            });
+            g.end_row();
+        }
+    });
+}
+
+fn replays_window(ctx: &egui::Context, lib: &mut LibraryState, action: &mut Option<MenuAction>) {
+    if !lib.replays_open {
+        return;
+    }
+    let mut open = true;
+    egui::Window::new("Replays and saves")
+        .open(&mut open)
+        .default_width(620.0)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(format!(
+                "Saves in {} (newest first). Replay steps through a game command by command; \
+                 from any point you can play on as a new game, the save stays as it is.",
+                library::saves_dir().display()
+            ));
+            let all: Vec<&SaveInfo> = lib.saves.iter().collect();
+            egui::ScrollArea::vertical()
+                .max_height(380.0)
+                .show(ui, |ui| {
+                    save_rows(ui, &all, action, "all-saves");
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.label("Another file:");
+                ui.add(egui::TextEdit::singleline(&mut lib.path_text).desired_width(360.0));
+                if ui.button("Replay").clicked() && !lib.path_text.trim().is_empty() {
+                    *action = Some(MenuAction::Replay(lib.path_text.trim().into()));
+                }
+            });
+        });
+    lib.replays_open &= open;
+}
