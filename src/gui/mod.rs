@@ -2,8 +2,12 @@
 //! controls and the egui panels. Rendering is reactive: the program sleeps until input.
 
 pub mod board;
+pub mod counters;
+pub mod draw;
 pub mod game_ui;
+pub mod legend;
 pub mod panels;
+pub mod terrain;
 
 use crate::engine::scenarios;
 use crate::games::koniggratz::Koniggratz;
