@@ -80,6 +80,7 @@ impl Plugin for BoardPlugin {
             .init_resource::<super::legend::LegendOpen>()
             .add_plugins(super::counters::CountersPlugin)
             .add_message::<HexClicked>()
+            .add_systems(Startup, (load_map_font, focus_from_env))
             .add_systems(
                 bevy_egui::EguiPrimaryContextPass,
                 super::legend::legend_ui.run_if(in_state(super::AppState::InGame)),
@@ -160,6 +161,7 @@ fn draw_board(
     mut materials: ResMut<Assets<ColorMaterial>>,
     tiles: Query<Entity, With<BoardTile>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    font: Option<Res<MapFont>>,
 ) {
     if board.drawn {
         return;
@@ -227,10 +229,14 @@ fn draw_board(
             },
             Text2d::new(name.clone()),
             TextFont {
+                font: font
+                    .as_ref()
+                    .map(|f| bevy::text::FontSource::Handle(f.0.clone()))
+                    .unwrap_or_default(),
                 font_size: FontSize::Px(PLACE_PX),
                 ..default()
             },
-            TextColor(Color::srgb(0.08, 0.06, 0.05)),
+            TextColor(Color::srgb(0.02, 0.02, 0.02)),
             bevy::sprite::Text2dShadow {
                 offset: Vec2::new(1.0, -1.0),
                 color: Color::srgba(1.0, 0.98, 0.90, 0.95),
@@ -243,8 +249,35 @@ fn draw_board(
     }
 }
 
+/// The font of place names: egui's Ubuntu Light, which has the umlauts (the default
+/// Bevy font has none), taken from the egui font definitions, so no asset file.
+#[derive(Resource)]
+pub struct MapFont(pub Handle<Font>);
+
+fn load_map_font(mut commands: Commands, mut fonts: ResMut<Assets<Font>>) {
+    let defs = bevy_egui::egui::FontDefinitions::default();
+    if let Some(d) = defs.font_data.get("Ubuntu-Light") {
+        commands.insert_resource(MapFont(fonts.add(Font::from_bytes(d.font.to_vec()))));
+    }
+}
+
+/// FELDZUG_FOCUS=HEX:SCALE (e.g. 0905:0.6): centre the camera there once the board is
+/// drawn (screenshots of a zoomed view).
+fn focus_from_env(mut focus: ResMut<Focus>) {
+    let Ok(v) = std::env::var("FELDZUG_FOCUS") else {
+        return;
+    };
+    let mut it = v.split(':');
+    if let (Some(Ok(c)), Some(Ok(k))) = (
+        it.next().map(Coord::parse),
+        it.next().map(|k| k.parse::<f32>()),
+    ) {
+        focus.0 = Some((c, k));
+    }
+}
+
 /// Place names' size on screen in pixels, whatever the zoom.
-const PLACE_PX: f32 = 13.0;
+const PLACE_PX: f32 = 15.0;
 
 /// A place name on the map: kept the same size on screen at every zoom, and hidden where
 /// it would overlap a more important one (towns before villages before the rest).
@@ -267,8 +300,12 @@ fn place_names(
     let Ok(Projection::Orthographic(o)) = all_cam.single() else {
         return;
     };
-    // a little larger than constant when zoomed in, never smaller than readable
-    let k = o.scale.clamp(0.35, 8.0);
+    // the same size on screen when zoomed out; growing a little when zoomed in
+    let k = if o.scale >= 1.0 {
+        o.scale
+    } else {
+        o.scale.max(0.2).powf(0.6)
+    };
     let mut list: Vec<_> = names.iter_mut().collect();
     list.sort_by_key(|(p, ..)| (p.rank, p.order));
     let mut taken: Vec<Rect> = Vec::new();

@@ -124,7 +124,7 @@ fn star(b: &mut Batch, c: Vec2, r: f32, colour: Color) {
 
 /// The unit-type symbol in a box of size `bx` at `c` (also used by the legend).
 pub fn symbol(b: &mut Batch, c: Vec2, bx: Vec2, arm: Arm, ink: Color, body: Color) {
-    let lw = (bx.y * 0.13).max(1.0);
+    let lw = (bx.y * 0.16).max(1.0);
     let (hx, hy) = (bx.x / 2.0, bx.y / 2.0);
     if arm == Arm::Hq {
         // a flag on a staff
@@ -263,6 +263,17 @@ pub fn face_batch(f: &Face) -> Batch {
         );
     }
     b
+}
+
+/// The font for names on counters: the map font (it has the umlauts) if loaded.
+pub fn text_font(font: Option<&Handle<Font>>, px: f32) -> TextFont {
+    TextFont {
+        font: font
+            .map(|f| bevy::text::FontSource::Handle(f.clone()))
+            .unwrap_or_default(),
+        font_size: FontSize::Px(px),
+        ..default()
+    }
 }
 
 /// Camera scale above which counter texts are hidden (they cannot be read and cost).

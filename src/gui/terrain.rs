@@ -24,7 +24,7 @@ pub mod ink {
     pub const TREE: Color = Color::srgb(0.20, 0.44, 0.19);
     pub const TREE_LIGHT: Color = Color::srgb(0.36, 0.58, 0.28);
     pub const TREE_SHADOW: Color = Color::srgba(0.08, 0.20, 0.06, 0.45);
-    pub const TOWN_GROUND: Color = Color::srgb(0.84, 0.80, 0.72);
+    pub const TOWN_GROUND: Color = Color::srgb(0.80, 0.75, 0.70);
     pub const ROOF: Color = Color::srgb(0.66, 0.30, 0.22);
     pub const ROOF_DARK: Color = Color::srgb(0.35, 0.16, 0.12);
     pub const MARSH_GROUND: Color = Color::srgb(0.74, 0.83, 0.76);
@@ -49,10 +49,10 @@ pub mod ink {
 /// The ground colour of a level (1 valley to 4 heights): green low, ochre high.
 pub fn level_tint(level: u8) -> Color {
     match level {
-        0 | 1 => Color::srgb(0.78, 0.86, 0.66),
-        2 => Color::srgb(0.88, 0.88, 0.69),
-        3 => Color::srgb(0.93, 0.84, 0.62),
-        _ => Color::srgb(0.89, 0.73, 0.52),
+        0 | 1 => Color::srgb(0.79, 0.87, 0.69),
+        2 => Color::srgb(0.89, 0.89, 0.73),
+        3 => Color::srgb(0.93, 0.87, 0.71),
+        _ => Color::srgb(0.88, 0.76, 0.58),
     }
 }
 
@@ -126,23 +126,22 @@ pub fn hex_art(b: &mut Batch, c: Vec2, r: f32, t: Terrain, level: Option<u8>, se
             }
         }
         Terrain::Town => {
-            // blocks around a square, with streets between them
-            let n = 7;
-            for i in 0..n {
-                let a = std::f32::consts::TAU * i as f32 / n as f32 + unit(col, row, 5);
-                let d = r * (0.36 + 0.16 * unit(col, row, 40 + i));
+            // a block of streets: a 3 x 3 grid of house blocks, a few left out, the
+            // whole turned a little
+            let rot = (unit(col, row, 5) - 0.5) * 0.6;
+            let step = r * 0.40;
+            for i in 0..9u32 {
+                let (gx, gy) = ((i % 3) as f32 - 1.0, (i / 3) as f32 - 1.0);
+                if i != 4 && unit(col, row, 40 + i) < 0.22 {
+                    continue;
+                }
+                let p = c + Vec2::from_angle(rot).rotate(Vec2::new(gx, gy) * step);
                 let size = Vec2::new(
-                    r * (0.26 + 0.12 * unit(col, row, 50 + i)),
-                    r * (0.16 + 0.06 * unit(col, row, 60 + i)),
+                    r * (0.28 + 0.06 * unit(col, row, 50 + i)),
+                    r * (0.22 + 0.06 * unit(col, row, 60 + i)),
                 );
-                house(
-                    b,
-                    c + Vec2::from_angle(a) * d,
-                    size,
-                    a + std::f32::consts::FRAC_PI_2,
-                );
+                house(b, p, size, rot);
             }
-            house(b, c, Vec2::new(r * 0.22, r * 0.22), 0.2);
         }
         Terrain::Village => {
             let n = 3 + (crate::gui::draw::hash(col, row, 6) % 2) as u32;

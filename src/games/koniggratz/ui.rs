@@ -201,9 +201,11 @@ fn decorate_counters(
     new_hq: Query<(Entity, &HqMarker), Added<HqMarker>>,
     new_b: Query<Entity, Added<BombardmentMarker>>,
     mut art: crate::gui::counters::CounterArt,
+    font: Option<Res<crate::gui::board::MapFont>>,
 ) {
     use crate::gui::counters::{self as cf, ZoomText};
     let Some(rules) = rules else { return };
+    let font = font.map(|f| f.0.clone());
     let w = S * 1.5;
     for (e, c, status) in &new {
         let d = &rules.0.units[c.id as usize];
@@ -243,10 +245,7 @@ fn decorate_counters(
                 p.spawn((
                     ZoomText,
                     Text2d::new(short),
-                    TextFont {
-                        font_size: FontSize::Px(7.0),
-                        ..default()
-                    },
+                    cf::text_font(font.as_ref(), 7.5),
                     TextColor(ink),
                     Transform::from_xyz(0.0, cf::name_y(w), 0.2),
                 ));

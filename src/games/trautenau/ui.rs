@@ -211,9 +211,11 @@ fn decorate(
     new: Query<(Entity, &Counter, Option<&UnitStatus>), Added<Counter>>,
     new_l: Query<(Entity, &Leader), Added<Leader>>,
     mut art: crate::gui::counters::CounterArt,
+    font: Option<Res<crate::gui::board::MapFont>>,
 ) {
     use crate::gui::counters::{self as cf, ZoomText};
     let r = &rules.0;
+    let font = font.map(|f| f.0.clone());
     let mut pointer = crate::gui::draw::Batch::default();
     pointer.convex(
         &[
@@ -235,7 +237,7 @@ fn decorate(
     for (e, c, status) in &new {
         let d = &r.units[c.id as usize];
         // the counter font has no umlauts: spell them out
-        let short: String = plain(&d.name).chars().take(15).collect();
+        let short: String = d.name.chars().take(18).collect();
         let face = ts_face(r, c.id, status.map(|s| &s.0));
         let ink = face.livery.ink;
         commands
@@ -250,10 +252,7 @@ fn decorate(
                 p.spawn((
                     ZoomText,
                     Text2d::new(short),
-                    TextFont {
-                        font_size: FontSize::Px(6.0),
-                        ..default()
-                    },
+                    cf::text_font(font.as_ref(), 7.0),
                     TextColor(ink),
                     Transform::from_xyz(0.0, cf::name_y(CW), 0.2),
                 ));
@@ -370,7 +369,7 @@ fn place_pieces(
                 let n = count.get(&h).copied().unwrap_or(1);
                 let (off, z, scale) = crate::gui::counters::lift(ui.selected == Some(c.id), CW);
                 t.translation =
-                    (to_world(h) + stack_offset(k) + off).extend(2.0 + k as f32 * 0.1 + z);
+                    (to_world(h) + stack_offset(k) + off).extend(2.0 + k as f32 * 0.5 + z);
                 t.scale = Vec3::splat(scale);
                 *v = Visibility::Visible;
                 commands.entity(e).insert(crate::gui::counters::InStack {
@@ -399,7 +398,7 @@ fn place_pieces(
                 let k = lcount.entry(h).or_insert(0);
                 let off = Vec2::new(-S * 0.45 + *k as f32 * S * 0.3, S * 0.45);
                 *k += 1;
-                t.translation = (to_world(h) + off).extend(3.0 + l.id as f32 * 0.01);
+                t.translation = (to_world(h) + off).extend(4.5 + l.id as f32 * 0.01);
                 *v = Visibility::Visible;
             }
             _ => *v = Visibility::Hidden,
