@@ -10,8 +10,15 @@ use crate::engine::hexmap::{Coord, SideKind, Terrain};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-#[derive(Resource, Default)]
+/// Whether the legend window is open; FELDZUG_LEGEND=1 opens it at start (screenshots).
+#[derive(Resource)]
 pub struct LegendOpen(pub bool);
+
+impl Default for LegendOpen {
+    fn default() -> Self {
+        LegendOpen(std::env::var("FELDZUG_LEGEND").is_ok())
+    }
+}
 
 /// Paints `b` (world units, centred on the origin, `half` the half extent) into a square
 /// of `px` pixels.
