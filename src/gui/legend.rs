@@ -109,11 +109,11 @@ pub fn legend_ui(
     let mut still_open = true;
     egui::Window::new("Legend")
         .open(&mut still_open)
-        .default_pos([330.0, 60.0])
-        .default_width(420.0)
+        .default_pos([310.0, 40.0])
+        .default_width(760.0)
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(620.0).show(ui, |ui| {
-                ui.columns(2, |cols| {
+            {
+                ui.columns(3, |cols| {
                     let ui = &mut cols[0];
                     ui.strong("Terrain");
                     let relief = map.has_relief();
@@ -128,7 +128,7 @@ pub fn legend_ui(
                     ] {
                         if map.coords().any(|c| map.terrain(c) == t) {
                             let lvl = relief.then_some(2);
-                            sample(ui, &plain_hex(t, lvl), S, 34.0, terrain_name(t));
+                            sample(ui, &plain_hex(t, lvl), S, 38.0, terrain_name(t));
                         }
                     }
                     if relief {
@@ -148,7 +148,7 @@ pub fn legend_ui(
                                 4 => "Level 4 (heights)".to_string(),
                                 _ => format!("Level {l}"),
                             };
-                            sample(ui, &b, S, 34.0, &txt);
+                            sample(ui, &b, S, 38.0, &txt);
                         }
                         let mut b = plain_hex(Terrain::Clear, Some(3));
                         let e = (Vec2::new(-S * 0.5, 0.0), Vec2::new(S * 0.5, 0.0));
@@ -157,8 +157,9 @@ pub fn legend_ui(
                             let p = e.0.lerp(e.1, (k as f32 + 0.5) / 5.0);
                             b.segment(p, p - Vec2::Y * 7.0, 1.2, terrain::ink::STEEP);
                         }
-                        sample(ui, &b, S, 34.0, "Steep slope (2 levels)");
+                        sample(ui, &b, S, 38.0, "Steep slope (2 levels)");
                     }
+                    let ui = &mut cols[1];
                     ui.strong("Lines");
                     let across = [Vec2::new(-S, 0.0), Vec2::new(S, 0.0)];
                     let ground = || plain_hex(Terrain::Clear, None);
@@ -166,17 +167,17 @@ pub fn legend_ui(
                         let (mut c, mut f) = (ground(), Batch::default());
                         terrain::road(&mut c, &mut f, &across);
                         c.append(&f, Vec2::ZERO);
-                        sample(ui, &c, S, 34.0, "Road");
+                        sample(ui, &c, S, 38.0, "Road");
                     }
                     if !map.paths.is_empty() {
                         let mut b = ground();
                         terrain::path(&mut b, &across);
-                        sample(ui, &b, S, 34.0, "Path");
+                        sample(ui, &b, S, 38.0, "Path");
                     }
                     if !map.railways.is_empty() {
                         let mut b = ground();
                         terrain::railway(&mut b, &across);
-                        sample(ui, &b, S, 34.0, "Railway");
+                        sample(ui, &b, S, 38.0, "Railway");
                     }
                     let mut kinds: Vec<SideKind> = Vec::new();
                     let mut any_bridge = false;
@@ -200,7 +201,7 @@ pub fn legend_ui(
                             let (mut c, mut f) = (ground(), Batch::default());
                             terrain::side_art(&mut c, &mut f, k, vertical, Vec2::X);
                             c.append(&f, Vec2::ZERO);
-                            sample(ui, &c, S, 34.0, side_name(k));
+                            sample(ui, &c, S, 38.0, side_name(k));
                         }
                     }
                     if any_bridge {
@@ -210,9 +211,9 @@ pub fn legend_ui(
                         let mut r = Batch::default();
                         terrain::bridge(&mut r, vertical, across[0], across[1]);
                         c.append(&r, Vec2::ZERO);
-                        sample(ui, &c, S, 34.0, "Bridge");
+                        sample(ui, &c, S, 38.0, "Bridge");
                     }
-                    let ui = &mut cols[1];
+                    let ui = &mut cols[2];
                     ui.strong("Counters");
                     let w = S * 1.4;
                     let half = w * 0.6;
@@ -258,11 +259,11 @@ pub fn legend_ui(
                         ),
                     ];
                     for (f, label) in rows {
-                        sample(ui, &counters::face_batch(&f), half, 40.0, label);
+                        sample(ui, &counters::face_batch(&f), half, 42.0, label);
                     }
                     ui.small("The top band is the army or formation colour. A red disc with a number: the counters in that stack. The selected counter is lifted. Names and values show when zoomed in.");
                 });
-            });
+            }
         });
     if !still_open {
         open.0 = false;
