@@ -91,7 +91,7 @@ pub fn legend_ui(
         .show(ctx, |ui| {
             if ui
                 .button(if open.0 {
-                    "Legend (L) ✕"
+                    "Close legend (L)"
                 } else {
                     "Legend (L)"
                 })
