@@ -144,7 +144,7 @@ pub fn hex_art(b: &mut Batch, c: Vec2, r: f32, t: Terrain, level: Option<u8>, se
             }
         }
         Terrain::Village => {
-            let n = 3 + (crate::gui::draw::hash(col, row, 6) % 2) as u32;
+            let n = 3 + crate::gui::draw::hash(col, row, 6) % 2;
             for i in 0..n {
                 let a = std::f32::consts::TAU * i as f32 / n as f32 + unit(col, row, 7) * 2.0;
                 let d = r * (0.22 + 0.14 * unit(col, row, 70 + i));
