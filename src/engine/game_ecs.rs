@@ -393,9 +393,7 @@ pub fn refresh_step<G: EcsGame + Sequenced>(world: &mut World, applied: bool) {
         return;
     }
     if let Some(mut cs) = step_screen::<G>(world) {
-        let n = world
-            .get_resource::<CurrentStep>()
-            .map_or(0, |c| c.commands);
+        let n = world.get_resource::<CurrentStep>().map_or(0, |c| c.commands);
         cs.commands = n + 1;
         world.insert_resource(cs);
     }
