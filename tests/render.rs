@@ -32,13 +32,25 @@ fn shot(var: &str, value: &str) {
 }
 
 fn shot_with(var: &str, value: &str, extra: &[(&str, &str)]) {
-    let out =
-        std::env::temp_dir().join(format!("feldzug-smoke-{}-{value}.png", std::process::id()));
+    if let Some(out) = shot_keep(var, value, extra) {
+        let _ = std::fs::remove_file(out);
+    }
+}
+
+/// Takes the screenshot and keeps it; None when the machine cannot render (skipped).
+fn shot_keep(var: &str, value: &str, extra: &[(&str, &str)]) -> Option<std::path::PathBuf> {
+    // one file per call: tests of the same scenario run in parallel
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let out = std::env::temp_dir().join(format!(
+        "feldzug-smoke-{}-{value}-{n}.png",
+        std::process::id()
+    ));
     if !vulkan_driver() {
         eprintln!(
             "SKIPPED render smoke test: no Vulkan driver (apt-get install libvulkan1 mesa-vulkan-drivers)"
         );
-        return;
+        return None;
     }
     let display_ok = std::env::var("DISPLAY").is_ok();
     let mut cmd = if display_ok {
@@ -54,7 +66,7 @@ fn shot_with(var: &str, value: &str, extra: &[(&str, &str)]) {
         c
     } else {
         eprintln!("SKIPPED render smoke test: no DISPLAY and no xvfb-run (apt-get install xvfb)");
-        return;
+        return None;
     };
     let runtime = std::env::temp_dir().join(format!("feldzug-xdg-{}-{value}", std::process::id()));
     std::fs::create_dir_all(&runtime).unwrap();
@@ -89,7 +101,203 @@ fn shot_with(var: &str, value: &str, extra: &[(&str, &str)]) {
         "screenshot is {} bytes: blank?",
         bytes.len()
     );
-    let _ = std::fs::remove_file(out);
+    Some(out)
+}
+
+// ---- the whole-map view, checked pixel by pixel where the board functions put things ----
+
+use bevy::prelude::*;
+use feldzug::engine::hexmap::{Coord, HexMap, Terrain};
+use feldzug::gui::board::{S, fit, to_world};
+
+/// The screenshot as sRGB colours, and the camera the board fits to the map at 1280x800.
+struct Board {
+    img: bevy::image::Image,
+    cam: Vec2,
+    scale: f32,
+}
+
+impl Board {
+    fn new(png: &std::path::Path, map: &HexMap) -> Board {
+        let bytes = std::fs::read(png).expect("screenshot written");
+        let img = bevy::image::Image::from_buffer(
+            &bytes,
+            bevy::image::ImageType::Extension("png"),
+            bevy::image::CompressedImageFormats::NONE,
+            true,
+            bevy::image::ImageSampler::Default,
+            bevy::asset::RenderAssetUsages::default(),
+        )
+        .expect("a PNG");
+        let _ = std::fs::remove_file(png);
+        let mut tr = Transform::default();
+        let mut proj = Projection::Orthographic(OrthographicProjection::default_2d());
+        fit(map, &mut tr, &mut proj, Vec2::new(1280.0, 800.0));
+        let Projection::Orthographic(o) = proj else {
+            unreachable!()
+        };
+        Board {
+            img,
+            cam: tr.translation.truncate(),
+            scale: o.scale,
+        }
+    }
+
+    /// Window pixel of a world point.
+    fn pixel(&self, p: Vec2) -> Vec2 {
+        let d = (p - self.cam) / self.scale;
+        Vec2::new(640.0 + d.x, 400.0 - d.y)
+    }
+
+    /// In the middle of the window: no panel covers it, and away from the cursor.
+    fn free(&self, p: Vec2) -> bool {
+        let q = self.pixel(p);
+        (320.0..800.0).contains(&q.x)
+            && (30.0..570.0).contains(&q.y)
+            && q.distance(Vec2::new(640.0, 400.0)) > 60.0
+    }
+
+    /// Mean sRGB colour of the (2k+1)² pixels around a world point.
+    fn mean(&self, p: Vec2, k: i32) -> Vec3 {
+        let q = self.pixel(p);
+        let mut sum = Vec3::ZERO;
+        let mut n = 0.0;
+        for dx in -k..=k {
+            for dy in -k..=k {
+                let c = self
+                    .img
+                    .get_color_at((q.x as i32 + dx) as u32, (q.y as i32 + dy) as u32)
+                    .expect("pixel inside the screenshot")
+                    .to_srgba();
+                sum += Vec3::new(c.red, c.green, c.blue);
+                n += 1.0;
+            }
+        }
+        sum / n
+    }
+}
+
+/// A hex with nothing drawn over it but its own terrain: no counter, road, path,
+/// railway, place name or hexside feature.
+fn bare(map: &HexMap, occupied: &[Coord], c: Coord) -> bool {
+    let on_line = map
+        .roads
+        .iter()
+        .chain(&map.paths)
+        .chain(&map.railways)
+        .any(|l| l.contains(&c));
+    let named = map
+        .labels
+        .iter()
+        .any(|(h, _)| *h == c || h.distance(c) == 1);
+    let sides = map.neighbors(c).any(|(_, n)| map.side(c, n).is_some());
+    !on_line && !named && !sides && !occupied.iter().any(|o| o.distance(c) <= 1)
+}
+
+/// Woods are drawn green (tree crowns on green ground); clear ground is not.
+fn check_terrain(b: &Board, map: &HexMap, occupied: &[Coord]) {
+    let pick = |t: Terrain| {
+        map.coords()
+            .find(|c| map.terrain(*c) == t && bare(map, occupied, *c) && b.free(to_world(*c)))
+            .unwrap_or_else(|| panic!("a bare {t:?} hex in the open part of the window"))
+    };
+    let woods = pick(Terrain::Woods);
+    let m = b.mean(to_world(woods), 4);
+    assert!(
+        m.y > m.x + 0.06 && m.y > m.z + 0.06,
+        "woods hex {woods} should be drawn green, got {m:?}"
+    );
+    // clear ground (any level's tint) is pale: much lighter than the woods' crowns
+    let clear = pick(Terrain::Clear);
+    let c = b.mean(to_world(clear), 2);
+    assert!(
+        c.x > 0.7 && c.y > 0.75 && c.x + c.y + c.z > m.x + m.y + m.z + 0.4,
+        "clear hex {clear} should be pale ground, lighter than woods {m:?}, got {c:?}"
+    );
+}
+
+/// Königgrätz, whole map: a woods hex is green, a clear hex is not, a Prussian counter is
+/// Prussian blue and an Austrian one ivory, each at the pixel its hex maps to.
+#[test]
+fn koniggratz_whole_map_draws_terrain_and_counters_in_place() {
+    use feldzug::games::koniggratz::{self as kg, data::Side};
+    let Some(png) = shot_keep("FELDZUG_AUTOSTART", "koniggratz", &[("FELDZUG_SEED", "7")]) else {
+        return;
+    };
+    let src = feldzug::engine::scenarios::find("koniggratz").unwrap();
+    let rules = kg::load_rules(&src, &[]).unwrap();
+    let b = Board::new(&png, &rules.map);
+    let occupied: Vec<Coord> = rules.units.iter().filter_map(|u| u.start).collect();
+    check_terrain(&b, &rules.map, &occupied);
+    let w = S * 1.5;
+    // the body under the unit-type box (the name is hidden at this zoom)
+    let body = Vec2::new(0.0, -w * 0.30);
+    for side in [Side::Prussia, Side::Austria] {
+        let u = rules
+            .units
+            .iter()
+            .find(|u| {
+                u.side == side && !u.start_march && u.start.is_some_and(|h| b.free(to_world(h)))
+            })
+            .expect("a unit in the open part of the window");
+        let h = u.start.unwrap();
+        let m = b.mean(to_world(h) + body, 1);
+        match side {
+            Side::Prussia => assert!(
+                m.z > m.x + 0.12 && m.x < 0.4,
+                "{} at {h} should be a Prussian-blue counter, got {m:?}",
+                u.name
+            ),
+            Side::Austria => assert!(
+                m.x > 0.85 && m.y > 0.85 && m.z > 0.78,
+                "{} at {h} should be an ivory Austrian counter, got {m:?}",
+                u.name
+            ),
+        }
+    }
+}
+
+/// Trautenau – Soor, whole map: the same checks on the other game's board and counters
+/// (a unit alone in its hex, so not offset in a stack).
+#[test]
+fn trautenau_whole_map_draws_terrain_and_counters_in_place() {
+    use feldzug::games::trautenau::{self as ts, data::Side};
+    let Some(png) = shot_keep("FELDZUG_AUTOSTART", "trautenau", &[("FELDZUG_SEED", "7")]) else {
+        return;
+    };
+    let src = feldzug::engine::scenarios::find("trautenau").unwrap();
+    let rules = ts::load_rules(&src, &[]).unwrap();
+    let b = Board::new(&png, &rules.map);
+    let mut occupied: Vec<Coord> = rules.units.iter().filter_map(|u| u.start).collect();
+    occupied.extend(rules.leaders.iter().filter_map(|l| l.start));
+    check_terrain(&b, &rules.map, &occupied);
+    let w = S * 1.2;
+    let body = Vec2::new(0.0, -w * 0.30);
+    for side in [Side::Prussia, Side::Austria] {
+        let alone = |h: Coord| {
+            rules.units.iter().filter(|u| u.start == Some(h)).count() == 1
+                && rules.leaders.iter().all(|l| l.start != Some(h))
+        };
+        let u = rules
+            .units
+            .iter()
+            .find(|u| u.side == side && u.start.is_some_and(|h| alone(h) && b.free(to_world(h))))
+            .expect("a unit alone in its hex in the open part of the window");
+        let h = u.start.unwrap();
+        let m = b.mean(to_world(h) + body, 1);
+        match side {
+            Side::Prussia => assert!(
+                m.z > m.x + 0.12 && m.x < 0.4,
+                "{} at {h} should be a Prussian-blue counter, got {m:?}",
+                u.name
+            ),
+            Side::Austria => assert!(
+                m.x > 0.85 && m.y > 0.85 && m.z > 0.78,
+                "{} at {h} should be an ivory Austrian counter, got {m:?}",
+                u.name
+            ),
+        }
+    }
 }
 
 fn which(bin: &str) -> bool {

@@ -1,7 +1,7 @@
 //! Drawing a hex board (terrain, hexsides, roads, names, printed hex numbers), the camera
 //! (pan, zoom, fit) and turning the mouse into hex clicks. Shared by every hex game.
 
-use crate::engine::hexmap::{Coord, HexMap, SideKind, Terrain};
+use crate::engine::hexmap::{Coord, HexMap, Terrain};
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
@@ -77,7 +77,14 @@ impl Plugin for BoardPlugin {
             .init_resource::<HoveredHex>()
             .init_resource::<Focus>()
             .init_resource::<Palette>()
+            .init_resource::<super::legend::LegendOpen>()
+            .add_plugins(super::counters::CountersPlugin)
             .add_message::<HexClicked>()
+            .add_systems(Startup, (load_map_font, focus_from_env))
+            .add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                super::legend::legend_ui.run_if(in_state(super::AppState::InGame)),
+            )
             .add_systems(
                 Update,
                 (
@@ -85,6 +92,7 @@ impl Plugin for BoardPlugin {
                     apply_focus,
                     camera_controls,
                     label_visibility,
+                    place_names,
                     pick_hex,
                 )
                     .chain(),
@@ -117,100 +125,6 @@ pub fn from_world(map: &HexMap, p: Vec2) -> Option<Coord> {
     best.filter(|b| b.0 <= S).map(|b| b.1)
 }
 
-fn terrain_colour(t: Terrain) -> Color {
-    match t {
-        Terrain::Clear => Color::srgb(0.80, 0.82, 0.62),
-        Terrain::Woods => Color::srgb(0.38, 0.55, 0.32),
-        Terrain::Town => Color::srgb(0.78, 0.70, 0.60),
-        Terrain::WoodedTown => Color::srgb(0.55, 0.58, 0.45),
-        Terrain::Fortress => Color::srgb(0.60, 0.58, 0.58),
-        Terrain::Village => Color::srgb(0.80, 0.70, 0.58),
-        Terrain::Marsh => Color::srgb(0.58, 0.70, 0.66),
-    }
-}
-
-/// Higher ground is drawn lighter and warmer (level 1 valley floor to level 4 ridges).
-fn relief_colour(base: Color, level: u8) -> Color {
-    let s = base.to_srgba();
-    let k = (level.clamp(1, 4) as f32 - 2.0) * 0.07;
-    Color::srgb(
-        (s.red + k * 1.1).clamp(0.0, 1.0),
-        (s.green + k * 0.8).clamp(0.0, 1.0),
-        (s.blue + k * 0.2 - 0.03).clamp(0.0, 1.0),
-    )
-}
-
-/// The board drawn as a few meshes with vertex colours, one per layer, instead of one
-/// entity per hex and per line (software rendering draws each entity separately).
-#[derive(Default)]
-struct Batch {
-    pos: Vec<[f32; 3]>,
-    col: Vec<[f32; 4]>,
-    idx: Vec<u32>,
-}
-
-impl Batch {
-    fn colour(c: Color) -> [f32; 4] {
-        c.to_linear().to_f32_array()
-    }
-
-    /// A flat-topped hexagon of circumradius `r` around `c`.
-    fn hexagon(&mut self, c: Vec2, r: f32, colour: Color) {
-        let base = self.pos.len() as u32;
-        let k = Self::colour(colour);
-        self.pos.push([c.x, c.y, 0.0]);
-        self.col.push(k);
-        for i in 0..6 {
-            let a = std::f32::consts::FRAC_PI_3 * i as f32;
-            self.pos.push([c.x + r * a.cos(), c.y + r * a.sin(), 0.0]);
-            self.col.push(k);
-        }
-        for i in 0..6u32 {
-            self.idx
-                .extend([base, base + 1 + i, base + 1 + (i + 1) % 6]);
-        }
-    }
-
-    /// A line from `a` to `b`, `width` wide.
-    fn segment(&mut self, a: Vec2, b: Vec2, width: f32, colour: Color) {
-        let base = self.pos.len() as u32;
-        let k = Self::colour(colour);
-        let across = (b - a).normalize_or_zero().perp() * (width / 2.0);
-        for p in [a - across, b - across, b + across, a + across] {
-            self.pos.push([p.x, p.y, 0.0]);
-            self.col.push(k);
-        }
-        self.idx
-            .extend([base, base + 1, base + 2, base, base + 2, base + 3]);
-    }
-
-    /// Spawns the layer at height `z`.
-    fn spawn(
-        self,
-        z: f32,
-        commands: &mut Commands,
-        meshes: &mut Assets<Mesh>,
-        material: &Handle<ColorMaterial>,
-    ) {
-        if self.idx.is_empty() {
-            return;
-        }
-        let mesh = Mesh::new(
-            bevy::mesh::PrimitiveTopology::TriangleList,
-            bevy::asset::RenderAssetUsages::default(),
-        )
-        .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, self.pos)
-        .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, self.col)
-        .with_inserted_indices(bevy::mesh::Indices::U32(self.idx));
-        commands.spawn((
-            BoardTile,
-            Mesh2d(meshes.add(mesh)),
-            MeshMaterial2d(material.clone()),
-            Transform::from_translation(Vec3::new(0.0, 0.0, z)),
-        ));
-    }
-}
-
 /// Hex numbers and level digits: shown only when zoomed in far enough to read them.
 #[derive(Component)]
 pub struct HexLabel;
@@ -219,9 +133,14 @@ pub struct HexLabel;
 const LABEL_SCALE: f32 = 1.2;
 
 fn label_visibility(
+    changed: Query<(), (With<BoardCamera>, Changed<Projection>)>,
+    added: Query<(), Added<HexLabel>>,
     cam: Query<&Projection, With<BoardCamera>>,
     mut labels: Query<&mut Visibility, With<HexLabel>>,
 ) {
+    if changed.is_empty() && added.is_empty() {
+        return;
+    }
     let Ok(Projection::Orthographic(o)) = cam.single() else {
         return;
     };
@@ -242,6 +161,7 @@ fn draw_board(
     mut materials: ResMut<Assets<ColorMaterial>>,
     tiles: Query<Entity, With<BoardTile>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    font: Option<Res<MapFont>>,
 ) {
     if board.drawn {
         return;
@@ -253,16 +173,19 @@ fn draw_board(
     let Some(map) = board.map.clone() else { return };
     // vertex colours times white
     let white = materials.add(ColorMaterial::default());
+    for (z, layer) in super::terrain::layers(&map) {
+        if layer.is_empty() {
+            continue;
+        }
+        commands.spawn((
+            BoardTile,
+            Mesh2d(meshes.add(layer.mesh())),
+            MeshMaterial2d(white.clone()),
+            Transform::from_translation(Vec3::new(0.0, 0.0, z)),
+        ));
+    }
     let relief = map.has_relief();
-    let mut tiles = Batch::default();
     for c in map.coords() {
-        let t = map.terrain(c);
-        let lvl = if relief { map.elevation(c) } else { 1 };
-        tiles.hexagon(
-            to_world(c),
-            S * 0.985,
-            relief_colour(terrain_colour(t), lvl),
-        );
         commands.spawn((
             BoardTile,
             HexLabel,
@@ -272,126 +195,132 @@ fn draw_board(
                 ..default()
             },
             TextColor(Color::srgba(0.1, 0.1, 0.1, 0.55)),
-            Transform::from_translation((to_world(c) + Vec2::new(0.0, S * 0.68)).extend(0.5)),
+            Transform::from_translation((to_world(c) + Vec2::new(0.0, S * 0.72)).extend(0.5)),
         ));
-    }
-    tiles.spawn(0.0, &mut commands, &mut meshes, &white);
-    if relief {
-        // Contour edges between levels: thin for one level, thick dark for a steep
-        // slope (1.1: two levels or more).
-        let mut contours = Batch::default();
-        let contour = Color::srgba(0.35, 0.22, 0.10, 0.75);
-        let steep = Color::srgb(0.25, 0.12, 0.05);
-        for c in map.coords() {
-            for (_, n) in map.neighbors(c) {
-                if n <= c {
-                    continue;
-                }
-                let dl = (map.elevation(c) as i32 - map.elevation(n) as i32).abs();
-                if dl == 0 {
-                    continue;
-                }
-                let (a, b) = (to_world(c), to_world(n));
-                let mid = (a + b) / 2.0;
-                let dir = (b - a).normalize().perp() * (S * 0.5);
-                let (colour, w) = if dl >= 2 {
-                    (steep, 4.5)
-                } else {
-                    (contour, 1.8)
-                };
-                contours.segment(mid - dir, mid + dir, w, colour);
-            }
+        if relief {
             commands.spawn((
                 BoardTile,
                 HexLabel,
                 Text2d::new(format!("{}", map.elevation(c))),
                 TextFont {
-                    font_size: FontSize::Px(7.0),
+                    font_size: FontSize::Px(8.0),
                     ..default()
                 },
-                TextColor(Color::srgba(0.3, 0.15, 0.05, 0.8)),
+                TextColor(Color::srgba(0.45, 0.22, 0.05, 0.9)),
                 Transform::from_translation(
-                    (to_world(c) + Vec2::new(-S * 0.55, S * 0.05)).extend(0.5),
+                    (to_world(c) + Vec2::new(-S * 0.68, S * 0.0)).extend(0.5),
                 ),
             ));
         }
-        contours.spawn(0.25, &mut commands, &mut meshes, &white);
     }
-    let mut paths = Batch::default();
-    let path_colour = Color::srgb(0.55, 0.38, 0.20);
-    for path in &map.paths {
-        for w in path.windows(2) {
-            let (a, b) = (to_world(w[0]), to_world(w[1]));
-            // dashed: three short pieces
-            for k in 0..3 {
-                let p0 = a.lerp(b, k as f32 / 3.0 + 0.04);
-                let p1 = a.lerp(b, k as f32 / 3.0 + 0.22);
-                paths.segment(p0, p1, 2.0, path_colour);
-            }
-        }
-    }
-    let rail_colour = Color::srgb(0.1, 0.1, 0.1);
-    for rail in &map.railways {
-        for w in rail.windows(2) {
-            let (a, b) = (to_world(w[0]), to_world(w[1]));
-            paths.segment(a, b, 2.0, rail_colour);
-            let across = (b - a).normalize().perp() * 4.0;
-            for k in 1..6 {
-                let p = a.lerp(b, k as f32 / 6.0);
-                paths.segment(p - across, p + across, 1.5, rail_colour);
-            }
-        }
-    }
-    paths.spawn(0.15, &mut commands, &mut meshes, &white);
-    let mut roads = Batch::default();
-    let road_colour = Color::srgb(0.85, 0.45, 0.12);
-    for road in &map.roads {
-        for w in road.windows(2) {
-            roads.segment(to_world(w[0]), to_world(w[1]), 4.0, road_colour);
-        }
-    }
-    roads.spawn(0.2, &mut commands, &mut meshes, &white);
-    let swamp = Color::srgb(0.30, 0.45, 0.45);
-    let minor = Color::srgb(0.25, 0.45, 0.85);
-    let major = Color::srgb(0.12, 0.30, 0.75);
-    let bridge = Color::srgb(0.35, 0.22, 0.12);
-    let escarp = Color::srgb(0.42, 0.25, 0.10);
-    let ravine = Color::srgb(0.55, 0.40, 0.22);
-    let (mut sides, mut bridges) = (Batch::default(), Batch::default());
-    for (s, f) in map.sides() {
-        let (a, b) = (to_world(s.0), to_world(s.1));
-        let mid = (a + b) / 2.0;
-        let dir = (b - a).normalize().perp() * (S * 0.5);
-        let (colour, w) = match f.kind {
-            SideKind::Swamp => (swamp, 7.0),
-            SideKind::MinorRiver => (minor, 4.0),
-            SideKind::MajorRiver | SideKind::River => (major, 9.0),
-            SideKind::Stream => (minor, 3.0),
-            SideKind::Escarpment => (escarp, 6.0),
-            SideKind::Ravine => (ravine, 5.0),
+    for (i, (c, name)) in map.labels.iter().enumerate() {
+        // towns first, then villages, then the rest (roads' destinations, heights)
+        let rank = match map.terrain(*c) {
+            Terrain::Town | Terrain::Fortress | Terrain::WoodedTown => 0,
+            Terrain::Village => 1,
+            _ => 2,
         };
-        sides.segment(mid - dir, mid + dir, w, colour);
-        if f.bridge {
-            let along = (b - a).normalize() * (S * 0.45);
-            bridges.segment(mid - along, mid + along, 6.0, bridge);
-        }
-    }
-    sides.spawn(0.3, &mut commands, &mut meshes, &white);
-    bridges.spawn(0.35, &mut commands, &mut meshes, &white);
-    for (c, name) in &map.labels {
         commands.spawn((
             BoardTile,
+            PlaceName {
+                rank,
+                order: i,
+                chars: name.chars().count(),
+            },
             Text2d::new(name.clone()),
             TextFont {
-                font_size: FontSize::Px(12.0),
+                font: font
+                    .as_ref()
+                    .map(|f| bevy::text::FontSource::Handle(f.0.clone()))
+                    .unwrap_or_default(),
+                font_size: FontSize::Px(PLACE_PX),
                 ..default()
             },
-            TextColor(Color::srgb(0.08, 0.06, 0.05)),
-            Transform::from_translation((to_world(*c) + Vec2::new(0.0, -S * 0.62)).extend(0.6)),
+            TextColor(Color::srgb(0.02, 0.02, 0.02)),
+            bevy::sprite::Text2dShadow {
+                offset: Vec2::new(1.0, -1.0),
+                color: Color::srgba(1.0, 0.98, 0.90, 0.95),
+            },
+            Transform::from_translation((to_world(*c) + Vec2::new(0.0, -S * 0.62)).extend(1.6)),
         ));
     }
     if let Ok((mut tr, mut proj)) = cam.single_mut() {
         fit(&map, &mut tr, &mut proj, Vec2::new(1280.0, 800.0));
+    }
+}
+
+/// The font of place names: egui's Ubuntu Light, which has the umlauts (the default
+/// Bevy font has none), taken from the egui font definitions, so no asset file.
+#[derive(Resource)]
+pub struct MapFont(pub Handle<Font>);
+
+fn load_map_font(mut commands: Commands, mut fonts: ResMut<Assets<Font>>) {
+    let defs = bevy_egui::egui::FontDefinitions::default();
+    if let Some(d) = defs.font_data.get("Ubuntu-Light") {
+        commands.insert_resource(MapFont(fonts.add(Font::from_bytes(d.font.to_vec()))));
+    }
+}
+
+/// FELDZUG_FOCUS=HEX:SCALE (e.g. 0905:0.6): centre the camera there once the board is
+/// drawn (screenshots of a zoomed view).
+fn focus_from_env(mut focus: ResMut<Focus>) {
+    let Ok(v) = std::env::var("FELDZUG_FOCUS") else {
+        return;
+    };
+    let mut it = v.split(':');
+    if let (Some(Ok(c)), Some(Ok(k))) = (
+        it.next().map(Coord::parse),
+        it.next().map(|k| k.parse::<f32>()),
+    ) {
+        focus.0 = Some((c, k));
+    }
+}
+
+/// Place names' size on screen in pixels, whatever the zoom.
+const PLACE_PX: f32 = 15.0;
+
+/// A place name on the map: kept the same size on screen at every zoom, and hidden where
+/// it would overlap a more important one (towns before villages before the rest).
+#[derive(Component)]
+pub struct PlaceName {
+    rank: u8,
+    order: usize,
+    chars: usize,
+}
+
+fn place_names(
+    cam: Query<&Projection, (With<BoardCamera>, Changed<Projection>)>,
+    added: Query<(), Added<PlaceName>>,
+    all_cam: Query<&Projection, With<BoardCamera>>,
+    mut names: Query<(&PlaceName, &mut Transform, &mut Visibility)>,
+) {
+    if cam.is_empty() && added.is_empty() {
+        return;
+    }
+    let Ok(Projection::Orthographic(o)) = all_cam.single() else {
+        return;
+    };
+    // the same size on screen when zoomed out; growing a little when zoomed in
+    let k = if o.scale >= 1.0 {
+        o.scale
+    } else {
+        o.scale.max(0.2).powf(0.6)
+    };
+    let mut list: Vec<_> = names.iter_mut().collect();
+    list.sort_by_key(|(p, ..)| (p.rank, p.order));
+    let mut taken: Vec<Rect> = Vec::new();
+    for (p, t, v) in list.iter_mut() {
+        t.scale = Vec3::new(k, k, 1.0);
+        let half = Vec2::new(p.chars as f32 * PLACE_PX * 0.30 + 2.0, PLACE_PX * 0.6) * k;
+        let c = t.translation.truncate();
+        let r = Rect::from_center_half_size(c, half);
+        let free = taken.iter().all(|o| o.intersect(r).is_empty());
+        if free {
+            taken.push(r);
+            v.set_if_neq(Visibility::Inherited);
+        } else {
+            v.set_if_neq(Visibility::Hidden);
+        }
     }
 }
 
@@ -487,7 +416,15 @@ fn camera_controls(
         && !egui_pointer
         && let Projection::Orthographic(o) = &mut *proj
     {
-        o.scale = (o.scale * (1.0 - scroll.delta.y * 0.1)).clamp(0.2, 6.0);
+        // zoom about the point under the cursor: it stays where it is on screen
+        let old = o.scale;
+        o.scale = (old * (1.0 - scroll.delta.y.clamp(-3.0, 3.0) * 0.1)).clamp(0.2, 6.0);
+        if let Ok(w) = windows.single()
+            && let Some(c) = w.cursor_position()
+        {
+            let off = Vec2::new(c.x - w.width() / 2.0, w.height() / 2.0 - c.y);
+            tr.translation += (off * (old - o.scale)).extend(0.0);
+        }
     }
 }
 

@@ -5,44 +5,61 @@
 use super::*;
 
 #[derive(Component)]
-struct CounterArt;
+pub(super) struct CounterArt;
 
-fn side_colour(s: Side) -> Color {
-    match s {
-        Side::Austria => Color::srgb(0.93, 0.93, 0.88),
-        Side::Prussia => Color::srgb(0.22, 0.28, 0.40),
+/// The face of a unit in the shared counter layout (src/gui/counters.rs): side livery,
+/// army band, NATO symbol (infantry X, cavalry /), XXX for the corps counters and XX for
+/// the divisions, efficiency stars; the back (March, Exhausted) greyed with a cut corner.
+fn kg_face(rules: &KgRules, u: UnitId, s: Option<&UnitState>) -> crate::gui::counters::Face {
+    use crate::gui::counters::{self as cf, Arm, Face, Size};
+    let d = &rules.units[u as usize];
+    let army = rules
+        .army(&d.army)
+        .map(|a| a.colour)
+        .unwrap_or((128, 128, 128));
+    Face {
+        livery: match d.side {
+            Side::Austria => cf::AUSTRIA,
+            Side::Prussia => cf::PRUSSIA,
+        },
+        band: Some(Color::srgb_u8(army.0, army.1, army.2)),
+        arm: if d.kind == Kind::Cavalry {
+            Arm::Cavalry
+        } else {
+            Arm::Infantry
+        },
+        size: if d.name.contains("Korps") {
+            Size::Crosses(3)
+        } else {
+            Size::Crosses(2)
+        },
+        flipped: s.is_some_and(|s| match d.kind {
+            Kind::Infantry => s.march,
+            Kind::Cavalry => s.exhausted,
+        }),
+        stars: d.er,
+        hits: 0,
+        w: S * 1.5,
     }
 }
 
-fn text_colour(s: Side) -> Color {
-    match s {
-        Side::Austria => Color::srgb(0.1, 0.1, 0.1),
-        Side::Prussia => Color::srgb(0.97, 0.97, 0.97),
-    }
-}
-
-/// Counters are drawn by the program: side colour, army band, NATO symbol, short name,
-/// stars and movement allowance.
+/// Counters are drawn by the program in the shared layout (one mesh per counter); the
+/// short name and the status line are text shown only when zoomed in.
 pub(super) fn decorate_counters(
     mut commands: Commands,
     rules: Option<Res<KgRulesRes>>,
-    new: Query<(Entity, &Counter), Added<Counter>>,
+    new: Query<(Entity, &Counter, Option<&UnitStatus>), Added<Counter>>,
     new_hq: Query<(Entity, &HqMarker), Added<HqMarker>>,
     new_b: Query<Entity, Added<BombardmentMarker>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut palette: ResMut<crate::gui::board::Palette>,
+    mut art: crate::gui::counters::CounterArt,
+    font: Option<Res<crate::gui::board::MapFont>>,
 ) {
+    use crate::gui::counters::{self as cf, ZoomText};
     let Some(rules) = rules else { return };
-    let sq = meshes.add(Rectangle::new(S * 1.5, S * 1.5));
-    let band = meshes.add(Rectangle::new(S * 1.5, S * 0.2));
-    for (e, c) in &new {
+    let font = font.map(|f| f.0.clone());
+    let w = S * 1.5;
+    for (e, c, status) in &new {
         let d = &rules.0.units[c.id as usize];
-        let army = rules
-            .0
-            .army(&d.army)
-            .map(|a| a.colour)
-            .unwrap_or((128, 128, 128));
         let short = d
             .name
             .split(" (")
@@ -57,81 +74,45 @@ pub(super) fn decorate_counters(
             .replace(" Division", " Div.")
             .replace("Division", "Div.")
             .replace("Sächs.", "Sä.");
-        // the name under the brackets: the corps counters carry their brigade pair
+        // the corps counters carry their brigade pair
         let short = match d.name.split(" (").nth(1) {
             Some(rest) if d.name.contains("Korps") => format!(
-                "{short}\n{}",
+                "{short} {}",
                 rest.trim_end_matches(')').split(',').next().unwrap_or("")
             ),
             _ => short,
         };
-        let symbol = if d.kind == Kind::Cavalry {
-            "[ / ]"
-        } else {
-            "[ X ]"
-        };
+        let face = kg_face(&rules.0, c.id, status.map(|s| &s.0));
+        let ink = face.livery.ink;
         commands
             .entity(e)
             .insert((Transform::default(), Visibility::Hidden))
             .with_children(|p| {
                 p.spawn((
                     CounterArt,
-                    Mesh2d(sq.clone()),
-                    MeshMaterial2d(palette.get(&mut materials, side_colour(d.side))),
+                    art.bundle(&face),
                     Transform::from_xyz(0.0, 0.0, 0.0),
                 ));
                 p.spawn((
-                    CounterArt,
-                    Mesh2d(band.clone()),
-                    MeshMaterial2d(
-                        palette.get(&mut materials, Color::srgb_u8(army.0, army.1, army.2)),
-                    ),
-                    Transform::from_xyz(0.0, S * 0.65, 0.1),
-                ));
-                p.spawn((
-                    CounterArt,
-                    Text2d::new(symbol),
-                    TextFont {
-                        font_size: FontSize::Px(10.0),
-                        ..default()
-                    },
-                    TextColor(text_colour(d.side)),
-                    Transform::from_xyz(0.0, S * 0.36, 0.2),
-                ));
-                p.spawn((
-                    CounterArt,
+                    ZoomText,
                     Text2d::new(short),
-                    TextFont {
-                        font_size: FontSize::Px(8.0),
-                        ..default()
-                    },
-                    TextColor(text_colour(d.side)),
-                    Transform::from_xyz(0.0, 0.0, 0.2),
+                    cf::text_font(font.as_ref(), 7.5),
+                    TextColor(ink),
+                    Transform::from_xyz(0.0, cf::name_y(w), 0.2),
                 ));
                 p.spawn((
-                    CounterArt,
-                    Text2d::new(format!("{}  ", "*".repeat(d.er as usize))),
-                    TextFont {
-                        font_size: FontSize::Px(10.0),
-                        ..default()
-                    },
-                    TextColor(Color::srgb(0.85, 0.65, 0.1)),
-                    Transform::from_xyz(0.0, -S * 0.24, 0.2),
-                ));
-                p.spawn((
-                    CounterArt,
+                    ZoomText,
                     StatusText(c.id),
                     Text2d::new(""),
                     TextFont {
                         font_size: FontSize::Px(8.0),
                         ..default()
                     },
-                    TextColor(text_colour(d.side)),
-                    Transform::from_xyz(0.0, -S * 0.52, 0.2),
+                    TextColor(ink),
+                    Transform::from_xyz(0.0, cf::values_y(w), 0.2),
                 ));
             });
     }
-    let diamond = meshes.add(RegularPolygon::new(S * 0.45, 4));
     for (e, h) in &new_hq {
         let d = &rules.0.hqs[h.id];
         let initial: String = d
@@ -140,36 +121,45 @@ pub(super) fn decorate_counters(
             .filter(|c| c.is_uppercase())
             .take(2)
             .collect();
+        let face = cf::Face {
+            livery: match d.side {
+                Side::Austria => cf::AUSTRIA,
+                Side::Prussia => cf::PRUSSIA,
+            },
+            band: Some(Color::srgb(0.85, 0.7, 0.2)),
+            arm: cf::Arm::Hq,
+            size: cf::Size::None,
+            flipped: false,
+            stars: 0,
+            hits: 0,
+            w: S * 0.75,
+        };
+        let ink = face.livery.ink;
         commands
             .entity(e)
             .insert((Transform::default(), Visibility::Hidden))
             .with_children(|p| {
+                p.spawn((art.bundle(&face), Transform::from_xyz(0.0, 0.0, 0.0)));
                 p.spawn((
-                    Mesh2d(diamond.clone()),
-                    MeshMaterial2d(palette.get(&mut materials, Color::srgb(0.85, 0.7, 0.2))),
-                    Transform::from_xyz(0.0, 0.0, 0.0),
-                ));
-                p.spawn((
+                    ZoomText,
                     Text2d::new(format!("HQ {initial}")),
                     TextFont {
-                        font_size: FontSize::Px(8.0),
+                        font_size: FontSize::Px(6.0),
                         ..default()
                     },
-                    TextColor(Color::BLACK),
-                    Transform::from_xyz(0.0, 0.0, 0.1),
+                    TextColor(ink),
+                    Transform::from_xyz(0.0, -S * 0.26, 0.1),
                 ));
             });
     }
     for e in &new_b {
+        let mut disc = crate::gui::draw::Batch::default();
+        disc.circle(Vec2::ZERO, S * 0.5, Color::srgba(0.85, 0.1, 0.1, 0.55));
         commands
             .entity(e)
             .insert((Transform::default(), Visibility::Hidden))
             .with_children(|p| {
-                p.spawn((
-                    Mesh2d(meshes.add(Circle::new(S * 0.5))),
-                    MeshMaterial2d(materials.add(Color::srgba(0.85, 0.1, 0.1, 0.55))),
-                    Transform::default(),
-                ));
+                p.spawn((art.shapes(disc), Transform::default()));
                 p.spawn((
                     Text2d::new("BOMB"),
                     TextFont {
@@ -183,14 +173,11 @@ pub(super) fn decorate_counters(
     }
 }
 
+/// Puts counters on their hexes; the selected one is lifted (shared `lift`).
 pub(super) fn place_counters(
     mut units: Query<
-        (&UnitStatus, &mut Transform, &mut Visibility),
-        (
-            Or<(Changed<UnitStatus>, Added<Transform>)>,
-            Without<HqMarker>,
-            Without<BombardmentMarker>,
-        ),
+        (&Counter, Ref<UnitStatus>, &mut Transform, &mut Visibility),
+        (Without<HqMarker>, Without<BombardmentMarker>),
     >,
     mut hqs: Query<
         (&HqStatus, &HqMarker, &mut Transform, &mut Visibility),
@@ -201,14 +188,23 @@ pub(super) fn place_counters(
         (Without<Counter>, Without<HqMarker>),
     >,
     rules: Option<Res<KgRulesRes>>,
+    ui: Res<KgUi>,
+    mut last_sel: Local<Option<UnitId>>,
 ) {
     if rules.is_none() {
         return;
     }
-    for (s, mut t, mut v) in units.iter_mut() {
+    let sel_changed = *last_sel != ui.selected;
+    *last_sel = ui.selected;
+    for (c, s, mut t, mut v) in units.iter_mut() {
+        if !(sel_changed || s.is_changed() || t.is_added()) {
+            continue;
+        }
         match s.0.loc {
-            Loc::Map(c) => {
-                t.translation = to_world(c).extend(2.0);
+            Loc::Map(h) => {
+                let (off, z, k) = crate::gui::counters::lift(ui.selected == Some(c.id), S * 1.5);
+                t.translation = (to_world(h) + off).extend(2.0 + z);
+                t.scale = Vec3::splat(k);
                 *v = Visibility::Visible;
             }
             _ => *v = Visibility::Hidden,
@@ -241,22 +237,20 @@ pub(super) struct StatusText(UnitId);
 
 pub(super) fn status_texts(
     rules: Option<Res<KgRulesRes>>,
-    units: Query<(&Counter, &UnitStatus)>,
+    units: Query<(&Counter, &UnitStatus, &Children)>,
+    changed: Query<(), Changed<UnitStatus>>,
+    added: Query<(), Added<StatusText>>,
     mut texts: Query<(&StatusText, &mut Text2d)>,
+    mut faces: Query<&mut Mesh2d, With<CounterArt>>,
+    mut art: crate::gui::counters::CounterArt,
 ) {
     let Some(rules) = rules else { return };
-    if !units.iter().any(|_| true) {
+    if changed.is_empty() && added.is_empty() {
         return;
     }
-    let mut by_id = vec![None; rules.0.units.len()];
-    for (c, s) in &units {
-        by_id[c.id as usize] = Some(s.0);
-    }
-    for (t, mut text) in &mut texts {
-        let Some(Some(s)) = by_id.get(t.0 as usize) else {
-            continue;
-        };
-        let face = match rules.0.units[t.0 as usize].kind {
+    for (c, s, children) in &units {
+        let s = &s.0;
+        let face = match rules.0.units[c.id as usize].kind {
             Kind::Infantry => {
                 if s.march {
                     "March 4"
@@ -272,8 +266,19 @@ pub(super) fn status_texts(
                 }
             }
         };
-        if text.0 != face {
-            text.0 = face.to_string();
+        let mesh = art.mesh(&kg_face(&rules.0, c.id, Some(s)));
+        for ch in children.iter() {
+            if let Ok((t, mut text)) = texts.get_mut(ch)
+                && t.0 == c.id
+                && text.0 != face
+            {
+                text.0 = face.to_string();
+            }
+            if let Ok(mut m) = faces.get_mut(ch)
+                && m.0 != mesh
+            {
+                m.0 = mesh.clone();
+            }
         }
     }
 }

@@ -13,17 +13,11 @@ pub(super) struct CounterFace(UnitId);
 #[derive(Component)]
 pub(super) struct LeaderFace(LeaderId);
 
-fn side_colour(s: Side) -> Color {
-    match s {
-        Side::Austria => Color::srgb(0.93, 0.92, 0.84),
-        Side::Prussia => Color::srgb(0.22, 0.27, 0.40),
-    }
-}
-
+/// Text on a counter: the livery's ink (src/gui/counters.rs).
 fn text_colour(s: Side) -> Color {
     match s {
-        Side::Austria => Color::srgb(0.1, 0.1, 0.1),
-        Side::Prussia => Color::srgb(0.97, 0.97, 0.97),
+        Side::Austria => crate::gui::counters::AUSTRIA.ink,
+        Side::Prussia => crate::gui::counters::PRUSSIA.ink,
     }
 }
 
@@ -46,14 +40,48 @@ fn formation_colour(i: usize, independent: bool) -> Color {
     Color::srgb(r, g, b)
 }
 
-fn arm_symbol(a: Arm) -> &'static str {
-    match a {
-        Arm::Infantry => "[X]",
-        Arm::Light => "[X]~",
-        Arm::Cavalry => "[/]",
-        Arm::Artillery => "[o]",
+/// Counter side length in world units.
+const CW: f32 = S * 1.2;
+
+/// The face of a unit in the shared counter layout (src/gui/counters.rs): side livery,
+/// formation band, NATO symbol by arm, size from the unit's name (battalions II,
+/// batteries I, regiments III), losses as red pips; disorganised is the back side.
+fn ts_face(r: &TsRules, u: UnitId, s: Option<&UnitState>) -> crate::gui::counters::Face {
+    use crate::gui::counters::{self as cf, Face, Size};
+    let d = &r.units[u as usize];
+    let f = r.unit_formation[u as usize];
+    let size = if d.arm == Arm::Artillery {
+        Size::Bars(1)
+    } else if d.name.contains("Bn") {
+        Size::Bars(2)
+    } else if d.name.starts_with("Brigade") {
+        Size::Crosses(1)
+    } else {
+        Size::Bars(3)
+    };
+    Face {
+        livery: match d.side {
+            Side::Austria => cf::AUSTRIA,
+            Side::Prussia => cf::PRUSSIA,
+        },
+        band: Some(formation_colour(f, r.formations[f].independent)),
+        arm: match d.arm {
+            Arm::Infantry => cf::Arm::Infantry,
+            Arm::Light => cf::Arm::LightInfantry,
+            Arm::Cavalry => cf::Arm::Cavalry,
+            Arm::Artillery => cf::Arm::Artillery,
+        },
+        size,
+        flipped: s.is_some_and(|s| s.disorg),
+        stars: 0,
+        hits: s.map(|s| s.losses).unwrap_or(0),
+        w: CW,
     }
 }
+
+/// The face mesh of a unit's counter (swapped when it flips or takes losses).
+#[derive(Component)]
+pub(super) struct FaceMesh;
 
 /// The counter font has no umlauts: spell them out.
 fn plain(s: &str) -> String {
@@ -79,95 +107,77 @@ fn dir_angle(d: Dir) -> f32 {
     f32::to_radians(deg)
 }
 
-/// Counters (side colour, formation band, symbol, name, values, facing pointer) and
-/// commander markers are drawn by the program on their entities.
+/// Counters (shared layout: one mesh; name and values as text when zoomed in; the
+/// facing pointer) and commander markers (a flag) are drawn by the program.
 pub(super) fn decorate(
     mut commands: Commands,
     rules: Res<TsRulesRes>,
-    new: Query<(Entity, &Counter), Added<Counter>>,
+    new: Query<(Entity, &Counter, Option<&UnitStatus>), Added<Counter>>,
     new_l: Query<(Entity, &Leader), Added<Leader>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut palette: ResMut<crate::gui::board::Palette>,
+    mut art: crate::gui::counters::CounterArt,
+    font: Option<Res<crate::gui::board::MapFont>>,
 ) {
+    use crate::gui::counters::{self as cf, ZoomText};
     let r = &rules.0;
-    let sq = meshes.add(Rectangle::new(S * 1.1, S * 1.1));
-    let band = meshes.add(Rectangle::new(S * 1.1, S * 0.16));
-    let tri = meshes.add(Triangle2d::new(
-        Vec2::new(S * 0.30, 0.0),
-        Vec2::new(0.0, S * 0.16),
-        Vec2::new(0.0, -S * 0.16),
-    ));
-    for (e, c) in &new {
+    let font = font.map(|f| f.0.clone());
+    let mut pointer = crate::gui::draw::Batch::default();
+    pointer.convex(
+        &[
+            Vec2::new(S * 0.30, 0.0),
+            Vec2::new(0.0, S * 0.16),
+            Vec2::new(0.0, -S * 0.16),
+        ],
+        Color::srgb(0.05, 0.05, 0.05),
+    );
+    pointer.convex(
+        &[
+            Vec2::new(S * 0.25, 0.0),
+            Vec2::new(S * 0.03, S * 0.11),
+            Vec2::new(S * 0.03, -S * 0.11),
+        ],
+        Color::srgb(0.90, 0.12, 0.10),
+    );
+    let pointer = art.shapes(pointer);
+    for (e, c, status) in &new {
         let d = &r.units[c.id as usize];
-        let f = r.unit_formation[c.id as usize];
         // the counter font has no umlauts: spell them out
-        let short: String = plain(&d.name).chars().take(15).collect();
-        let values = if d.arm == Arm::Artillery {
-            format!("{}-{}-{} r{}", d.combat, d.morale, d.movement, d.range)
-        } else {
-            format!(
-                "{}{}-{}-{}",
-                d.combat,
-                if d.heavy { "*" } else { "" },
-                d.morale,
-                d.movement
-            )
-        };
+        let short: String = d.name.chars().take(18).collect();
+        let face = ts_face(r, c.id, status.map(|s| &s.0));
+        let ink = face.livery.ink;
         commands
             .entity(e)
             .insert((Transform::default(), Visibility::Hidden))
             .with_children(|p| {
                 p.spawn((
-                    Mesh2d(sq.clone()),
-                    MeshMaterial2d(palette.get(&mut materials, side_colour(d.side))),
+                    FaceMesh,
+                    art.bundle(&face),
                     Transform::from_xyz(0.0, 0.0, 0.0),
                 ));
                 p.spawn((
-                    Mesh2d(band.clone()),
-                    MeshMaterial2d(palette.get(
-                        &mut materials,
-                        formation_colour(f, r.formations[f].independent),
-                    )),
-                    Transform::from_xyz(0.0, S * 0.47, 0.1),
-                ));
-                p.spawn((
-                    Text2d::new(arm_symbol(d.arm)),
-                    TextFont {
-                        font_size: FontSize::Px(9.0),
-                        ..default()
-                    },
-                    TextColor(text_colour(d.side)),
-                    Transform::from_xyz(0.0, S * 0.24, 0.2),
-                ));
-                p.spawn((
+                    ZoomText,
                     Text2d::new(short),
-                    TextFont {
-                        font_size: FontSize::Px(7.0),
-                        ..default()
-                    },
-                    TextColor(text_colour(d.side)),
-                    Transform::from_xyz(0.0, S * 0.02, 0.2),
+                    cf::text_font(font.as_ref(), 7.0),
+                    TextColor(ink),
+                    Transform::from_xyz(0.0, cf::name_y(CW), 0.2),
                 ));
                 p.spawn((
+                    ZoomText,
                     CounterFace(c.id),
-                    Text2d::new(values),
+                    Text2d::new(""),
                     TextFont {
-                        font_size: FontSize::Px(8.0),
+                        font_size: FontSize::Px(7.5),
                         ..default()
                     },
-                    TextColor(text_colour(d.side)),
-                    Transform::from_xyz(0.0, -S * 0.22, 0.2),
+                    TextColor(ink),
+                    Transform::from_xyz(0.0, cf::values_y(CW), 0.2),
                 ));
                 p.spawn((
                     FacingArrow,
-                    Mesh2d(tri.clone()),
-                    MeshMaterial2d(palette.get(&mut materials, Color::srgb(0.85, 0.1, 0.1))),
+                    pointer.clone(),
                     Transform::from_xyz(0.0, 0.0, 0.3),
                 ));
             });
     }
-    let disc = meshes.add(Circle::new(S * 0.26));
     for (e, l) in &new_l {
         let d = &r.leaders[l.id as usize];
         let chief = matches!(d.kind, super::data::LeaderKind::Chief { .. });
@@ -178,31 +188,35 @@ pub(super) fn decorate(
             .chars()
             .take(4)
             .collect();
+        let face = cf::Face {
+            livery: match d.side {
+                Side::Austria => cf::AUSTRIA,
+                Side::Prussia => cf::PRUSSIA,
+            },
+            band: chief.then_some(Color::srgb(0.85, 0.68, 0.15)),
+            arm: cf::Arm::Hq,
+            size: cf::Size::None,
+            flipped: false,
+            stars: 0,
+            hits: 0,
+            w: S * 0.62,
+        };
+        let ink = face.livery.ink;
         commands
             .entity(e)
             .insert((Transform::default(), Visibility::Hidden))
             .with_children(|p| {
+                p.spawn((art.bundle(&face), Transform::default()));
                 p.spawn((
-                    Mesh2d(disc.clone()),
-                    MeshMaterial2d(palette.get(
-                        &mut materials,
-                        if chief {
-                            Color::srgb(0.85, 0.68, 0.15)
-                        } else {
-                            Color::srgb(0.95, 0.90, 0.70)
-                        },
-                    )),
-                    Transform::default(),
-                ));
-                p.spawn((
+                    ZoomText,
                     LeaderFace(l.id),
                     Text2d::new(initials),
                     TextFont {
-                        font_size: FontSize::Px(7.0),
+                        font_size: FontSize::Px(5.0),
                         ..default()
                     },
-                    TextColor(Color::BLACK),
-                    Transform::from_xyz(0.0, 0.0, 0.1),
+                    TextColor(ink),
+                    Transform::from_xyz(0.0, -S * 0.21, 0.1),
                 ));
             });
     }
@@ -210,20 +224,19 @@ pub(super) fn decorate(
 
 /// Offsets inside a hex for a stack of up to three counters.
 fn stack_offset(k: usize) -> Vec2 {
-    match k {
-        0 => Vec2::ZERO,
-        1 => Vec2::new(S * 0.18, -S * 0.14),
-        _ => Vec2::new(S * 0.36, -S * 0.28),
-    }
+    Vec2::new(S * 0.16, S * 0.16) * k.min(3) as f32
 }
 
 #[allow(clippy::type_complexity)]
 pub(super) fn place_pieces(
+    mut commands: Commands,
     rules: Res<TsRulesRes>,
     rev: Res<Revision<Trautenau>>,
-    mut last: Local<u64>,
+    ui: Res<TsUi>,
+    mut last: Local<(u64, Option<UnitId>)>,
     mut units: Query<
         (
+            Entity,
             &Counter,
             &UnitStatus,
             &mut Transform,
@@ -236,15 +249,15 @@ pub(super) fn place_pieces(
     mut arrows: Query<&mut Transform, (With<FacingArrow>, Without<Counter>, Without<Leader>)>,
     added: Query<(), Added<Children>>,
 ) {
-    if *last == rev.0 && added.is_empty() {
+    if *last == (rev.0, ui.selected) && added.is_empty() {
         return;
     }
-    *last = rev.0;
+    *last = (rev.0, ui.selected);
     let _ = &rules;
     let mut count: std::collections::BTreeMap<Coord, usize> = Default::default();
     let mut list: Vec<(UnitId, Coord)> = units
         .iter()
-        .filter_map(|(c, s, ..)| s.0.loc.hex().map(|h| (c.id, h)))
+        .filter_map(|(_, c, s, ..)| s.0.loc.hex().map(|h| (c.id, h)))
         .collect();
     list.sort();
     let mut slot = std::collections::BTreeMap::new();
@@ -253,22 +266,33 @@ pub(super) fn place_pieces(
         slot.insert(u, *k);
         *k += 1;
     }
-    for (c, s, mut t, mut v, children) in &mut units {
+    for (e, c, s, mut t, mut v, children) in &mut units {
         match s.0.loc {
             Loc::Map(h) => {
                 let k = slot.get(&c.id).copied().unwrap_or(0);
-                t.translation = (to_world(h) + stack_offset(k)).extend(2.0 + k as f32 * 0.1);
+                let n = count.get(&h).copied().unwrap_or(1);
+                let (off, z, scale) = crate::gui::counters::lift(ui.selected == Some(c.id), CW);
+                t.translation =
+                    (to_world(h) + stack_offset(k) + off).extend(2.0 + k as f32 * 0.5 + z);
+                t.scale = Vec3::splat(scale);
                 *v = Visibility::Visible;
+                commands.entity(e).insert(crate::gui::counters::InStack {
+                    slot: k as u8,
+                    count: n as u8,
+                });
                 let a = dir_angle(s.0.facing);
                 for ch in children.iter() {
                     if let Ok(mut at) = arrows.get_mut(ch) {
-                        let off = Vec2::from_angle(a) * (S * 0.55);
+                        let off = Vec2::from_angle(a) * (S * 0.58);
                         at.translation = off.extend(0.3);
                         at.rotation = Quat::from_rotation_z(a);
                     }
                 }
             }
-            _ => *v = Visibility::Hidden,
+            _ => {
+                *v = Visibility::Hidden;
+                commands.entity(e).remove::<crate::gui::counters::InStack>();
+            }
         }
     }
     let mut lcount: std::collections::BTreeMap<Coord, usize> = Default::default();
@@ -278,7 +302,7 @@ pub(super) fn place_pieces(
                 let k = lcount.entry(h).or_insert(0);
                 let off = Vec2::new(-S * 0.45 + *k as f32 * S * 0.3, S * 0.45);
                 *k += 1;
-                t.translation = (to_world(h) + off).extend(3.0 + l.id as f32 * 0.01);
+                t.translation = (to_world(h) + off).extend(4.5 + l.id as f32 * 0.01);
                 *v = Visibility::Visible;
             }
             _ => *v = Visibility::Hidden,
@@ -298,11 +322,25 @@ pub(super) fn counter_faces(
     leaders: Query<(&Leader, &LeaderStatus)>,
     mut faces: Query<(&CounterFace, &mut Text2d, &mut TextColor), Without<LeaderFace>>,
     mut lfaces: Query<(&LeaderFace, &mut Text2d), Without<CounterFace>>,
+    with_children: Query<(&Counter, &UnitStatus, &Children)>,
+    mut face_meshes: Query<&mut Mesh2d, With<FaceMesh>>,
+    mut art: crate::gui::counters::CounterArt,
 ) {
     if *last == rev.0 && !faces.iter().any(|(_, t, _)| t.0.is_empty()) {
         return;
     }
     *last = rev.0;
+    // the drawn face: flipped when disorganised, a pip per step loss
+    for (c, s, children) in &with_children {
+        let mesh = art.mesh(&ts_face(&rules.0, c.id, Some(&s.0)));
+        for ch in children.iter() {
+            if let Ok(mut m) = face_meshes.get_mut(ch)
+                && m.0 != mesh
+            {
+                m.0 = mesh.clone();
+            }
+        }
+    }
     let _ = &globals;
     let r = &rules.0;
     let mut demo = vec![false; r.formations.len()];
