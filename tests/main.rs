@@ -12,5 +12,6 @@ mod lessons;
 mod render;
 mod robustness;
 mod scenarios;
+mod step_prompts;
 mod ts_lessons;
 mod ts_random;
