@@ -13,5 +13,6 @@ mod library;
 mod render;
 mod robustness;
 mod scenarios;
+mod step_prompts;
 mod ts_lessons;
 mod ts_random;

@@ -61,7 +61,7 @@ impl PlayStep<Koniggratz> for Artillery {
 
     fn prompt(&self, rules: &KgRules, st: &KgState) -> String {
         format!(
-            "{}: choose Artillery Support or none, in secret (4.3a).",
+            "{}: choose Artillery Support or none in the panel, in secret (4.3a).",
             who(rules, st)
         )
     }

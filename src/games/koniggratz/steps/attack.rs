@@ -81,7 +81,7 @@ impl PlayStep<Koniggratz> for Attack {
 
     fn prompt(&self, rules: &KgRules, st: &KgState) -> String {
         format!(
-            "{}: choose an attacker and an enemy next to it, or pass (4.3).",
+            "{}: select an attacker, then a highlighted enemy next to it; or pass (4.3).",
             who(rules, st)
         )
     }

@@ -60,7 +60,7 @@ impl PlayStep<Koniggratz> for BlownReturn {
 
     fn prompt(&self, rules: &KgRules, st: &KgState) -> String {
         format!(
-            "{}: place each returning unit next to a friendly HQ, or leave them on the track (4.0c).",
+            "{}: select a returning unit in the panel, then a highlighted hex next to a friendly HQ; or leave them on the track (4.0c).",
             who(rules, st)
         )
     }

@@ -43,7 +43,7 @@ impl PlayStep<Koniggratz> for BlownSelect {
 
     fn prompt(&self, rules: &KgRules, st: &KgState) -> String {
         format!(
-            "{}: choose two blown units to return (4.0c).",
+            "{}: choose two blown units to return, in the panel (4.0c).",
             who(rules, st)
         )
     }

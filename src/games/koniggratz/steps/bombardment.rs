@@ -47,7 +47,7 @@ impl PlayStep<Koniggratz> for Bombardment {
     }
 
     fn prompt(&self, _rules: &KgRules, _st: &KgState) -> String {
-        "Austria: choose the hex of the bombardment marker (4.0d).".into()
+        "Austria: choose a highlighted hex for the bombardment marker (4.0d).".into()
     }
 
     fn to_act(&self, _rules: &KgRules, _st: &KgState) -> Option<Side> {

@@ -64,7 +64,7 @@ impl PlayStep<Koniggratz> for ExitEzoc {
 
     fn prompt(&self, rules: &KgRules, st: &KgState) -> String {
         format!(
-            "{}: choose a unit in an enemy ZOC and a hex to retreat to, or decline (4.0e).",
+            "{}: select a unit in an enemy ZOC, then a highlighted hex to retreat to; or decline (4.0e).",
             who(rules, st)
         )
     }

@@ -101,7 +101,7 @@ impl PlayStep<Koniggratz> for HqPlacement {
 
     fn prompt(&self, rules: &KgRules, st: &KgState) -> String {
         format!(
-            "{}: pick an HQ, then a hex within its placement radius (4.0b).",
+            "{}: pick an HQ in the panel, then a highlighted hex within its placement radius (4.0b).",
             who(rules, st)
         )
     }

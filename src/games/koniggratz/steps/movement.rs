@@ -125,7 +125,7 @@ impl PlayStep<Koniggratz> for Movement {
 
     fn prompt(&self, rules: &KgRules, st: &KgState) -> String {
         format!(
-            "{}: move a unit to a hex it can reach, or pass (4.2).",
+            "{}: select a unit, then a highlighted hex it can reach; or pass (4.2).",
             who(rules, st)
         )
     }

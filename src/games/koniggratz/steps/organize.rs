@@ -52,7 +52,7 @@ impl PlayStep<Koniggratz> for Organize {
 
     fn prompt(&self, rules: &KgRules, st: &KgState) -> String {
         format!(
-            "{}: flip units to March formation, then declare the formations done (4.0e).",
+            "{}: select units to flip them to March formation, then declare the formations done (4.0e).",
             who(rules, st)
         )
     }

@@ -61,7 +61,7 @@ impl PlayStep<Koniggratz> for Retreat {
 
     fn prompt(&self, rules: &KgRules, st: &KgState) -> String {
         format!(
-            "{}: choose the hex where the retreat of {} ends (4.3.1).",
+            "{}: choose the highlighted hex where the retreat of {} ends (4.3.1).",
             who(rules, st),
             retreating(rules, st)
         )

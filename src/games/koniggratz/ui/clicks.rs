@@ -66,8 +66,10 @@ pub(super) fn handle_clicks(world: &mut World) {
             ui.core.message = format!("Not allowed: {}", r.reason);
             ui.core.message_rule = r.rule.clone();
         } else {
-            world.resource_mut::<KgUi>().core.message =
-                format!("{hex}: nothing to do here now. {}", hint(&rules, &st));
+            world.resource_mut::<KgUi>().core.message = format!(
+                "{hex}: nothing to do here now. {}",
+                world.resource::<CurrentStep>().prompt
+            );
         }
     }
 }

@@ -6,7 +6,7 @@
 //! `command` (HQ placement, blown units returning; the other command steps need only the
 //! Pass button and the prompt), `movement`, `attack`, `game_over`; and the parts every
 //! step shares: `panels` (the Turn, Unit and Forces windows), `clicks`, `highlights`,
-//! `hint`, `charts` (log, rules and charts), `counters` (drawing the pieces) and `hooks`
+//! `charts` (log, rules and charts), `counters` (drawing the pieces) and `hooks`
 //! (the `GameUi` hooks).
 
 mod attack;
@@ -16,12 +16,10 @@ mod command;
 mod counters;
 mod game_over;
 mod highlights;
-mod hint;
 mod hooks;
 mod movement;
+mod on_screen;
 mod panels;
-
-use hint::hint;
 
 use super::Koniggratz;
 use super::combat;
@@ -44,6 +42,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 #[derive(Resource, Default)]
 pub struct KgUi {
+    /// The hand-over notice of the step entered last, and the side that acted before.
+    pub handover: Option<on_screen::Handover>,
+    pub last_to_act: Option<Side>,
     pub selected: Option<UnitId>,
     pub hq: Option<u8>,
     pub hq_battle: bool,
@@ -64,6 +65,8 @@ struct Frame<'a> {
     st: &'a KgState,
     legal: &'a [KgCommand],
     active: Option<Side>,
+    /// The step on screen ([`CurrentStep`], set by its `OnEnter`): its prompt, who acts.
+    step: &'a CurrentStep,
     view: &'a View,
 }
 
@@ -73,6 +76,7 @@ impl Plugin for KgUiPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(KoniggratzPlugin)
             .init_resource::<KgUi>()
+            .init_resource::<CurrentStep>()
             .add_systems(
                 Update,
                 (
@@ -97,6 +101,7 @@ impl Plugin for KgUiPlugin {
                     .run_if(resource_exists::<KgRulesRes>),
             )
             .add_systems(OnExit(AppState::InGame), leave_game::<Koniggratz>);
+        on_screen::add(app);
     }
 }
 

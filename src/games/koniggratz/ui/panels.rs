@@ -18,6 +18,7 @@ pub(super) fn panels(
     lesson: Option<ResMut<ActiveLesson>>,
     mut next: ResMut<NextState<AppState>>,
     mut gizmos: Gizmos,
+    step: Res<CurrentStep>,
 ) -> Result {
     let (Some(rules), Some(globals)) = (rules, globals) else {
         return Ok(());
@@ -50,6 +51,7 @@ pub(super) fn panels(
         st: &st,
         legal: &legal,
         active,
+        step: &step,
         view: &view,
     };
     let ui = &mut *ui;
@@ -106,7 +108,8 @@ fn turn_window(ctx: &egui::Context, f: &Frame, ui: &mut KgUi, next: &mut NextSta
                     ui.core.rules_query = ui.core.message_rule.clone();
                 }
             });
-            ui_.small(hint(rules, st));
+            ui_.small(&f.step.prompt);
+            on_screen::notice(ui_, f.step, ui);
             if let Some(u) = ui.selected {
                 let d = &rules.units[u as usize];
                 let s = &st.units[u as usize];

@@ -32,7 +32,7 @@ impl PlayStep<Trautenau> for Advance {
 
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         format!(
-            "{}: choose the attacker that advances into the vacated hex (9.5.9).",
+            "{}: choose in the panel the attacker that advances into the vacated hex (9.5.9).",
             who(rules, st)
         )
     }

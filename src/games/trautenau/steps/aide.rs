@@ -35,7 +35,7 @@ impl PlayStep<Trautenau> for Aide {
             _ => "",
         };
         format!(
-            "{}: {name} falls; put his aide de camp on a hex holding a unit of his formation (9.5.13).",
+            "{}: {name} falls; put his aide de camp on a highlighted hex holding a unit of his formation (9.5.13).",
             who(rules, st)
         )
     }

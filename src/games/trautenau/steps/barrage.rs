@@ -31,7 +31,7 @@ impl PlayStep<Trautenau> for Barrage {
 
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         format!(
-            "{}: fire your batteries at enemy units in range and sight, or end the barrages (9.2).",
+            "{}: select a battery, then a highlighted enemy unit in range and sight; or end the barrages (9.2).",
             who(rules, st)
         )
     }

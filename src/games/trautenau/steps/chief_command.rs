@@ -31,7 +31,7 @@ impl PlayStep<Trautenau> for ChiefCommand {
 
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         format!(
-            "{}: put cut-off units under your commander in chief's direct command, or end (9.1.4).",
+            "{}: select highlighted cut-off units to put them under your commander in chief's direct command; or end (9.1.4).",
             who(rules, st)
         )
     }

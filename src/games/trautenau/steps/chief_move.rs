@@ -32,10 +32,13 @@ impl PlayStep<Trautenau> for ChiefMove {
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         let who = who(rules, st);
         if let Some(d) = decision_due(rules, st).and_then(|k| rules.decisions.get(k)) {
-            return format!("{who}: decide first: {} ({}).", d.name, d.rule);
+            return format!(
+                "{who}: decide first, in the Decision window: {} ({}).",
+                d.name, d.rule
+            );
         }
         format!(
-            "{who}: move your commanders in chief, up to 6 cavalry MP each, or end their moves (7.1)."
+            "{who}: select a commander in chief, then a highlighted hex (up to 6 cavalry MP each); or end their moves (7.1)."
         )
     }
 

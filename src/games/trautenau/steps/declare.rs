@@ -32,7 +32,7 @@ impl PlayStep<Trautenau> for Declare {
 
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         format!(
-            "{}: declare assaults on enemy hexes in front of your units, dividing their combat points; then end the declarations (9.5.1).",
+            "{}: select an enemy hex in front of your units to declare an assault, dividing their combat points; then end the declarations (9.5.1).",
             who(rules, st)
         )
     }

@@ -44,7 +44,7 @@ impl PlayStep<Trautenau> for Defence {
 
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         format!(
-            "{}: defend (share your points among the attackers) or fall back before combat (9.5.3, 9.5.4).",
+            "{}: defend (share your points among the attackers in the panel) or fall back before combat to a highlighted hex (9.5.3, 9.5.4).",
             who(rules, st)
         )
     }

@@ -40,7 +40,7 @@ impl PlayStep<Trautenau> for Movement {
             );
         }
         format!(
-            "{who}: move and turn the units of the active formation and its commander, bring on its reinforcements, then end the movement (9.3, 9.4)."
+            "{who}: select a unit of the active formation (or its commander), then a highlighted hex; turn it with Shift+wheel or Q/E; bring on reinforcements; then end the movement (9.3, 9.4)."
         )
     }
 

@@ -32,7 +32,7 @@ impl PlayStep<Trautenau> for NightFallBack {
 
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         format!(
-            "{}: night. Each of your units in an enemy ZoC on open ground falls back one hex (13.2).",
+            "{}: night. Select each marked unit in an enemy ZoC on open ground, then a highlighted hex one hex back (13.2).",
             who(rules, st)
         )
     }

@@ -31,7 +31,7 @@ impl PlayStep<Trautenau> for Rally {
 
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         format!(
-            "{}: pick the disorganised units that try to rally, then end the rally (10.1).",
+            "{}: select the highlighted disorganised units that try to rally; then end the rally (10.1).",
             who(rules, st)
         )
     }

@@ -32,7 +32,7 @@ impl PlayStep<Trautenau> for Redeploy {
     fn prompt(&self, rules: &TsRules, st: &TsState) -> String {
         match st.g.to_place.first() {
             Some(u) => format!(
-                "Austria: Bonin has fled. Place {} in its brigade's zone (13.2).",
+                "Austria: Bonin has fled. Place {} on a highlighted hex of its brigade's zone (13.2).",
                 rules.units[*u as usize].name
             ),
             None => {

@@ -38,7 +38,7 @@ impl PlayStep<Trautenau> for Retreat {
             _ => "",
         };
         format!(
-            "{}: retreat {unit} one hex away from the attackers (9.5.8).",
+            "{}: retreat {unit} to a highlighted hex away from the attackers (9.5.8).",
             who(rules, st)
         )
     }

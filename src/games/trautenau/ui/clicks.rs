@@ -90,8 +90,10 @@ fn click(world: &mut World, rules: &TsRules, st: &TsState, view: &rules::View, h
     } else if let Some(sel) = world.resource::<TsUi>().selected {
         explain(world, rules, st, view, sel, hex);
     } else {
-        world.resource_mut::<TsUi>().core.message =
-            format!("{hex}: nothing to do here now. {}", hint(rules, st));
+        world.resource_mut::<TsUi>().core.message = format!(
+            "{hex}: nothing to do here now. {}",
+            world.resource::<CurrentStep>().prompt
+        );
     }
 }
 

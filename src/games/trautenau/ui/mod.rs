@@ -10,7 +10,7 @@
 //! command status), `night` (redeployment, falling back), `barrage`, `movement`,
 //! `declare`, `assaults` (the combat step), `rally`, `game_over`; and the parts every
 //! step shares: `panels` (the Turn, Activation cup and Hex windows), `clicks`,
-//! `highlights`, `hint`, `charts` (log, rules and charts), `counters` (drawing the
+//! `highlights`, `charts` (log, rules and charts), `counters` (drawing the
 //! pieces) and `hooks` (the `GameUi` hooks: selection resets, autoplay, start-up).
 
 mod assaults;
@@ -22,14 +22,12 @@ mod counters;
 mod declare;
 mod game_over;
 mod highlights;
-mod hint;
 mod hooks;
 mod movement;
 mod night;
+mod on_screen;
 mod panels;
 mod rally;
-
-use hint::hint;
 
 use super::Trautenau;
 use super::combat;
@@ -55,6 +53,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 #[derive(Resource, Default)]
 pub struct TsUi {
+    /// The hand-over notice of the step entered last, and the side that acted before.
+    pub handover: Option<on_screen::Handover>,
+    pub last_to_act: Option<Side>,
     pub selected: Option<UnitId>,
     pub leader: Option<LeaderId>,
     pub drawn_rev: u64,
@@ -101,6 +102,8 @@ struct Frame<'a> {
     st: &'a TsState,
     legal: &'a [TsCommand],
     active: Option<Side>,
+    /// The step on screen ([`CurrentStep`], set by its `OnEnter`): its prompt, who acts.
+    step: &'a CurrentStep,
     view: &'a rules::View,
 }
 
@@ -110,6 +113,7 @@ impl Plugin for TsUiPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(TrautenauPlugin)
             .init_resource::<TsUi>()
+            .init_resource::<CurrentStep>()
             .add_systems(
                 Update,
                 (
@@ -135,6 +139,7 @@ impl Plugin for TsUiPlugin {
                     .run_if(resource_exists::<TsRulesRes>),
             )
             .add_systems(OnExit(AppState::InGame), leave_game::<Trautenau>);
+        on_screen::add(app);
     }
 }
 

@@ -20,6 +20,7 @@ pub(super) fn panels(
     mut next: ResMut<NextState<AppState>>,
     mut gizmos: Gizmos,
     lesson: Option<ResMut<ActiveLesson>>,
+    step: Res<CurrentStep>,
 ) -> Result {
     let r = &rules.0;
     let mut st = flow::new_state(r);
@@ -43,6 +44,7 @@ pub(super) fn panels(
         st: &st,
         legal: &legal,
         active,
+        step: &step,
         view: &view,
     };
     let ui = &mut *ui;
@@ -89,7 +91,7 @@ fn turn_window(
     next: &mut NextState<AppState>,
     open_rule: &mut Option<String>,
 ) {
-    let Frame { r, st, .. } = *f;
+    let Frame { r, .. } = *f;
     egui::Window::new("Turn")
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .default_width(300.0)
@@ -108,7 +110,8 @@ fn turn_window(
                     *open_rule = Some(ui.core.message_rule.clone());
                 }
             });
-            ui_.small(hint(r, st));
+            ui_.small(&f.step.prompt);
+            on_screen::notice(ui_, f.step, ui);
             if let Some(u) = ui.selected {
                 selected_unit(ui_, f, ui, u, open_rule);
             }
