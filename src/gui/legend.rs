@@ -6,7 +6,7 @@ use super::board::{BoardMap, S};
 use super::counters::{self, Arm, Face, Size};
 use super::draw::Batch;
 use super::terrain;
-use crate::engine::hexmap::{Coord, SideKind, Terrain};
+use crate::engine::hexmap::{Coord, HexMap, SideKind, Terrain};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -112,161 +112,171 @@ pub fn legend_ui(
         .default_pos([310.0, 40.0])
         .default_width(760.0)
         .show(ctx, |ui| {
-            {
-                ui.columns(3, |cols| {
-                    let ui = &mut cols[0];
-                    ui.strong("Terrain");
-                    let relief = map.has_relief();
-                    for t in [
-                        Terrain::Clear,
-                        Terrain::Woods,
-                        Terrain::Town,
-                        Terrain::WoodedTown,
-                        Terrain::Village,
-                        Terrain::Marsh,
-                        Terrain::Fortress,
-                    ] {
-                        if map.coords().any(|c| map.terrain(c) == t) {
-                            let lvl = relief.then_some(2);
-                            sample(ui, &plain_hex(t, lvl), S, 38.0, terrain_name(t));
-                        }
-                    }
-                    if relief {
-                        ui.strong("Levels (contour lines, ticks point downhill)");
-                        for l in 1..=4u8 {
-                            let mut b = plain_hex(Terrain::Clear, Some(l));
-                            if l > 1 {
-                                let e = (Vec2::new(-S * 0.5, -S * 0.2), Vec2::new(S * 0.5, -S * 0.2));
-                                b.polyline(&[e.0, e.1], 1.8, terrain::ink::CONTOUR);
-                                for k in 0..3 {
-                                    let p = e.0.lerp(e.1, (k as f32 + 0.5) / 3.0);
-                                    b.segment(p, p - Vec2::Y * 4.5, 1.2, terrain::ink::CONTOUR);
-                                }
-                            }
-                            let txt = match l {
-                                1 => "Level 1 (valley)".to_string(),
-                                4 => "Level 4 (heights)".to_string(),
-                                _ => format!("Level {l}"),
-                            };
-                            sample(ui, &b, S, 38.0, &txt);
-                        }
-                        let mut b = plain_hex(Terrain::Clear, Some(3));
-                        let e = (Vec2::new(-S * 0.5, 0.0), Vec2::new(S * 0.5, 0.0));
-                        b.polyline(&[e.0, e.1], 3.4, terrain::ink::STEEP);
-                        for k in 0..5 {
-                            let p = e.0.lerp(e.1, (k as f32 + 0.5) / 5.0);
-                            b.segment(p, p - Vec2::Y * 7.0, 1.2, terrain::ink::STEEP);
-                        }
-                        sample(ui, &b, S, 38.0, "Steep slope (2 levels)");
-                    }
-                    let ui = &mut cols[1];
-                    ui.strong("Lines");
-                    let across = [Vec2::new(-S, 0.0), Vec2::new(S, 0.0)];
-                    let ground = || plain_hex(Terrain::Clear, None);
-                    if !map.roads.is_empty() {
-                        let (mut c, mut f) = (ground(), Batch::default());
-                        terrain::road(&mut c, &mut f, &across);
-                        c.append(&f, Vec2::ZERO);
-                        sample(ui, &c, S, 38.0, "Road");
-                    }
-                    if !map.paths.is_empty() {
-                        let mut b = ground();
-                        terrain::path(&mut b, &across);
-                        sample(ui, &b, S, 38.0, "Path");
-                    }
-                    if !map.railways.is_empty() {
-                        let mut b = ground();
-                        terrain::railway(&mut b, &across);
-                        sample(ui, &b, S, 38.0, "Railway");
-                    }
-                    let mut kinds: Vec<SideKind> = Vec::new();
-                    let mut any_bridge = false;
-                    for (_, f) in map.sides() {
-                        if !kinds.contains(&f.kind) {
-                            kinds.push(f.kind);
-                        }
-                        any_bridge |= f.bridge;
-                    }
-                    let vertical = (Vec2::new(0.0, -S * 0.9), Vec2::new(0.0, S * 0.9));
-                    for k in [
-                        SideKind::Stream,
-                        SideKind::MinorRiver,
-                        SideKind::River,
-                        SideKind::MajorRiver,
-                        SideKind::Swamp,
-                        SideKind::Escarpment,
-                        SideKind::Ravine,
-                    ] {
-                        if kinds.contains(&k) {
-                            let (mut c, mut f) = (ground(), Batch::default());
-                            terrain::side_art(&mut c, &mut f, k, vertical, Vec2::X);
-                            c.append(&f, Vec2::ZERO);
-                            sample(ui, &c, S, 38.0, side_name(k));
-                        }
-                    }
-                    if any_bridge {
-                        let (mut c, mut f) = (ground(), Batch::default());
-                        terrain::side_art(&mut c, &mut f, SideKind::River, vertical, Vec2::X);
-                        c.append(&f, Vec2::ZERO);
-                        let mut r = Batch::default();
-                        terrain::bridge(&mut r, vertical, across[0], across[1]);
-                        c.append(&r, Vec2::ZERO);
-                        sample(ui, &c, S, 38.0, "Bridge");
-                    }
-                    let ui = &mut cols[2];
-                    ui.strong("Counters");
-                    let w = S * 1.4;
-                    let half = w * 0.6;
-                    let rows: [(Face, &str); 9] = [
-                        (
-                            face(counters::AUSTRIA, Arm::Infantry, Size::Crosses(2), false),
-                            "Austria: ivory, black and yellow",
-                        ),
-                        (
-                            face(counters::PRUSSIA, Arm::Infantry, Size::Crosses(2), false),
-                            "Prussia: blue, white symbol",
-                        ),
-                        (
-                            face(counters::PRUSSIA, Arm::Infantry, Size::Bars(3), false),
-                            "Infantry (X) · III regiment",
-                        ),
-                        (
-                            face(counters::AUSTRIA, Arm::LightInfantry, Size::Bars(2), false),
-                            "Light infantry (Jäger) · II battalion",
-                        ),
-                        (
-                            face(counters::AUSTRIA, Arm::Cavalry, Size::Crosses(2), false),
-                            "Cavalry (/) · XX division",
-                        ),
-                        (
-                            face(counters::PRUSSIA, Arm::Artillery, Size::Bars(1), false),
-                            "Artillery (dot) · I battery",
-                        ),
-                        (
-                            face(counters::AUSTRIA, Arm::Hq, Size::None, false),
-                            "Commander / HQ (flag)",
-                        ),
-                        (
-                            face(counters::PRUSSIA, Arm::Infantry, Size::Crosses(3), true),
-                            "Back side (cut corner, greyed): march, exhausted, disorganised",
-                        ),
-                        (
-                            Face {
-                                stars: 3,
-                                ..face(counters::AUSTRIA, Arm::Infantry, Size::Crosses(3), false)
-                            },
-                            "Stars: efficiency · XXX corps",
-                        ),
-                    ];
-                    for (f, label) in rows {
-                        sample(ui, &counters::face_batch(&f), half, 42.0, label);
-                    }
-                    ui.small("The top band is the army or formation colour. A red disc with a number: the counters in that stack. The selected counter is lifted. Names and values show when zoomed in.");
-                });
-            }
+            ui.columns(3, |cols| {
+                terrain_column(&mut cols[0], map);
+                lines_column(&mut cols[1], map);
+                counters_column(&mut cols[2]);
+            });
         });
     if !still_open {
         open.0 = false;
     }
     Ok(())
+}
+
+/// The legend's terrain and relief samples (only what the map uses).
+fn terrain_column(ui: &mut egui::Ui, map: &HexMap) {
+    ui.strong("Terrain");
+    let relief = map.has_relief();
+    for t in [
+        Terrain::Clear,
+        Terrain::Woods,
+        Terrain::Town,
+        Terrain::WoodedTown,
+        Terrain::Village,
+        Terrain::Marsh,
+        Terrain::Fortress,
+    ] {
+        if map.coords().any(|c| map.terrain(c) == t) {
+            let lvl = relief.then_some(2);
+            sample(ui, &plain_hex(t, lvl), S, 38.0, terrain_name(t));
+        }
+    }
+    if relief {
+        ui.strong("Levels (contour lines, ticks point downhill)");
+        for l in 1..=4u8 {
+            let mut b = plain_hex(Terrain::Clear, Some(l));
+            if l > 1 {
+                let e = (Vec2::new(-S * 0.5, -S * 0.2), Vec2::new(S * 0.5, -S * 0.2));
+                b.polyline(&[e.0, e.1], 1.8, terrain::ink::CONTOUR);
+                for k in 0..3 {
+                    let p = e.0.lerp(e.1, (k as f32 + 0.5) / 3.0);
+                    b.segment(p, p - Vec2::Y * 4.5, 1.2, terrain::ink::CONTOUR);
+                }
+            }
+            let txt = match l {
+                1 => "Level 1 (valley)".to_string(),
+                4 => "Level 4 (heights)".to_string(),
+                _ => format!("Level {l}"),
+            };
+            sample(ui, &b, S, 38.0, &txt);
+        }
+        let mut b = plain_hex(Terrain::Clear, Some(3));
+        let e = (Vec2::new(-S * 0.5, 0.0), Vec2::new(S * 0.5, 0.0));
+        b.polyline(&[e.0, e.1], 3.4, terrain::ink::STEEP);
+        for k in 0..5 {
+            let p = e.0.lerp(e.1, (k as f32 + 0.5) / 5.0);
+            b.segment(p, p - Vec2::Y * 7.0, 1.2, terrain::ink::STEEP);
+        }
+        sample(ui, &b, S, 38.0, "Steep slope (2 levels)");
+    }
+}
+
+/// The legend's lines: roads, paths, railways, hexsides and bridges the map uses.
+fn lines_column(ui: &mut egui::Ui, map: &HexMap) {
+    ui.strong("Lines");
+    let across = [Vec2::new(-S, 0.0), Vec2::new(S, 0.0)];
+    let ground = || plain_hex(Terrain::Clear, None);
+    if !map.roads.is_empty() {
+        let (mut c, mut f) = (ground(), Batch::default());
+        terrain::road(&mut c, &mut f, &across);
+        c.append(&f, Vec2::ZERO);
+        sample(ui, &c, S, 38.0, "Road");
+    }
+    if !map.paths.is_empty() {
+        let mut b = ground();
+        terrain::path(&mut b, &across);
+        sample(ui, &b, S, 38.0, "Path");
+    }
+    if !map.railways.is_empty() {
+        let mut b = ground();
+        terrain::railway(&mut b, &across);
+        sample(ui, &b, S, 38.0, "Railway");
+    }
+    let mut kinds: Vec<SideKind> = Vec::new();
+    let mut any_bridge = false;
+    for (_, f) in map.sides() {
+        if !kinds.contains(&f.kind) {
+            kinds.push(f.kind);
+        }
+        any_bridge |= f.bridge;
+    }
+    let vertical = (Vec2::new(0.0, -S * 0.9), Vec2::new(0.0, S * 0.9));
+    for k in [
+        SideKind::Stream,
+        SideKind::MinorRiver,
+        SideKind::River,
+        SideKind::MajorRiver,
+        SideKind::Swamp,
+        SideKind::Escarpment,
+        SideKind::Ravine,
+    ] {
+        if kinds.contains(&k) {
+            let (mut c, mut f) = (ground(), Batch::default());
+            terrain::side_art(&mut c, &mut f, k, vertical, Vec2::X);
+            c.append(&f, Vec2::ZERO);
+            sample(ui, &c, S, 38.0, side_name(k));
+        }
+    }
+    if any_bridge {
+        let (mut c, mut f) = (ground(), Batch::default());
+        terrain::side_art(&mut c, &mut f, SideKind::River, vertical, Vec2::X);
+        c.append(&f, Vec2::ZERO);
+        let mut r = Batch::default();
+        terrain::bridge(&mut r, vertical, across[0], across[1]);
+        c.append(&r, Vec2::ZERO);
+        sample(ui, &c, S, 38.0, "Bridge");
+    }
+}
+
+/// The legend's counter key.
+fn counters_column(ui: &mut egui::Ui) {
+    ui.strong("Counters");
+    let w = S * 1.4;
+    let half = w * 0.6;
+    let rows: [(Face, &str); 9] = [
+        (
+            face(counters::AUSTRIA, Arm::Infantry, Size::Crosses(2), false),
+            "Austria: ivory, black and yellow",
+        ),
+        (
+            face(counters::PRUSSIA, Arm::Infantry, Size::Crosses(2), false),
+            "Prussia: blue, white symbol",
+        ),
+        (
+            face(counters::PRUSSIA, Arm::Infantry, Size::Bars(3), false),
+            "Infantry (X) · III regiment",
+        ),
+        (
+            face(counters::AUSTRIA, Arm::LightInfantry, Size::Bars(2), false),
+            "Light infantry (Jäger) · II battalion",
+        ),
+        (
+            face(counters::AUSTRIA, Arm::Cavalry, Size::Crosses(2), false),
+            "Cavalry (/) · XX division",
+        ),
+        (
+            face(counters::PRUSSIA, Arm::Artillery, Size::Bars(1), false),
+            "Artillery (dot) · I battery",
+        ),
+        (
+            face(counters::AUSTRIA, Arm::Hq, Size::None, false),
+            "Commander / HQ (flag)",
+        ),
+        (
+            face(counters::PRUSSIA, Arm::Infantry, Size::Crosses(3), true),
+            "Back side (cut corner, greyed): march, exhausted, disorganised",
+        ),
+        (
+            Face {
+                stars: 3,
+                ..face(counters::AUSTRIA, Arm::Infantry, Size::Crosses(3), false)
+            },
+            "Stars: efficiency · XXX corps",
+        ),
+    ];
+    for (f, label) in rows {
+        sample(ui, &counters::face_batch(&f), half, 42.0, label);
+    }
+    ui.small("The top band is the army or formation colour. A red disc with a number: the counters in that stack. The selected counter is lifted. Names and values show when zoomed in.");
 }
