@@ -149,10 +149,11 @@ impl Board {
         Vec2::new(640.0 + d.x, 400.0 - d.y)
     }
 
-    /// In the middle of the window: no panel covers it, and away from the cursor.
+    /// In the middle of the window: no panel covers it (the Turn window reaches about
+    /// x = 400 with the Replay button), and away from the cursor.
     fn free(&self, p: Vec2) -> bool {
         let q = self.pixel(p);
-        (320.0..800.0).contains(&q.x)
+        (420.0..800.0).contains(&q.x)
             && (30.0..570.0).contains(&q.y)
             && q.distance(Vec2::new(640.0, 400.0)) > 60.0
     }
