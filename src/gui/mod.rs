@@ -5,6 +5,7 @@ pub mod board;
 pub mod counters;
 pub mod draw;
 pub mod game_ui;
+pub mod handover;
 pub mod legend;
 pub mod library;
 pub mod panels;

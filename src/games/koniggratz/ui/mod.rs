@@ -43,8 +43,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 #[derive(Resource, Default)]
 pub struct KgUi {
     /// The hand-over notice of the step entered last, and the side that acted before.
-    pub handover: Option<on_screen::Handover>,
-    pub last_to_act: Option<Side>,
+    pub handover: crate::gui::handover::HandoverState,
     pub selected: Option<UnitId>,
     pub hq: Option<u8>,
     pub hq_battle: bool,
@@ -102,6 +101,7 @@ impl Plugin for KgUiPlugin {
             )
             .add_systems(OnExit(AppState::InGame), leave_game::<Koniggratz>);
         on_screen::add(app);
+        app.add_systems(Update, crate::gui::handover::follow_commands::<KgUi>);
     }
 }
 

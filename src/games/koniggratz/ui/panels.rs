@@ -109,7 +109,7 @@ fn turn_window(ctx: &egui::Context, f: &Frame, ui: &mut KgUi, next: &mut NextSta
                 }
             });
             ui_.small(&f.step.prompt);
-            on_screen::notice(ui_, f.step, ui);
+            ui.handover.show(ui_, f.step);
             if let Some(u) = ui.selected {
                 let d = &rules.units[u as usize];
                 let s = &st.units[u as usize];

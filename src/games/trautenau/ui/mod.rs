@@ -54,8 +54,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 #[derive(Resource, Default)]
 pub struct TsUi {
     /// The hand-over notice of the step entered last, and the side that acted before.
-    pub handover: Option<on_screen::Handover>,
-    pub last_to_act: Option<Side>,
+    pub handover: crate::gui::handover::HandoverState,
     pub selected: Option<UnitId>,
     pub leader: Option<LeaderId>,
     pub drawn_rev: u64,
@@ -140,6 +139,7 @@ impl Plugin for TsUiPlugin {
             )
             .add_systems(OnExit(AppState::InGame), leave_game::<Trautenau>);
         on_screen::add(app);
+        app.add_systems(Update, crate::gui::handover::follow_commands::<TsUi>);
     }
 }
 

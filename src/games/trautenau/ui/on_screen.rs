@@ -6,20 +6,15 @@
 use super::super::steps::StepId;
 use super::*;
 
-/// A hand-over notice of the step just entered: shown under the prompt while that side
-/// is still to act and has given no command in the step.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Handover {
-    pub side: Side,
-    pub step: &'static str,
-}
-
 /// Adds the `OnEnter` / `OnExit` systems of every step state.
 pub(super) fn add(app: &mut App) {
     for id in StepId::ALL {
         let s = step_state(id);
-        app.add_systems(OnEnter(s), hand_over.after(enter_step::<Trautenau>))
-            .add_systems(OnExit(s), leave_step);
+        app.add_systems(
+            OnEnter(s),
+            crate::gui::handover::on_enter::<TsUi>.after(enter_step::<Trautenau>),
+        )
+        .add_systems(OnExit(s), leave_step);
     }
 }
 
@@ -36,35 +31,8 @@ fn leave_step(mut ui: ResMut<TsUi>) {
     ui.along.clear();
 }
 
-/// `OnEnter` of every step (after the step's prompt is set): a hand-over notice when the
-/// side to act is not the one that acted in the step before.
-fn hand_over(step: Res<CurrentStep>, mut ui: ResMut<TsUi>) {
-    ui.handover = match (step.to_act, ui.last_to_act) {
-        (Some(now), Some(before)) if now != before => Some(Handover {
-            side: now,
-            step: step.name,
-        }),
-        _ => None,
-    };
-    if step.to_act.is_some() {
-        ui.last_to_act = step.to_act;
-    }
-}
-
-/// The hand-over notice under the prompt, while it still holds.
-pub(super) fn notice(ui_: &mut egui::Ui, step: &CurrentStep, ui: &TsUi) {
-    if let Some(h) = &ui.handover
-        && step.to_act == Some(h.side)
-        && step.name == h.step
-        && step.commands == 0
-    {
-        ui_.colored_label(
-            egui::Color32::YELLOW,
-            format!(
-                "{} to act ({} step): hand over the mouse in a hot-seat game.",
-                h.side.name(),
-                h.step
-            ),
-        );
+impl crate::gui::handover::HasHandover for TsUi {
+    fn handover(&mut self) -> &mut crate::gui::handover::HandoverState {
+        &mut self.handover
     }
 }

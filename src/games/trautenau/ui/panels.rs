@@ -111,7 +111,7 @@ fn turn_window(
                 }
             });
             ui_.small(&f.step.prompt);
-            on_screen::notice(ui_, f.step, ui);
+            ui.handover.show(ui_, f.step);
             if let Some(u) = ui.selected {
                 selected_unit(ui_, f, ui, u, open_rule);
             }
