@@ -9,6 +9,7 @@ mod kg_rules;
 mod kg_steps;
 mod lessons;
 mod library;
+mod pinned_saves;
 #[cfg(feature = "gui")]
 mod render;
 mod robustness;
