@@ -188,7 +188,8 @@ impl Plugin for TrautenauPlugin {
                 run_step::<Trautenau, Aide>.run_if(in_state(TsStep::Aide)),
                 run_step::<Trautenau, Rally>.run_if(in_state(TsStep::Rally)),
                 run_step::<Trautenau, NightFallBack>.run_if(in_state(TsStep::NightFallBack)),
-                refuse_after_game_over::<Trautenau>.run_if(in_state(TsStep::GameOver)),
+                run_step::<Trautenau, super::steps::game_over::GameOver>
+                    .run_if(in_state(TsStep::GameOver)),
                 sync_phase_state::<Trautenau>,
                 sync_step_state,
             )
