@@ -148,7 +148,7 @@ fn turn_window(ctx: &egui::Context, f: &Frame, ui: &mut KgUi, next: &mut NextSta
             });
             movement::pass_cap_note(ui_, f);
             ui_.small(
-                "Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom",
+                "Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · L legend · WASD/right-drag pan · wheel zoom",
             );
         });
 }

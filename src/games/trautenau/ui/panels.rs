@@ -136,7 +136,7 @@ fn turn_window(
                 done_button(ui_, f, ui);
                 game_buttons(ui_, &mut ui.core, next);
             });
-            ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · WASD/right-drag pan · wheel zoom · Shift+wheel turn");
+            ui_.small("Ctrl+S save · Ctrl+O load · Ctrl+Z undo · F fit · L legend · WASD/right-drag pan · wheel zoom · Shift+wheel turn");
         });
 }
 
