@@ -326,15 +326,20 @@ impl CounterArt<'_> {
     }
 
     /// The components that draw a face.
-    pub fn bundle(&mut self, f: &Face) -> (Mesh2d, MeshMaterial2d<ColorMaterial>) {
-        (Mesh2d(self.mesh(f)), MeshMaterial2d(self.material()))
+    pub fn bundle(&mut self, f: &Face) -> (Mesh2d, MeshMaterial2d<ColorMaterial>, CounterPart) {
+        (
+            Mesh2d(self.mesh(f)),
+            MeshMaterial2d(self.material()),
+            CounterPart,
+        )
     }
 
     /// A mesh of any shapes (markers), with the shared material.
-    pub fn shapes(&mut self, b: Batch) -> (Mesh2d, MeshMaterial2d<ColorMaterial>) {
+    pub fn shapes(&mut self, b: Batch) -> (Mesh2d, MeshMaterial2d<ColorMaterial>, CounterPart) {
         (
             Mesh2d(self.meshes.add(b.mesh())),
             MeshMaterial2d(self.material()),
+            CounterPart,
         )
     }
 }
@@ -357,7 +362,156 @@ pub struct CountersPlugin;
 impl Plugin for CountersPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<FaceMeshes>()
-            .add_systems(Update, (zoom_texts, stack_badges));
+            .add_systems(Update, (zoom_texts, stack_badges))
+            .add_systems(
+                PostUpdate,
+                merge_counters
+                    .after(bevy::transform::TransformSystems::Propagate)
+                    .after(bevy::camera::visibility::VisibilitySystems::VisibilityPropagate),
+            );
+    }
+}
+
+/// A shape drawn on a counter (face, pointer, marker, badge). At the whole-map zoom all
+/// of them are drawn as one mesh (`MergedCounters`), so the renderer draws one entity
+/// instead of hundreds of small blended meshes; zoomed in, each is drawn on its own
+/// (its texts interleave with the counters in depth).
+#[derive(Component, Clone, Copy)]
+pub struct CounterPart;
+
+/// The one mesh of all counter parts at the whole-map zoom.
+#[derive(Component)]
+struct MergedCounters;
+
+/// The render layer that no camera sees: parts drawn by the merged mesh go there.
+const OFF_LAYER: usize = 31;
+
+/// Depth of the merged mesh: where the lowest counters are (board labels below, the
+/// games' highlights above).
+const MERGED_Z: f32 = 2.0;
+
+/// Appends `mesh` moved by `tr` to `out`; false if the mesh is not a plain coloured
+/// triangle list.
+fn append_mesh(out: &mut Batch, mesh: &Mesh, tr: &GlobalTransform) -> bool {
+    use bevy::mesh::{Indices, VertexAttributeValues as V};
+    let (Some(V::Float32x3(pos)), Some(V::Float32x4(col)), Some(Indices::U32(idx))) = (
+        mesh.attribute(Mesh::ATTRIBUTE_POSITION),
+        mesh.attribute(Mesh::ATTRIBUTE_COLOR),
+        mesh.indices(),
+    ) else {
+        return false;
+    };
+    let base = out.pos.len() as u32;
+    let a = tr.affine();
+    for p in pos {
+        let q = a.transform_point3(Vec3::from_array(*p));
+        out.pos.push([q.x, q.y, 0.0]);
+    }
+    out.col.extend_from_slice(col);
+    out.idx.extend(idx.iter().map(|i| base + i));
+    true
+}
+
+/// Whole-map zoom: draw every visible counter part in one mesh, in depth order, rebuilt
+/// when a part moves, changes face, appears, disappears or is shown or hidden.
+#[allow(clippy::type_complexity, clippy::too_many_arguments)]
+fn merge_counters(
+    mut commands: Commands,
+    cam: Query<&Projection, With<super::board::BoardCamera>>,
+    parts: Query<(Entity, &Mesh2d, &GlobalTransform, &InheritedVisibility), With<CounterPart>>,
+    changed: Query<
+        (),
+        (
+            With<CounterPart>,
+            Or<(
+                Changed<GlobalTransform>,
+                Changed<Mesh2d>,
+                Changed<InheritedVisibility>,
+            )>,
+        ),
+    >,
+    mut removed: RemovedComponents<CounterPart>,
+    mut merged: Query<
+        (Entity, &mut Mesh2d, &mut Visibility),
+        (With<MergedCounters>, Without<CounterPart>),
+    >,
+    mut art: CounterArt,
+    mut was: Local<bool>,
+) {
+    let whole = matches!(cam.single(), Ok(Projection::Orthographic(o)) if o.scale > TEXT_SCALE)
+        && std::env::var_os("FELDZUG_NO_MERGE").is_none();
+    let nrem = removed.read().count();
+    let dirty = nrem > 0 || !changed.is_empty();
+    if whole == *was && !(whole && dirty) {
+        return;
+    }
+    *was = whole;
+    let off = bevy::camera::visibility::RenderLayers::layer(OFF_LAYER);
+    if !whole {
+        for (e, ..) in &parts {
+            commands
+                .entity(e)
+                .remove::<bevy::camera::visibility::RenderLayers>();
+        }
+        for (_, _, mut v) in &mut merged {
+            v.set_if_neq(Visibility::Hidden);
+        }
+        return;
+    }
+    let mut list: Vec<_> = parts.iter().filter(|p| p.3.get()).collect();
+    list.sort_by(|a, b| a.2.translation().z.total_cmp(&b.2.translation().z));
+    let mut batch = Batch::default();
+    for (e, m, tr, _) in list {
+        // a part that cannot be merged keeps drawing itself
+        if art
+            .meshes
+            .get(&m.0)
+            .is_some_and(|mesh| append_mesh(&mut batch, mesh, tr))
+        {
+            commands.entity(e).insert(off.clone());
+        }
+    }
+    if std::env::var_os("FELDZUG_DEBUG_MERGE").is_some() {
+        let (lo, hi) = batch
+            .pos
+            .iter()
+            .fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| {
+                (lo.min(Vec2::new(p[0], p[1])), hi.max(Vec2::new(p[0], p[1])))
+            });
+        eprintln!(
+            "merge: {} parts ({} changed, {nrem} removed), {} vertices, {lo} .. {hi}, merged entities {}",
+            parts.iter().filter(|p| p.3.get()).count(),
+            changed.iter().count(),
+            batch.pos.len(),
+            merged.iter().count()
+        );
+    }
+    if batch.pos.is_empty() {
+        for (_, _, mut v) in &mut merged {
+            v.set_if_neq(Visibility::Hidden);
+        }
+        return;
+    }
+    if let Ok((me, m, mut v)) = merged.single_mut() {
+        // the same asset changed in place: a new handle each rebuild would leave the
+        // renderer without a prepared mesh while the parts keep changing
+        if let Some(mut mesh) = art.meshes.get_mut(&m.0) {
+            *mesh = batch.mesh();
+        } else {
+            let h = art.meshes.add(batch.mesh());
+            commands.entity(me).insert(Mesh2d(h));
+        }
+        v.set_if_neq(Visibility::Inherited);
+    } else {
+        let handle = art.meshes.add(batch.mesh());
+        let mat = art.material();
+        commands.spawn((
+            MergedCounters,
+            Mesh2d(handle),
+            MeshMaterial2d(mat),
+            Transform::from_xyz(0.0, 0.0, MERGED_Z),
+            Visibility::Inherited,
+        ));
     }
 }
 

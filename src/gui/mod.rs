@@ -90,6 +90,54 @@ fn bench_frames(
     }
 }
 
+/// FELDZUG_BENCH_HIDE=counters|terrain|text (comma-separated): hide a part of the board
+/// to split the frame cost; at frame 40 the drawn entities are counted (stderr).
+#[allow(clippy::type_complexity)]
+fn bench_census(
+    mut n: Local<u32>,
+    mut vis: ParamSet<(
+        Query<&mut Visibility, (With<Mesh2d>, Without<board::BoardTile>)>,
+        Query<&mut Visibility, (With<Mesh2d>, With<board::BoardTile>)>,
+        Query<&mut Visibility, With<Text2d>>,
+    )>,
+    census: Query<(Has<Mesh2d>, Has<Text2d>, &ViewVisibility)>,
+) {
+    *n += 1;
+    if *n < 40 {
+        return;
+    }
+    let hide = std::env::var("FELDZUG_BENCH_HIDE").unwrap_or_default();
+    if hide.contains("counters") {
+        for mut v in &mut vis.p0() {
+            v.set_if_neq(Visibility::Hidden);
+        }
+    }
+    if hide.contains("terrain") {
+        for mut v in &mut vis.p1() {
+            v.set_if_neq(Visibility::Hidden);
+        }
+    }
+    if hide.contains("text") {
+        for mut v in &mut vis.p2() {
+            v.set_if_neq(Visibility::Hidden);
+        }
+    }
+    if *n == 40 {
+        let (mut m, mut mv, mut t, mut tv) = (0, 0, 0, 0);
+        for (is_m, is_t, v) in &census {
+            if is_m {
+                m += 1;
+                mv += v.get() as u32;
+            }
+            if is_t {
+                t += 1;
+                tv += v.get() as u32;
+            }
+        }
+        eprintln!("BENCH census mesh2d {m} (visible {mv}) text2d {t} (visible {tv})");
+    }
+}
+
 fn window_plugin() -> WindowPlugin {
     WindowPlugin {
         primary_window: Some(Window {
@@ -119,7 +167,8 @@ pub fn run() {
     let mut app = App::new();
     if bench.is_some() {
         app.init_resource::<BenchRecorder>()
-            .add_systems(Last, bench_frames);
+            .add_systems(Last, bench_frames)
+            .add_systems(Update, bench_census);
     }
     app.add_plugins(DefaultPlugins.set(window_plugin()))
         .add_plugins(EguiPlugin::default())

@@ -247,7 +247,9 @@ pub(super) fn place_pieces(
     >,
     mut leaders: Query<(&Leader, &LeaderStatus, &mut Transform, &mut Visibility), Without<Counter>>,
     mut arrows: Query<&mut Transform, (With<FacingArrow>, Without<Counter>, Without<Leader>)>,
-    added: Query<(), Added<Children>>,
+    // only counters' own children: the stack badges (children of the badge discs) must
+    // not start another placement, which re-marks the stacks and respawns the badges
+    added: Query<(), (Added<Children>, With<Counter>)>,
 ) {
     if *last == (rev.0, ui.selected) && added.is_empty() {
         return;
