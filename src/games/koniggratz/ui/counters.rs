@@ -175,8 +175,15 @@ pub(super) fn decorate_counters(
 
 /// Puts counters on their hexes; the selected one is lifted (shared `lift`).
 pub(super) fn place_counters(
+    mut commands: Commands,
     mut units: Query<
-        (&Counter, Ref<UnitStatus>, &mut Transform, &mut Visibility),
+        (
+            Entity,
+            &Counter,
+            Ref<UnitStatus>,
+            &mut Transform,
+            &mut Visibility,
+        ),
         (Without<HqMarker>, Without<BombardmentMarker>),
     >,
     mut hqs: Query<
@@ -196,18 +203,52 @@ pub(super) fn place_counters(
     }
     let sel_changed = *last_sel != ui.selected;
     *last_sel = ui.selected;
-    for (c, s, mut t, mut v) in units.iter_mut() {
-        if !(sel_changed || s.is_changed() || t.is_added()) {
-            continue;
+    // `Mut` reads `is_added` without marking the transform changed
+    let any = sel_changed
+        || units
+            .iter_mut()
+            .any(|(_, _, s, t, _)| s.is_changed() || t.is_added());
+    if any {
+        // a stack: offset counters with a count badge (shared `InStack`)
+        let mut on_hex: Vec<(Coord, UnitId)> = units
+            .iter()
+            .filter_map(|(_, c, s, ..)| match s.0.loc {
+                Loc::Map(h) => Some((h, c.id)),
+                _ => None,
+            })
+            .collect();
+        on_hex.sort();
+        let mut slot = std::collections::BTreeMap::new();
+        let mut count: std::collections::BTreeMap<Coord, u8> = Default::default();
+        for (h, u) in on_hex {
+            let k = count.entry(h).or_insert(0);
+            slot.insert(u, *k);
+            *k += 1;
         }
-        match s.0.loc {
-            Loc::Map(h) => {
-                let (off, z, k) = crate::gui::counters::lift(ui.selected == Some(c.id), S * 1.5);
-                t.translation = (to_world(h) + off).extend(2.0 + z);
-                t.scale = Vec3::splat(k);
-                *v = Visibility::Visible;
+        for (e, c, s, mut t, mut v) in units.iter_mut() {
+            match s.0.loc {
+                Loc::Map(h) => {
+                    let k = slot.get(&c.id).copied().unwrap_or(0);
+                    let n = count.get(&h).copied().unwrap_or(1);
+                    let (off, z, scale) =
+                        crate::gui::counters::lift(ui.selected == Some(c.id), S * 1.5);
+                    let stack = Vec2::new(S * 0.16, S * 0.16) * k.min(3) as f32;
+                    t.translation = (to_world(h) + stack + off).extend(2.0 + k as f32 * 0.5 + z);
+                    t.scale = Vec3::splat(scale);
+                    *v = Visibility::Visible;
+                    if n > 1 {
+                        commands
+                            .entity(e)
+                            .insert(crate::gui::counters::InStack { slot: k, count: n });
+                    } else {
+                        commands.entity(e).remove::<crate::gui::counters::InStack>();
+                    }
+                }
+                _ => {
+                    *v = Visibility::Hidden;
+                    commands.entity(e).remove::<crate::gui::counters::InStack>();
+                }
             }
-            _ => *v = Visibility::Hidden,
         }
     }
     for (s, h, mut t, mut v) in &mut hqs {
