@@ -40,6 +40,14 @@ pub const PRUSSIA: Livery = Livery {
     trim: Color::srgb(0.92, 0.92, 0.92),
 };
 
+/// The livery of a side's counters.
+pub fn livery(side: crate::engine::side::Side) -> Livery {
+    match side {
+        crate::engine::side::Side::Austria => AUSTRIA,
+        crate::engine::side::Side::Prussia => PRUSSIA,
+    }
+}
+
 /// What the NATO box shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Arm {

@@ -57,6 +57,26 @@ pub struct UiCore<C> {
     pub rules_query: String,
 }
 
+impl<C> UiCore<C> {
+    /// The last message on one line; a refusal links to the case it cites. Returns the
+    /// case when its link was clicked.
+    pub fn message_line(&self, ui: &mut bevy_egui::egui::Ui) -> Option<String> {
+        let mut clicked = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(&self.message);
+            let refusal =
+                self.message.starts_with("Refused") || self.message.starts_with("Not allowed");
+            if refusal
+                && !self.message_rule.is_empty()
+                && ui.small_button(&self.message_rule).clicked()
+            {
+                clicked = Some(self.message_rule.clone());
+            }
+        });
+        clicked
+    }
+}
+
 impl<C> Default for UiCore<C> {
     fn default() -> Self {
         Self {

@@ -18,10 +18,7 @@ fn kg_face(rules: &KgRules, u: UnitId, s: Option<&UnitState>) -> crate::gui::cou
         .map(|a| a.colour)
         .unwrap_or((128, 128, 128));
     Face {
-        livery: match d.side {
-            Side::Austria => cf::AUSTRIA,
-            Side::Prussia => cf::PRUSSIA,
-        },
+        livery: cf::livery(d.side),
         band: Some(Color::srgb_u8(army.0, army.1, army.2)),
         arm: if d.kind == Kind::Cavalry {
             Arm::Cavalry
@@ -122,10 +119,7 @@ pub(super) fn decorate_counters(
             .take(2)
             .collect();
         let face = cf::Face {
-            livery: match d.side {
-                Side::Austria => cf::AUSTRIA,
-                Side::Prussia => cf::PRUSSIA,
-            },
+            livery: cf::livery(d.side),
             band: Some(Color::srgb(0.85, 0.7, 0.2)),
             arm: cf::Arm::Hq,
             size: cf::Size::None,

@@ -95,19 +95,11 @@ fn turn_window(ctx: &egui::Context, f: &Frame, ui: &mut KgUi, next: &mut NextSta
         .show(ctx, |ui_| {
             turn_track(ui_, f);
             ui_.separator();
-            ui_.horizontal_wrapped(|ui_| {
-                ui_.label(&ui.core.message);
-                // a refusal links to the case it cites
-                let refusal = ui.core.message.starts_with("Refused")
-                    || ui.core.message.starts_with("Not allowed");
-                if refusal
-                    && !ui.core.message_rule.is_empty()
-                    && ui_.small_button(&ui.core.message_rule).clicked()
-                {
-                    ui.core.rules_open = true;
-                    ui.core.rules_query = ui.core.message_rule.clone();
-                }
-            });
+            // a refusal links to the case it cites
+            if let Some(rule) = ui.core.message_line(ui_) {
+                ui.core.rules_open = true;
+                ui.core.rules_query = rule;
+            }
             ui_.small(&f.step.prompt);
             ui.handover.show(ui_, f.step);
             if let Some(u) = ui.selected {

@@ -15,10 +15,7 @@ pub(super) struct LeaderFace(LeaderId);
 
 /// Text on a counter: the livery's ink (src/gui/counters.rs).
 fn text_colour(s: Side) -> Color {
-    match s {
-        Side::Austria => crate::gui::counters::AUSTRIA.ink,
-        Side::Prussia => crate::gui::counters::PRUSSIA.ink,
-    }
+    crate::gui::counters::livery(s).ink
 }
 
 /// A colour band per formation (1.2.3), from a fixed palette.
@@ -60,10 +57,7 @@ fn ts_face(r: &TsRules, u: UnitId, s: Option<&UnitState>) -> crate::gui::counter
         Size::Bars(3)
     };
     Face {
-        livery: match d.side {
-            Side::Austria => cf::AUSTRIA,
-            Side::Prussia => cf::PRUSSIA,
-        },
+        livery: cf::livery(d.side),
         band: Some(formation_colour(f, r.formations[f].independent)),
         arm: match d.arm {
             Arm::Infantry => cf::Arm::Infantry,
@@ -189,10 +183,7 @@ pub(super) fn decorate(
             .take(4)
             .collect();
         let face = cf::Face {
-            livery: match d.side {
-                Side::Austria => cf::AUSTRIA,
-                Side::Prussia => cf::PRUSSIA,
-            },
+            livery: cf::livery(d.side),
             band: chief.then_some(Color::srgb(0.85, 0.68, 0.15)),
             arm: cf::Arm::Hq,
             size: cf::Size::None,

@@ -99,17 +99,9 @@ fn turn_window(
         .show(ctx, |ui_| {
             turn_track(ui_, f);
             ui_.separator();
-            ui_.horizontal_wrapped(|ui_| {
-                ui_.label(&ui.core.message);
-                let refusal = ui.core.message.starts_with("Refused")
-                    || ui.core.message.starts_with("Not allowed");
-                if refusal
-                    && !ui.core.message_rule.is_empty()
-                    && ui_.small_button(&ui.core.message_rule).clicked()
-                {
-                    *open_rule = Some(ui.core.message_rule.clone());
-                }
-            });
+            if let Some(rule) = ui.core.message_line(ui_) {
+                *open_rule = Some(rule);
+            }
             ui_.small(&f.step.prompt);
             ui.handover.show(ui_, f.step);
             if let Some(u) = ui.selected {
