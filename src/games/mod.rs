@@ -1,12 +1,17 @@
 //! One folder per game. A new game adds its folder and one line to [`registry`].
 
 pub mod koniggratz;
+pub mod sadowa;
 pub mod trautenau;
 
 use crate::engine::session::GameEntry;
 
 pub fn registry() -> Vec<&'static dyn GameEntry> {
-    vec![&koniggratz::Koniggratz, &trautenau::Trautenau]
+    vec![
+        &koniggratz::Koniggratz,
+        &trautenau::Trautenau,
+        &sadowa::Sadowa,
+    ]
 }
 
 pub fn find(game: &str) -> Result<&'static dyn GameEntry, String> {
