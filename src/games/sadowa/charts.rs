@@ -986,3 +986,471 @@ pub fn armistice(die: u8, current: VictoryLevel, asker: Side) -> VictoryLevel {
 pub fn victory_level(vp_prussia: u32, vp_austria: u32) -> VictoryLevel {
     charts().victory_level(vp_prussia, vp_austria)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ch() -> Charts {
+        match load() {
+            Ok(c) => c,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    fn col(c: &Charts, label: &str) -> Column {
+        let i = c.crt.columns.iter().position(|k| k.label == label);
+        Column(i.unwrap_or_else(|| panic!("no column {label}")) as u8)
+    }
+
+    #[test]
+    fn embedded_charts_load() {
+        let c = ch();
+        assert_eq!(c.turn_count(), 16);
+        assert_eq!(c.crt.columns.len(), 8);
+        // the free functions use the same, non-inert table
+        assert_eq!(*charts(), c);
+    }
+
+    #[test]
+    fn odds_fractions_drop_in_favour_of_the_defender() {
+        let c = ch();
+        // rule 7.3.2: "23 to 8 is 2:1"
+        assert_eq!(c.column_label(c.odds_column(23, 8)), "2:1");
+        // rule 7.3.2: fractions dropped in the defender's favour
+        assert_eq!(c.column_label(c.odds_column(11, 6)), "1:1");
+        assert_eq!(c.column_label(c.odds_column(5, 11)), "1:3");
+        assert_eq!(c.column_label(c.odds_column(5, 10)), "1:2");
+        assert_eq!(c.column_label(c.odds_column(4, 7)), "1:2");
+        assert_eq!(c.column_label(c.odds_column(24, 8)), "3:1");
+        assert_eq!(c.column_label(c.odds_column(35, 6)), "5:1");
+        // worse than the first column / better than the last (RECONSTRUCTED ends)
+        assert_eq!(c.column_label(c.odds_column(1, 4)), "1:3");
+        assert_eq!(c.column_label(c.odds_column(1, 400)), "1:3");
+        assert_eq!(c.column_label(c.odds_column(100, 1)), "6:1");
+        assert_eq!(c.column_label(c.odds_column(7, 0)), "6:1");
+        assert_eq!(c.column_label(c.odds_column(0, 7)), "1:3");
+        assert_eq!(c.column_label(c.odds_column(u32::MAX, 1)), "6:1");
+        // the free function answers from the same table
+        assert_eq!(odds_column(23, 8), c.odds_column(23, 8));
+    }
+
+    #[test]
+    fn column_shifts_stop_at_the_ends() {
+        let c = ch();
+        // rule 7.3.1: a Disrupted attacker's adverse shift moves one column left
+        let two = c.odds_column(23, 8);
+        let shifted = c.column_shift(two, c.combat_mods.disrupted_attacker_shift);
+        assert_eq!(c.column_label(shifted), "1:1");
+        assert_eq!(c.column_label(c.column_shift(two, -10)), "1:3");
+        assert_eq!(c.column_label(c.column_shift(two, 10)), "6:1");
+        assert_eq!(c.column_label(c.column_shift(Column(200), 0)), "6:1");
+        assert_eq!(column_shift(two, 1), c.column_shift(two, 1));
+    }
+
+    #[test]
+    fn loss_points_multiply_the_sides_cfs() {
+        let c = ch();
+        // rule 7.4: "a force with 6 CFs that incurs a 1D result ... sustains 6 Loss Points"
+        let (att, _) = c.crt(col(&c, "1:1"), 2);
+        assert_eq!(att.label(), "1D");
+        assert_eq!(loss_points(6, att.mult), 6);
+        assert!(att.disrupted && !att.retreat && !att.surrender);
+        // rule 7.4: "A force of 14 CFs that incurs a 2R CRT result would sustain 28 LPs and
+        // must retreat" (the defender at 23:8 = 2:1 on a 6)
+        let (_, def) = c.crt(c.odds_column(23, 8), 6);
+        assert_eq!(def.label(), "2R");
+        assert_eq!(loss_points(14, def.mult), 28);
+        assert!(def.retreat && !def.disrupted);
+        assert_eq!(loss_points(u32::MAX, 3), u32::MAX);
+    }
+
+    #[test]
+    fn modified_dice_beyond_the_rows_use_the_end_rows() {
+        let c = ch();
+        let k = col(&c, "2:1");
+        // rule 7.3.2 note: no limit to the net modifiers; the table stops at 0 and 7
+        assert_eq!(c.crt(k, -5), c.crt(k, 0));
+        assert_eq!(c.crt(k, 12), c.crt(k, 7));
+        assert_eq!(c.crt(k, i32::MIN), c.crt(k, 0));
+        assert_eq!(c.crt(k, i32::MAX), c.crt(k, 7));
+        // and those rows differ from the natural 1 and 6, so modifiers count there
+        assert_ne!(c.crt(k, 0), c.crt(k, 1));
+        assert_ne!(c.crt(k, 7), c.crt(k, 6));
+        assert_eq!(crt(k, 3), c.crt(k, 3));
+    }
+
+    #[test]
+    fn distribution_is_counted_from_the_table() {
+        let c = ch();
+        for i in 0..c.crt.columns.len() {
+            let k = Column(i as u8);
+            for drm in -9..=9 {
+                let dist = c.crt_distribution(k, drm);
+                let total: f64 = dist.iter().map(|(_, p)| p).sum();
+                assert!((total - 1.0).abs() < 1e-12, "{i} {drm}: {total}");
+                for (cell, p) in &dist {
+                    let n = (1..=6).filter(|d| c.crt_cell(k, d + drm) == *cell).count();
+                    assert!(n > 0);
+                    assert_eq!(*p, n as f64 / 6.0, "column {i} drm {drm}");
+                }
+                // every face lands in exactly one listed result
+                let faces: u32 = c.crt_faces(k, drm).iter().map(|(_, n)| n).sum();
+                assert_eq!(faces, 6);
+            }
+        }
+        // rule 5.3 / 6.5.2: a +1 shifts the odds shown: at 2:1 the defender retreats on 4-6
+        // unmodified (1/2), on 3-6 with +1 (2/3)
+        let k = col(&c, "2:1");
+        let retreat = |drm| -> f64 {
+            c.crt_distribution(k, drm)
+                .iter()
+                .filter(|(cell, _)| cell.defender.retreat)
+                .map(|(_, p)| p)
+                .sum()
+        };
+        assert!((retreat(0) - 0.5).abs() < 1e-12);
+        assert!((retreat(1) - 4.0 / 6.0).abs() < 1e-12);
+        assert_eq!(crt_distribution(k, 1), c.crt_distribution(k, 1));
+    }
+
+    #[test]
+    fn crt_is_monotone() {
+        // RECONSTRUCTED design property: a higher die or better odds never hurt the attacker
+        let c = ch();
+        let n = c.crt.columns.len();
+        for i in 0..n {
+            for die in c.crt.die_min..=c.crt.die_max {
+                let here = c.crt_cell(Column(i as u8), die);
+                let up = c.crt_cell(Column(i as u8), die + 1);
+                assert!(
+                    up.attacker.severity() <= here.attacker.severity(),
+                    "{i} {die}"
+                );
+                assert!(
+                    up.defender.severity() >= here.defender.severity(),
+                    "{i} {die}"
+                );
+                if i + 1 < n {
+                    let right = c.crt_cell(Column(i as u8 + 1), die);
+                    assert!(right.attacker.severity() <= here.attacker.severity());
+                    assert!(right.defender.severity() >= here.defender.severity());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn cells_print_as_parsed() {
+        let c = ch();
+        for k in &c.crt.columns {
+            for cell in &k.cells {
+                assert_eq!(CrtCell::parse(&cell.label()), Ok(*cell));
+            }
+        }
+        assert_eq!(
+            SideResult::parse("2DR").map(|r| r.label()),
+            Ok("2DR".into())
+        );
+        assert_eq!(SideResult::parse("0"), Ok(SideResult::NONE));
+        assert!(SideResult::parse("2X").is_err());
+        assert!(SideResult::parse("DD").is_err());
+        assert!(SideResult::parse("123").is_err());
+        assert!(SideResult::parse("").is_err());
+        assert!(CrtCell::parse("1D").is_err());
+    }
+
+    #[test]
+    fn already_disrupted_defenders_take_1r_from_1_2() {
+        let c = ch();
+        // rule 7.4.3: at least 1:2 -> automatic 1R, nothing to the attacker
+        let r = c.already_disrupted_result(c.odds_column(5, 10));
+        assert_eq!(r.map(|x| x.label()), Some("-/1R".to_string()));
+        assert_eq!(c.already_disrupted_result(c.odds_column(30, 6)), r);
+        assert_eq!(c.already_disrupted_result(c.odds_column(5, 11)), None);
+    }
+
+    #[test]
+    fn siege_level_example_and_surrender() {
+        let c = ch();
+        // rule 8.4 example: Siege 0, a 3 is rolled: "Siege 0" becomes "Siege 1"
+        let mut level = 0u8;
+        assert!(!siege_surrender(level, 1)); // rule 8.3: Siege 0 is immune
+        if c.siege_increase(level, 3) {
+            level += 1;
+        }
+        assert_eq!(level, 1);
+        // rule 8.3: next shaded turn, a die <= the level surrenders
+        assert!(siege_surrender(level, 1));
+        assert!(!siege_surrender(level, 2));
+        assert!(!siege_surrender(3, 0) && !siege_surrender(3, 7));
+        // RECONSTRUCTED table: harder with each level, none above the top level
+        assert!(c.siege_increase(0, 4) && !c.siege_increase(0, 5));
+        assert!(c.siege_increase(1, 3) && !c.siege_increase(1, 4));
+        assert!(!c.siege_increase(c.siege.max_level, 1));
+        assert!(!c.siege_increase(0, 0) && !c.siege_increase(0, 7));
+        assert!(!c.siege_increase(255, 1));
+        assert!(siege_increase(0, 3));
+    }
+
+    #[test]
+    fn morale_counts_started_increments() {
+        // rule 12.2: start 3
+        assert_eq!(morale(0, 0), 3);
+        // "or part thereof": the first VP already counts as an increment
+        assert_eq!(morale(1, 0), 4);
+        assert_eq!(morale(0, 1), 2);
+        assert_eq!(morale(20, 0), 4);
+        assert_eq!(morale(21, 0), 5);
+        assert_eq!(morale(15, 5), 3);
+        assert_eq!(morale(25, 5), 4);
+        assert_eq!(morale(5, 25), 2);
+        // rule 12.2: within 1..=5
+        assert_eq!(morale(100, 0), 5);
+        assert_eq!(morale(0, 100), 1);
+        // from the totals: a capped level comes down as soon as the enemy catches up
+        assert_eq!(morale(100, 60), 5);
+        assert_eq!(morale(100, 81), 3);
+        assert_eq!(morale(u32::MAX, 0), 5);
+        assert_eq!(morale(0, u32::MAX), 1);
+    }
+
+    #[test]
+    fn victory_level_edges() {
+        let c = ch();
+        use VictoryLevel::*;
+        let at = |d: i64| {
+            let (p, a) = if d >= 0 {
+                (100 + d, 100)
+            } else {
+                (100, 100 - d)
+            };
+            c.victory_level(p as u32, a as u32)
+        };
+        assert_eq!(at(60), PrussianDecisive);
+        assert_eq!(at(59), PrussianSubstantive);
+        assert_eq!(at(30), PrussianSubstantive);
+        assert_eq!(at(29), PrussianMarginal);
+        assert_eq!(at(10), PrussianMarginal);
+        assert_eq!(at(9), Draw);
+        assert_eq!(at(0), Draw);
+        assert_eq!(at(-9), Draw);
+        assert_eq!(at(-10), AustrianMarginal);
+        assert_eq!(at(-29), AustrianMarginal);
+        assert_eq!(at(-30), AustrianSubstantive);
+        assert_eq!(at(-59), AustrianSubstantive);
+        assert_eq!(at(-60), AustrianDecisive);
+        assert_eq!(c.victory_level(u32::MAX, 0), PrussianDecisive);
+        assert_eq!(c.victory_level(0, u32::MAX), AustrianDecisive);
+        // rule 6.5.3: the GHQ lost is an Austrian decisive victory whatever the VPs
+        assert_eq!(c.final_victory(500, 0, true), AustrianDecisive);
+        assert_eq!(c.final_victory(500, 0, false), PrussianDecisive);
+        assert_eq!(victory_level(0, 0), Draw);
+        assert_eq!(PrussianDecisive.winner(), Some(Side::Prussia));
+        assert_eq!(Draw.winner(), None);
+    }
+
+    #[test]
+    fn armistice_from_turn_10_by_the_side_behind() {
+        let c = ch();
+        use VictoryLevel::*;
+        // rule 4.7: from turn 10, the side with fewer VPs
+        assert_eq!(c.armistice_asker(9, 80, 20), None);
+        assert_eq!(c.armistice_asker(10, 80, 20), Some(Side::Austria));
+        assert_eq!(c.armistice_asker(12, 20, 80), Some(Side::Prussia));
+        assert_eq!(c.armistice_asker(12, 50, 50), None);
+        // the die moves the current level towards the asker (RECONSTRUCTED table)
+        let now = c.victory_level(80, 20);
+        assert_eq!(now, PrussianDecisive);
+        assert_eq!(c.armistice(6, now, Side::Austria), PrussianMarginal);
+        assert_eq!(c.armistice(5, now, Side::Austria), PrussianSubstantive);
+        assert_eq!(c.armistice(3, now, Side::Austria), PrussianDecisive);
+        assert_eq!(c.armistice(1, now, Side::Austria), PrussianDecisive); // clamped
+        assert_eq!(
+            c.armistice(1, AustrianMarginal, Side::Prussia),
+            AustrianSubstantive
+        );
+        assert_eq!(
+            c.armistice(6, AustrianMarginal, Side::Prussia),
+            PrussianMarginal
+        );
+        assert_eq!(c.armistice(0, Draw, Side::Prussia), Draw);
+        assert_eq!(armistice(6, Draw, Side::Austria), AustrianSubstantive);
+    }
+
+    #[test]
+    fn terrain_costs() {
+        let c = ch();
+        use SideKind::*;
+        use Terrain::*;
+        assert_eq!(c.enter_cost(Clear, 1, false, false, None), Some(1));
+        assert_eq!(c.enter_cost(Woods, 1, false, false, None), Some(2));
+        assert_eq!(c.enter_cost(Town, 1, false, false, None), Some(1));
+        assert_eq!(c.enter_cost(Fortress, 1, false, false, None), Some(1));
+        assert_eq!(c.enter_cost(Clear, 2, false, false, None), Some(2));
+        assert_eq!(c.enter_cost(Clear, 3, false, false, None), Some(3));
+        // the larger of terrain and elevation, not the sum
+        assert_eq!(c.enter_cost(Woods, 2, false, false, None), Some(2));
+        assert_eq!(c.enter_cost(Woods, 3, false, false, None), Some(3));
+        // rivers add, a bridge removes
+        assert_eq!(
+            c.enter_cost(Clear, 1, false, false, Some((MinorRiver, false))),
+            Some(2)
+        );
+        assert_eq!(
+            c.enter_cost(Clear, 1, false, false, Some((MajorRiver, false))),
+            Some(3)
+        );
+        assert_eq!(
+            c.enter_cost(Woods, 2, false, false, Some((MajorRiver, false))),
+            Some(4)
+        );
+        assert_eq!(
+            c.enter_cost(Clear, 1, false, false, Some((MajorRiver, true))),
+            Some(1)
+        );
+        // along a road or railway: 1 whatever the terrain or river
+        assert_eq!(
+            c.enter_cost(Woods, 3, true, false, Some((MajorRiver, false))),
+            Some(1)
+        );
+        assert_eq!(c.enter_cost(Clear, 3, false, true, None), Some(1));
+        // not on this game's chart
+        assert_eq!(c.enter_cost(Village, 1, false, false, None), None);
+        assert_eq!(c.enter_cost(Clear, 4, false, false, None), None);
+        assert_eq!(
+            c.enter_cost(Clear, 1, false, false, Some((Stream, false))),
+            None
+        );
+        assert_eq!(enter_cost(Clear, 1, false, false, None), Some(1));
+    }
+
+    #[test]
+    fn terrain_combat_effects() {
+        let c = ch();
+        use SideKind::*;
+        use Terrain::*;
+        assert_eq!(c.terrain_combat(Clear, 1, None), (0, 0));
+        assert_eq!(c.terrain_combat(Woods, 1, None), (0, -1));
+        assert_eq!(c.terrain_combat(Town, 1, None), (0, -1));
+        assert_eq!(c.terrain_combat(Clear, 2, None), (0, -1));
+        assert_eq!(c.terrain_combat(Clear, 3, None), (0, -2));
+        // the better of terrain and elevation, not both
+        assert_eq!(c.terrain_combat(Woods, 2, None), (0, -1));
+        assert_eq!(c.terrain_combat(Woods, 3, None), (0, -2));
+        // attacking across a river adds
+        assert_eq!(c.terrain_combat(Clear, 1, Some(MinorRiver)), (0, -1));
+        assert_eq!(c.terrain_combat(Woods, 2, Some(MajorRiver)), (0, -3));
+        assert_eq!(c.terrain_combat(Village, 9, Some(Stream)), (0, 0));
+        // rule 8.7: fortress CFs quadrupled
+        assert_eq!(c.defence_multiplier(Fortress), 4);
+        assert_eq!(c.defence_multiplier(Town), 1);
+        assert_eq!(c.defence_multiplier(Marsh), 1);
+        assert_eq!(terrain_combat(Woods, 1, None), (0, -1));
+        // RECONSTRUCTED ZOC: entering stops, leaving is free
+        assert!(c.zoc.stop_on_entry && c.zoc.leave_cost == 0);
+    }
+
+    #[test]
+    fn initiative_and_activation() {
+        let c = ch();
+        // rule 4.2 (RECONSTRUCTED list): morale 1..5
+        let drms: Vec<i32> = (1..=5).map(|m| c.initiative_drm(m)).collect();
+        assert_eq!(drms, vec![-1, -1, 0, 1, 1]);
+        assert_eq!(c.initiative_drm(0), -1);
+        assert_eq!(c.initiative_drm(200), 1);
+        // rule 6.5.2: the GHQ's +1 is separate
+        assert_eq!(c.ghq_initiative_drm, 1);
+        assert_eq!(initiative_drm(3), 0);
+        // rule 4.3
+        let single = |committed, disrupted| Activation::Single {
+            committed,
+            disrupted,
+        };
+        assert_eq!(c.activation_cost(single(false, false)), Some(1));
+        assert_eq!(c.activation_cost(single(false, true)), Some(1));
+        assert_eq!(c.activation_cost(single(true, false)), Some(3));
+        assert_eq!(c.activation_cost(single(true, true)), None);
+        assert_eq!(c.activation_cost(Activation::Hq { cv: 2 }), Some(2));
+        // rule 6.5.1: the GHQ costs no IPs
+        assert_eq!(c.activation_cost(Activation::Ghq), Some(0));
+        assert_eq!(activation_cost(Activation::Hq { cv: 3 }), Some(3));
+    }
+
+    #[test]
+    fn turn_track() {
+        let c = ch();
+        // rule 4.7: armistice from turn 10; rule 5.5: forage from turn 8 falls after 3 July
+        assert_eq!(c.armistice_from_turn, 10);
+        assert!(c.turn(6).is_some_and(|t| t.date.contains("3 July")));
+        assert_eq!(c.turn(0), None);
+        assert_eq!(c.turn(17), None);
+        // rule 10.2: the VPs printed on the track, falling with time
+        assert_eq!(c.ghq_vp(1), 20);
+        assert_eq!(c.ghq_vp(5), 10);
+        assert_eq!(c.ghq_vp(99), 0);
+        assert!(c.turns.windows(2).all(|w| w[0].ghq_vp >= w[1].ghq_vp));
+        // rules 8.3/8.4: brown-shaded turns
+        assert!(c.siege_turn(2) && !c.siege_turn(1) && !c.siege_turn(0));
+        assert_eq!(c.turns.iter().filter(|t| t.siege).count(), 8);
+    }
+
+    #[test]
+    fn bad_text_is_refused() {
+        let good = crate::engine::scenarios::embedded_file(CHARTS_FILE).unwrap_or_default();
+        assert!(from_text("x", good).is_ok());
+        let cases: Vec<(String, &str)> = vec![
+            (String::new(), "x:"),
+            ("garbage (".into(), "x:"),
+            (good.replace("\"-/2R\"", "\"-/2X\""), "2X"),
+            (good.replace("\"-/3S\"]", "\"-/3S\", \"-/3S\"]"), "cells"),
+            (good.replace("\"4:1\"", "\"2:1\""), "not better odds"),
+            (good.replace("\"4:1\"", "\"0:1\""), "1..=1000"),
+            (good.replace("\"4:1\"", "\"4-1\""), "expected a:d"),
+            (
+                good.replace("[60, 30, 10, -9, -29, -59]", "[60, 30, 30, -9, -29, -59]"),
+                "falling",
+            ),
+            (good.replace("[-1, -1, 0, 1, 1]", "[-1, 0, 1]"), "Morale"),
+            (
+                good.replace("armistice_from_turn: 10", "armistice_from_turn: 30"),
+                "armistice_from_turn",
+            ),
+            (
+                good.replace(
+                    "increase_max_die: [4, 3, 3, 2, 1]",
+                    "increase_max_die: [4, 9, 3, 2, 1]",
+                ),
+                "0..=6",
+            ),
+            (good.replace("max_level: 5", "max_level: 4"), "siege"),
+            (
+                good.replace("armistice: [-1, -1, 0, 0, 1, 2]", "armistice: [0]"),
+                "six shifts",
+            ),
+            (good.replace("(terrain: Town,", "(terrain: Woods,"), "twice"),
+            (good.replace("road_mp: 1,", ""), "road_mp"),
+            (
+                good.replace("road_mp: 1,", "road_mp: 1, extra: 2,"),
+                "extra",
+            ),
+        ];
+        for (text, needle) in &cases {
+            match from_text("x", text) {
+                Ok(_) => panic!("accepted a bad file (expected {needle})"),
+                Err(e) => {
+                    assert!(e.starts_with("x:"), "{e}");
+                    assert!(e.contains(needle), "'{e}' lacks '{needle}'");
+                }
+            }
+        }
+        // cut the file anywhere: refused or accepted, never a panic
+        let chars: Vec<char> = good.chars().collect();
+        for cut in (0..chars.len()).step_by(37) {
+            let t: String = chars[..cut].iter().chain(chars[cut + 1..].iter()).collect();
+            let _ = from_text("x", &t);
+            let t: String = chars[..cut].iter().collect();
+            let _ = from_text("x", &t);
+        }
+    }
+}
