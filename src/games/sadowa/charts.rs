@@ -434,7 +434,7 @@ fn check(f: ChartsFile) -> Result<Charts, String> {
     }
     // CRT.
     let c = &f.crt;
-    if c.die_min > 1 || c.die_max < 6 || c.die_max - c.die_min > 20 {
+    if c.die_min > 1 || c.die_max < 6 || c.die_max as i64 - c.die_min as i64 > 20 {
         return Err("crt: rows must cover the die 1..=6 (at most 21 rows)".into());
     }
     if c.columns.is_empty() || c.columns.len() > 30 {
@@ -699,9 +699,11 @@ impl Charts {
         let Some(column) = self.crt.columns.get(i) else {
             return CrtCell::default();
         };
-        let row =
-            (modified_die.clamp(self.crt.die_min, self.crt.die_max) - self.crt.die_min) as usize;
-        column.cells.get(row).copied().unwrap_or_default()
+        // (no `clamp`: it would panic on a hand-built table with die_min > die_max)
+        let d = modified_die.max(self.crt.die_min).min(self.crt.die_max);
+        let row = usize::try_from(d as i64 - self.crt.die_min as i64).unwrap_or(0);
+        let last = column.cells.len().saturating_sub(1);
+        column.cells.get(row.min(last)).copied().unwrap_or_default()
     }
 
     /// 7.4: (attacker's result, defender's result).
@@ -793,7 +795,7 @@ impl Charts {
         };
         Some(match along {
             Some(mp) => mp,
-            None => t.mp.max(e.mp) + river_mp,
+            None => t.mp.max(e.mp).saturating_add(river_mp),
         })
     }
 
@@ -816,7 +818,7 @@ impl Charts {
         let rd = attack_across
             .and_then(|k| self.river_row(k))
             .map_or(0, |r| r.attack_drm);
-        (ts.min(es), td.min(ed) + rd)
+        (ts.min(es), td.min(ed).saturating_add(rd))
     }
 
     /// 8.7: the multiplier of the defenders' CFs in a hex of this terrain (when the rule's
@@ -1396,6 +1398,32 @@ mod tests {
     }
 
     #[test]
+    fn hand_built_tables_never_panic() {
+        // the fields are public: a table built in code may break the loader's checks
+        let mut c = ch();
+        c.crt.die_min = 9;
+        c.crt.die_max = 0;
+        for die in [-100, 0, 3, 9, 100] {
+            let _ = c.crt(Column(3), die);
+        }
+        c.terrain[0].mp = u32::MAX;
+        c.rivers[0].mp = u32::MAX;
+        let r = Some((SideKind::MinorRiver, false));
+        assert_eq!(
+            c.enter_cost(Terrain::Clear, 1, false, false, r),
+            Some(u32::MAX)
+        );
+        c.crt.columns.clear();
+        assert_eq!(c.odds_column(3, 1), Column(0));
+        assert_eq!(c.crt(Column(5), 3), (SideResult::NONE, SideResult::NONE));
+        assert!(c.crt_distribution(Column(0), 0).len() == 1);
+        assert_eq!(c.already_disrupted_result(Column(0)), None);
+        assert_eq!(c.column_label(Column(0)), "");
+        let inert = Charts::inert();
+        assert_eq!(inert.crt(inert.odds_column(9, 1), 6).1, SideResult::NONE);
+    }
+
+    #[test]
     fn bad_text_is_refused() {
         let good = crate::engine::scenarios::embedded_file(CHARTS_FILE).unwrap_or_default();
         assert!(from_text("x", good).is_ok());
@@ -1430,6 +1458,14 @@ mod tests {
             ),
             (good.replace("(terrain: Town,", "(terrain: Woods,"), "twice"),
             (good.replace("road_mp: 1,", ""), "road_mp"),
+            (
+                good.replace("die_min: 0,", "die_min: -2147483648,"),
+                "rows must cover",
+            ),
+            (
+                good.replace("die_max: 7,", "die_max: 5,"),
+                "rows must cover",
+            ),
             (
                 good.replace("road_mp: 1,", "road_mp: 1, extra: 2,"),
                 "extra",
