@@ -1,6 +1,7 @@
 //! One folder per game. A new game adds its folder and one line to [`registry`].
 
 pub mod koniggratz;
+pub mod sadowa;
 pub mod trautenau;
 
 use crate::engine::session::GameEntry;
