@@ -26,7 +26,7 @@ ANCHORS = [
     ("Dresden", "1208", 51.050, 13.738),
     ("Theresienstadt", "1609", 50.511, 14.150),
     ("Prague", "1811", 50.087, 14.421),
-    ("Sadowa", "2307", 50.303, 15.686),
+    ("Sadowa", "2307", 50.299, 15.696),
     ("Josefstadt", "2406", 50.339, 15.928),
     ("Schweidnitz", "2502", 50.844, 16.488),
     ("Königgrätz", "2507", 50.209, 15.833),
@@ -199,7 +199,7 @@ PLACES = [
     ("Torgau", 51.560, 13.005, "City"),
     ("Hirschberg", 50.903, 15.734, "City"),
     # Label-only places.
-    ("Sadowa", 50.303, 15.686, None),
+    ("Sadowa", 50.299, 15.696, None),
     ("Münchengrätz", 50.528, 14.983, None),
     ("Trautenau", 50.561, 15.913, None),
     ("Nachod", 50.416, 16.163, None),
@@ -616,6 +616,47 @@ def river_sides(waypoints):
     return sides
 
 
+def solve3(m, v):
+    """Solves a 3x3 linear system by Cramer's rule."""
+    def det(a):
+        return (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1])
+                - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0])
+                + a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]))
+    d = det(m)
+    out = []
+    for k in range(3):
+        mk = [row[:] for row in m]
+        for i in range(3):
+            mk[i][k] = v[i]
+        out.append(det(mk) / d)
+    return out
+
+
+def alternative_fits():
+    """Checks of the chosen similarity fit: a general affine fit and leave-one-out."""
+    rows = [(z.real, z.imag, 1.0) for z in ZS]
+    m = [[sum(r[i] * r[j] for r in rows) for j in range(3)] for i in range(3)]
+    ce = solve3(m, [sum(r[i] * g.real for r, g in zip(rows, GS)) for i in range(3)])
+    cn = solve3(m, [sum(r[i] * g.imag for r, g in zip(rows, GS)) for i in range(3)])
+    res = [abs(complex(ce[0] * r[0] + ce[1] * r[1] + ce[2], cn[0] * r[0] + cn[1] * r[1] + cn[2])
+               - g) for r, g in zip(rows, GS)]
+    sx = math.hypot(ce[0], cn[0]) * SQ3
+    sy = math.hypot(ce[1], cn[1]) * SQ3
+    print(f"affine fit: rms {math.sqrt(sum(r * r for r in res) / len(res)):.1f} km, "
+          f"{sx:.1f} km per hex along the columns, {sy:.1f} km per hex along the rows")
+    for k, (nm, h, _, _) in enumerate(ANCHORS):
+        zs = ZS[:k] + ZS[k + 1:]
+        gs = GS[:k] + GS[k + 1:]
+        n = len(zs)
+        mz, mg = sum(zs) / n, sum(gs) / n
+        a = sum((g - mg) * (z - mz).conjugate() for z, g in zip(zs, gs)) / sum(
+            abs(z - mz) ** 2 for z in zs)
+        b = mg - a * mz
+        r = abs(a * ZS[k] + b - GS[k])
+        print(f"  without {nm:15s}: {abs(a) * SQ3:.2f} km/hex, rotation "
+              f"{math.degrees(math.atan2(a.imag, a.real)):.1f}, its own miss {r:.1f} km")
+
+
 def main():
     report = "--report" in sys.argv
     scale = abs(A) * SQ3
@@ -638,6 +679,7 @@ def main():
     for nm, h, la, lo in ANCHORS:
         assert name(*geo_to_hex(la, lo)) == h, (nm, h, geo_to_hex(la, lo))
     if report:
+        alternative_fits()
         return
     write_ron()
 
