@@ -525,7 +525,7 @@ RAILWAYS = [
     ("Prerau", "Mährisch Weisskirchen", "Oderberg", "Ratibor", "Kosel", "Oppeln", "Brieg",
      "Ohlau", "Breslau"),  # Upper Silesian railway
     ("Neisse", "Brieg"),  # 1848
-    ("Neisse", "Kosel"),  # Neisse-Kosel line
+    # (Neisse - Neustadt - Kosel opened only in 1876: left out.)
     ("Breslau", "Freiburg", "Schweidnitz"),  # 1843-44
     ("Freiburg", "Waldenburg"),  # 1853
     ("Prague", "Pilsen"),  # Böhmische Westbahn 1862
