@@ -5,7 +5,7 @@
 //! `tools/sadowa_map.py`; docs/games/sadowa-map.md explains how the grid was fitted).
 //! Pure Rust, no ECS. Nothing here panics on any input: bad data is an `Err`.
 
-use crate::engine::hexmap::{Coord, Dir, HexMap, HexMapDef, Side2, SideFeature, SideKind};
+use crate::engine::hexmap::{Coord, Dir, HexMap, HexMapDef, Side2, SideFeature, SideKind, Terrain};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -123,6 +123,17 @@ impl SadowaMap {
             }
             if p.name.trim().is_empty() {
                 return Err(format!("the place at {} has no name", p.hex));
+            }
+            let terrain = hex.terrain(p.hex);
+            let fits = match p.kind {
+                PlaceKind::City => matches!(terrain, Terrain::Town | Terrain::WoodedTown),
+                PlaceKind::Fortress => terrain == Terrain::Fortress,
+            };
+            if !fits {
+                return Err(format!(
+                    "{} at {} is a {:?} but its hex is {terrain:?} terrain",
+                    p.name, p.hex, p.kind
+                ));
             }
         }
         let mut rail_links = BTreeSet::new();
@@ -331,8 +342,8 @@ mod tests {
             assert_eq!(m.country(h(hex)), country, "{hex}");
             let terrain = m.hex.terrain(h(hex));
             let want = match kind {
-                PlaceKind::City => crate::engine::hexmap::Terrain::Town,
-                PlaceKind::Fortress => crate::engine::hexmap::Terrain::Fortress,
+                PlaceKind::City => Terrain::Town,
+                PlaceKind::Fortress => Terrain::Fortress,
             };
             assert_eq!(terrain, want, "{hex} terrain");
             assert!(!m.is_mountain(h(hex)), "{hex} is a mountain");
@@ -556,6 +567,13 @@ mod tests {
         let mut f4 = file.clone();
         f4.country_rows.pop();
         assert!(SadowaMap::from_file(f4).is_err());
+        // A fortress whose hex is not fortress terrain.
+        let mut f5 = file.clone();
+        f5.places[0].kind = match f5.places[0].kind {
+            PlaceKind::City => PlaceKind::Fortress,
+            PlaceKind::Fortress => PlaceKind::City,
+        };
+        assert!(SadowaMap::from_file(f5).is_err());
         // Two places in one hex.
         let dup = file.places[0].clone();
         file.places.push(dup);
