@@ -230,6 +230,31 @@ impl SadowaMap {
             .collect()
     }
 
+    /// The hex is on the north map edge.
+    pub fn is_north_edge(&self, c: Coord) -> bool {
+        self.hex.contains(c) && c.row == 1
+    }
+
+    /// The hex is on the south map edge.
+    pub fn is_south_edge(&self, c: Coord) -> bool {
+        self.hex.contains(c) && c.row == self.hex.rows
+    }
+
+    /// One of the exit hexes 2917-3517 (14.0).
+    pub fn is_exit_hex(&self, c: Coord) -> bool {
+        self.hex.contains(c) && c.row == EXIT_ROW && EXIT_COLS.contains(&c.col)
+    }
+
+    /// A Prussian supply source (5.1), whether or not the enemy blocks it now.
+    pub fn is_prussian_supply_source(&self, c: Coord) -> bool {
+        self.is_north_edge(c) || c == HEX_1007
+    }
+
+    /// An Austrian supply source (5.1), whether or not the enemy blocks it now.
+    pub fn is_austrian_supply_source(&self, c: Coord) -> bool {
+        self.is_south_edge(c)
+    }
+
     /// Prussian supply sources (5.1): the north edge and hex 1007.
     pub fn prussian_supply_sources(&self) -> Vec<Coord> {
         let mut v = self.north_edge();
@@ -443,6 +468,9 @@ mod tests {
             assert_eq!(m.country(*c), Some(Country::Austria), "{c}");
         }
         assert!(!m.exit_hexes().contains(&h("2817")));
+        assert!(m.is_exit_hex(h("2917")) && m.is_exit_hex(h("3517")));
+        assert!(!m.is_exit_hex(h("2817")) && !m.is_exit_hex(h("3516")));
+        assert!(!m.is_exit_hex(h("3617")));
     }
 
     #[test]
@@ -462,6 +490,22 @@ mod tests {
                 >= 20
         );
         assert_eq!(m.austrian_supply_sources(), m.south_edge());
+        // The predicates agree with the lists, hex by hex.
+        for c in m.hex.coords() {
+            assert_eq!(
+                m.is_prussian_supply_source(c),
+                m.prussian_supply_sources().contains(&c),
+                "{c}"
+            );
+            assert_eq!(
+                m.is_austrian_supply_source(c),
+                m.austrian_supply_sources().contains(&c),
+                "{c}"
+            );
+        }
+        assert!(m.is_prussian_supply_source(HEX_1007));
+        assert!(!m.is_prussian_supply_source(h("1008")));
+        assert!(!m.is_austrian_supply_source(h("2916")));
     }
 
     #[test]
