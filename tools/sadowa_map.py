@@ -643,7 +643,7 @@ def alternative_fits():
     sx = math.hypot(ce[0], cn[0]) * SQ3
     sy = math.hypot(ce[1], cn[1]) * SQ3
     print(f"affine fit: rms {math.sqrt(sum(r * r for r in res) / len(res)):.1f} km, "
-          f"{sx:.1f} km per hex along the columns, {sy:.1f} km per hex along the rows")
+          f"{sx:.1f} km per hex from column to column, {sy:.1f} km from row to row")
     for k, (nm, h, _, _) in enumerate(ANCHORS):
         zs = ZS[:k] + ZS[k + 1:]
         gs = GS[:k] + GS[k + 1:]
