@@ -618,6 +618,22 @@ mod tests {
             PlaceKind::Fortress => PlaceKind::City,
         };
         assert!(SadowaMap::from_file(f5).is_err());
+        // Truncated files and altered hex numbers: an error or a map, never a panic.
+        let cuts: Vec<usize> = good.char_indices().map(|(i, _)| i).step_by(61).collect();
+        for i in cuts {
+            let _ = SadowaMap::from_text("x", &good[..i]);
+        }
+        for (from, to) in [
+            ("\"1208\"", "\"0000\""),
+            ("\"2507\"", "\"3518\""),
+            ("cols: 35", "cols: 3"),
+        ] {
+            let changed = good.replace(from, to);
+            assert!(
+                SadowaMap::from_text("x", &changed).is_err(),
+                "{from} -> {to}"
+            );
+        }
         // Two places in one hex.
         let dup = file.places[0].clone();
         file.places.push(dup);
