@@ -24,7 +24,7 @@ fn rules() -> Arc<Rules> {
 /// command and the invariants after it.
 fn play(rules: &Arc<Rules>, seed: u64) -> PureGame<Sadowa> {
     let mut g = PureGame::<Sadowa>::new(rules.clone(), seed);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5ad0_aa);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5ad0_5ad0);
     if let Err(e) = Sadowa::check_invariants(&g.rules, &g.st) {
         panic!("seed {seed} at the start: {e}");
     }
