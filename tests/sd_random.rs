@@ -77,8 +77,9 @@ fn sadowa_random_full_games_keep_invariants_and_finish() {
     run(games(100));
 }
 
-/// The 1,000 games per CI run; in a debug build they take too long for the
-/// normal run (see docs/games/sadowa.md): `cargo test --release -- --ignored sadowa_1000`.
+/// The 1,000 games; about 3.5 minutes in the test profile, too long for the normal
+/// run (docs/games/sadowa.md):
+/// `cargo test --no-default-features --test main sd_random -- --ignored`.
 #[test]
 #[ignore]
 fn sadowa_1000_random_full_games_keep_invariants_and_finish() {
