@@ -166,6 +166,37 @@ mod tests {
         ("steps/siege.rs", include_str!("steps/siege.rs")),
     ];
 
+    /// Every .rs file under src/games/sadowa/ is in SOURCES, so that a file added later
+    /// is scanned too (this test names the file to add).
+    #[test]
+    fn every_rust_file_of_the_game_is_scanned() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/sadowa");
+        let mut dirs = vec![root.clone()];
+        let mut files = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|x| x == "rs")
+                    && let Ok(rel) = path.strip_prefix(&root)
+                {
+                    files.push(rel.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        assert!(files.len() > 10, "found only {files:?}");
+        for f in files {
+            assert!(
+                f == "reference.rs" || SOURCES.iter().any(|(name, _)| *name == f),
+                "src/games/sadowa/{f} is not scanned for cited cases: add it to SOURCES"
+            );
+        }
+    }
+
     #[test]
     fn reference_parses_without_duplicates() {
         if let Err(e) = crate::engine::reference::try_parse(SOURCE) {
