@@ -14,6 +14,7 @@ mod pinned_saves;
 mod render;
 mod robustness;
 mod scenarios;
+mod sd_random;
 mod sd_setup;
 mod sd_siege;
 mod sd_victory;
