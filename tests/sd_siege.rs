@@ -411,7 +411,7 @@ fn siege_ends_when_the_besiegers_cf_falls_short() {
             !g.dice.rolls[before..].iter().any(|r| r.rule == "8.4"),
             "{spoil}: no level check for an ended siege"
         );
-        assert!(log_has(&g, "8.5", "less than"), "{spoil}");
+        assert!(log_has(&g, "8.5", "eligible"), "{spoil}");
     }
 }
 
@@ -596,4 +596,46 @@ fn garrisons_have_no_zoc_and_never_attack() {
     let gar = id(&g, "a-g-koniggratz");
     let e = g.apply(&SdCommand::ActivateUnit { unit: gar }).unwrap_err();
     assert!(e.reason.contains("garrison"), "{}", e.reason);
+}
+
+// rule 8.5 (2): with nothing but an HQ inside (0 CF), the siege still ends when no eligible
+// besieging unit is left.
+#[test]
+fn siege_of_an_hq_alone_ends_without_eligible_besiegers() {
+    let probe = empty_game(1);
+    let t0 = turn_before_shaded(&probe, 2);
+    let (mut g, k, _) = koniggratz_position(t0);
+    let gar = id(&g, "a-g-koniggratz");
+    g.st.units[gar as usize].hex = None;
+    pass_to_siege(&mut g, &[]);
+    g.apply(&SdCommand::Besiege { fortress: k }).unwrap();
+    finish_turn(&mut g);
+    let vii = id(&g, "p-vii");
+    g.st.units[vii as usize].disrupted = true;
+    pass_to_siege(&mut g, &[3]);
+    assert!(g.st.g.sieges.is_empty());
+}
+
+// rule 8.5 (2): one of two besiegers Disrupted leaves the other short of the CFs inside.
+#[test]
+fn siege_ends_when_the_remaining_besiegers_fall_short() {
+    let probe = empty_game(1);
+    let t0 = turn_before_shaded(&probe, 2);
+    let (mut g, k, other) = koniggratz_position(t0);
+    put(&mut g, "a-i", k);
+    put(&mut g, "p-viii", other);
+    let inside = cf(&g, "a-g-koniggratz") + cf(&g, "a-i");
+    assert!(cf(&g, "p-vii") < inside && cf(&g, "p-vii") + cf(&g, "p-viii") >= inside);
+    pass_to_siege(&mut g, &[]);
+    g.apply(&SdCommand::Besiege { fortress: k }).unwrap();
+    finish_turn(&mut g);
+    // both still eligible: the siege holds through this shaded turn's checks
+    pass_to_siege(&mut g, &[6]);
+    assert_eq!(g.st.g.sieges.len(), 1);
+    finish_turn(&mut g);
+    let viii = id(&g, "p-viii");
+    g.st.units[viii as usize].disrupted = true;
+    pass_to_siege(&mut g, &[]);
+    assert!(g.st.g.sieges.is_empty());
+    assert!(log_has(&g, "8.5", "less than"));
 }

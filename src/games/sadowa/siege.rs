@@ -232,13 +232,16 @@ pub fn check_all(g: &mut Game) {
             lift(g, s.fortress, "8.5", "no defending unit is left inside");
             continue;
         }
-        let have: u32 = s
+        let left: Vec<UnitId> = s
             .besiegers
             .iter()
             .filter(|(u, h)| hex_of(g.st, *u) == Some(*h) && can_count(g.rules, g.st, &map, *u))
-            .map(|(u, _)| g.rules.units[*u as usize].cf)
-            .sum();
-        if have < need {
+            .map(|(u, _)| *u)
+            .collect();
+        let have: u32 = left.iter().map(|&u| g.rules.units[u as usize].cf).sum();
+        if left.is_empty() {
+            lift(g, s.fortress, "8.5", "no eligible besieging unit is left");
+        } else if have < need {
             lift(
                 g,
                 s.fortress,
