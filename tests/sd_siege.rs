@@ -248,7 +248,7 @@ fn siege_level_table_and_the_8_4_example() {
     assert_eq!(r, vec![("8.3".into(), 2), ("8.4".into(), no_rise)]);
     assert_eq!(g.st.g.sieges[0].level, 1);
     assert!(
-        !g.st.units[id(&g, "a-g-koniggratz") as usize].gone.is_some(),
+        g.st.units[id(&g, "a-g-koniggratz") as usize].gone.is_none(),
         "2 > Siege 1: no surrender"
     );
 }

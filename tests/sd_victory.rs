@@ -190,7 +190,7 @@ fn recovery_with_and_without_the_ghq() {
     g.apply(&SdCommand::Done).unwrap();
     assert_eq!(g.st.g.morale, [3, 3]);
     // recovery rolls in unit order: a-ii 3 (<= 3), a-iii 4, p-vii 4 - 1 (GHQ), p-viii 4
-    let mut order = vec!["a-ii", "a-iii", "p-vii", "p-viii"];
+    let mut order = ["a-ii", "a-iii", "p-vii", "p-viii"];
     order.sort_by_key(|u| id(&g, u));
     let dice: Vec<u8> = order
         .iter()
