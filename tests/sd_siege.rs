@@ -639,3 +639,72 @@ fn siege_ends_when_the_remaining_besiegers_fall_short() {
     assert!(g.st.g.sieges.is_empty());
     assert!(log_has(&g, "8.5", "less than"));
 }
+
+/// Candidate commands of the steps of these files, for `check_agrees_with_legal`.
+fn candidates(g: &G) -> Vec<SdCommand> {
+    let r = &g.rules;
+    let mut v = vec![
+        SdCommand::Done,
+        SdCommand::AnnounceGhq,
+        SdCommand::PlaceRest,
+        SdCommand::EndSetup,
+        SdCommand::Armistice(true),
+        SdCommand::Armistice(false),
+    ];
+    match g.st.g.step {
+        Step::Siege(_) => {
+            for p in &r.map.places {
+                v.push(SdCommand::Besiege { fortress: p.hex });
+                v.push(SdCommand::Lift { fortress: p.hex });
+            }
+        }
+        Step::Reinforce(_) => {
+            for u in r.ids() {
+                for p in &r.map.places {
+                    v.push(SdCommand::Garrison {
+                        unit: u,
+                        hex: p.hex,
+                    });
+                }
+            }
+            for h in r.map.hex.coords() {
+                v.push(SdCommand::PlaceGhq { hex: h });
+            }
+        }
+        Step::Setup(_) => {
+            for u in r.ids() {
+                for h in r.map.hex.coords() {
+                    v.push(SdCommand::Place { unit: u, hex: h });
+                }
+            }
+        }
+        _ => {}
+    }
+    v
+}
+
+// rule 8.1, 9.5, 10.1, 4.7, 13.0: in random games, `check` agrees with `legal` at every
+// decision of the Siege, Reinforcement, Armistice and Set-up steps.
+#[test]
+fn check_agrees_with_legal_in_random_games() {
+    use rand::SeedableRng;
+    let rules = rules();
+    let mut seen = 0;
+    for seed in 0..6u64 {
+        let mut g = G::new(rules.clone(), seed);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        while !g.over() && g.commands.len() < 5000 {
+            if matches!(
+                g.st.g.step,
+                Step::Siege(_) | Step::Reinforce(_) | Step::Armistice(_) | Step::Setup(_)
+            ) && g.st.g.pending.is_empty()
+            {
+                check_agrees_with_legal(&g, &candidates(&g));
+                seen += 1;
+            }
+            let cmd = Sadowa::random_play(&g.rules, &g.st, &mut rng).expect("a command");
+            g.apply(&cmd).expect("legal");
+        }
+    }
+    assert!(seen > 20);
+}
