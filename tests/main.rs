@@ -14,6 +14,7 @@ mod pinned_saves;
 mod render;
 mod robustness;
 mod scenarios;
+mod sd_combat;
 mod step_prompts;
 mod ts_lessons;
 mod ts_random;
