@@ -4,7 +4,7 @@
 //! its commands with scripted dice.
 
 use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::hexmap::{Coord, HexMap, HexMapDef, Terrain};
+use feldzug::engine::hexmap::{Coord, Dir, HexMap, HexMapDef, SideKind, Terrain};
 use feldzug::engine::side::Side;
 use feldzug::games::sadowa::Sadowa;
 use feldzug::games::sadowa::combat;
@@ -22,8 +22,16 @@ fn rules() -> Arc<SdRules> {
     <Sadowa as RulesGame>::load_rules(&src, &[]).unwrap()
 }
 
-/// The rules with mountains (elevation 3) on `hexes` of the blank map.
+/// The rules with mountains (elevation 3) on `hexes` of a blank map (the real map's
+/// places and countries kept).
 fn rules_with_mountains(hexes: &[&str]) -> Arc<SdRules> {
+    board(hexes, &[], &[])
+}
+
+/// A blank board (clear, lowland, no roads) of the map's size with mountains, woods and
+/// minor rivers (hex, direction) where given.
+fn board(mountains: &[&str], woods: &[&str], rivers: &[(&str, Dir)]) -> Arc<SdRules> {
+    let hexes = mountains;
     let base = rules();
     let mut r = (*base).clone();
     let (cols, rows) = (r.map.hex.cols, r.map.hex.rows);
@@ -32,12 +40,20 @@ fn rules_with_mountains(hexes: &[&str]) -> Arc<SdRules> {
         let x = c(h);
         elev[(x.row - 1) as usize][(x.col - 1) as usize] = '3';
     }
+    let mut terr: Vec<Vec<char>> = vec![vec!['.'; cols as usize]; rows as usize];
+    for h in woods {
+        let x = c(h);
+        terr[(x.row - 1) as usize][(x.col - 1) as usize] = 'w';
+    }
     let def = HexMapDef {
         cols,
         rows,
-        terrain_rows: vec![".".repeat(cols as usize); rows as usize],
-        legend: vec![('.', Terrain::Clear)],
-        hexsides: vec![],
+        terrain_rows: terr.into_iter().map(|r| r.into_iter().collect()).collect(),
+        legend: vec![('.', Terrain::Clear), ('w', Terrain::Woods)],
+        hexsides: rivers
+            .iter()
+            .map(|(h, d)| (c(h), *d, SideKind::MinorRiver, false))
+            .collect(),
         roads: vec![],
         labels: vec![],
         elevation_rows: elev.into_iter().map(|r| r.into_iter().collect()).collect(),
@@ -55,7 +71,7 @@ struct T {
 impl T {
     /// The attacks of `side`'s operation, every unit off the map.
     fn new(side: Side) -> T {
-        Self::with(rules(), side)
+        Self::with(board(&[], &[], &[]), side)
     }
     fn with(r: Arc<SdRules>, side: Side) -> T {
         let mut g = PureGame::<Sadowa>::new(r, 1);
@@ -647,7 +663,7 @@ fn retreat_paths(t: &T) -> Vec<Vec<Coord>> {
 #[test]
 fn retreat_goes_two_hexes_toward_a_friendly_supply_source() {
     // rule 7.4.1: toward a friendly supply source (Austria: the south edge, 5.1)
-    let mut t = retreat_position(rules());
+    let mut t = retreat_position(board(&[], &[], &[]));
     t.dice(&[4]);
     t.attack("p-ii", "a-iv").unwrap();
     let paths = retreat_paths(&t);
@@ -668,7 +684,7 @@ fn retreat_goes_two_hexes_toward_a_friendly_supply_source() {
 #[test]
 fn retreat_avoids_enemy_zoc_first() {
     // rule 7.4.1 priority 1; a ZOC hex only when no other path exists
-    let mut t = retreat_position(rules());
+    let mut t = retreat_position(board(&[], &[], &[]));
     t.put("p-iv", "1211"); // ZOC into 1111 and 1112
     t.dice(&[4]);
     t.attack("p-ii", "a-iv").unwrap();
@@ -696,7 +712,7 @@ fn retreat_avoids_enemy_zoc_first() {
 #[test]
 fn retreat_avoids_friendly_hexes_second() {
     // rule 7.4.1 priority 2
-    let mut t = retreat_position(rules());
+    let mut t = retreat_position(board(&[], &[], &[]));
     t.put("a-ii", "1011");
     t.dice(&[4]);
     t.attack("p-ii", "a-iv").unwrap();
@@ -1006,4 +1022,25 @@ fn check_agrees_with_legal_in_combat_steps() {
     }
     let paths = retreat::paths(&t.g.rules, &t.g.st, Side::Austria, &t.retreat_units(), from);
     assert_eq!(paths.len(), legal.len());
+}
+
+#[test]
+fn terrain_modifiers_from_the_tec() {
+    // TEC (7.3.2): the defender's hex in woods -1; a river every attacker crosses -1
+    let r = board(&[], &["1010"], &[("1010", Dir::N)]);
+    let mut t = T::with(r, Side::Prussia);
+    t.put("p-ii", "1009");
+    t.act("p-ii");
+    t.put("a-x", "1010");
+    let p = t.plan("p-ii", "a-x");
+    assert_eq!(p.best.drm(), -2, "{:?}", p.best.drms);
+    assert!(p.best.drms.iter().all(|m| m.rule == "TEC"));
+    // a flank attacker not across the river: no river modifier when it takes part
+    t.put("p-iii", "0910");
+    let p = t.plan("p-ii", "a-x");
+    assert_eq!(p.best.drm(), -1);
+    assert_eq!(p.worst.drm(), -2);
+    t.dice(&[6, 5]); // p-iii stays out; 10:9 is 1:1, 5 - 2 = 3: 1/D (a 5 would be -/1)
+    t.attack("p-ii", "a-x").unwrap();
+    assert_eq!(t.result(), "Result 1/D: attacker 1, defender D");
 }

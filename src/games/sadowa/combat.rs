@@ -1153,215 +1153,54 @@ pub fn settle(g: &mut Game) {
 }
 
 // ---------------------------------------------------------------------------------
-// The charts' CRT and combat modifiers (RECONSTRUCTED, scenarios/maps/sadowa-charts.ron).
-// Until the charts branch is merged this module holds the same table and API; then each
-// function calls `Charts` directly.
+// The charts' CRT and combat modifiers (RECONSTRUCTED, scenarios/maps/sadowa-charts.ron)
 // ---------------------------------------------------------------------------------
 
 mod table {
+    pub use super::super::charts::{Column, CrtCell, SideResult};
     use super::Charts;
     use crate::engine::hexmap::{SideKind, Terrain};
 
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-    pub struct SideResult {
-        pub mult: u32,
-        pub disrupted: bool,
-        pub retreat: bool,
-        pub surrender: bool,
+    pub fn odds_column(c: &Charts, att: u32, def: u32) -> Column {
+        c.odds_column(att, def)
     }
-
-    impl SideResult {
-        pub const NONE: SideResult = SideResult {
-            mult: 0,
-            disrupted: false,
-            retreat: false,
-            surrender: false,
-        };
-        fn parse(t: &str) -> SideResult {
-            let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
-            SideResult {
-                mult: digits.parse().unwrap_or(0),
-                disrupted: t.contains('D'),
-                retreat: t.contains('R'),
-                surrender: t.contains('S'),
-            }
-        }
-        pub fn label(&self) -> String {
-            let mut s = String::new();
-            if self.mult > 0 {
-                s.push_str(&self.mult.to_string());
-            }
-            if self.disrupted {
-                s.push('D');
-            }
-            if self.retreat {
-                s.push('R');
-            }
-            if self.surrender {
-                s.push('S');
-            }
-            if s.is_empty() {
-                s.push('-');
-            }
-            s
-        }
+    pub fn column_label(c: &Charts, col: Column) -> String {
+        c.column_label(col).to_string()
     }
-
-    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-    pub struct CrtCell {
-        pub attacker: SideResult,
-        pub defender: SideResult,
+    pub fn column_shift(c: &Charts, col: Column, shifts: i32) -> Column {
+        c.column_shift(col, shifts)
     }
-
-    impl CrtCell {
-        fn parse(t: &str) -> CrtCell {
-            let (a, d) = t.split_once('/').unwrap_or(("-", "-"));
-            CrtCell {
-                attacker: SideResult::parse(a),
-                defender: SideResult::parse(d),
-            }
-        }
-        pub fn label(&self) -> String {
-            format!("{}/{}", self.attacker.label(), self.defender.label())
-        }
+    pub fn crt_cell(c: &Charts, col: Column, modified_die: i32) -> CrtCell {
+        c.crt_cell(col, modified_die)
     }
-
-    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-    pub struct Column(pub u8);
-
-    const COLS: [(&str, (u32, u32), [&str; 8]); 8] = [
-        (
-            "1:3",
-            (1, 3),
-            [
-                "2DR/-", "2D/-", "1DR/-", "1R/-", "1D/-", "1/D", "-/D", "-/R",
-            ],
-        ),
-        (
-            "1:2",
-            (1, 2),
-            ["2DR/-", "2D/-", "1R/-", "1D/-", "1/-", "1/D", "-/R", "-/1R"],
-        ),
-        (
-            "1:1",
-            (1, 1),
-            [
-                "2D/-", "1DR/-", "1D/-", "1/D", "1/1", "-/1", "-/1R", "-/1DR",
-            ],
-        ),
-        (
-            "2:1",
-            (2, 1),
-            [
-                "1DR/-", "1/-", "1/D", "-/1", "-/1R", "-/1DR", "-/2R", "-/2DR",
-            ],
-        ),
-        (
-            "3:1",
-            (3, 1),
-            [
-                "1D/-", "1/D", "-/1", "-/1R", "-/1DR", "-/2R", "-/2DR", "-/2S",
-            ],
-        ),
-        (
-            "4:1",
-            (4, 1),
-            [
-                "1/D", "-/1", "-/1R", "-/1DR", "-/2R", "-/2DR", "-/2S", "-/3S",
-            ],
-        ),
-        (
-            "5:1",
-            (5, 1),
-            [
-                "-/D", "-/1R", "-/1DR", "-/2R", "-/2DR", "-/2S", "-/3S", "-/3S",
-            ],
-        ),
-        (
-            "6:1",
-            (6, 1),
-            [
-                "-/1R", "-/1DR", "-/2R", "-/2DR", "-/2S", "-/3S", "-/3S", "-/3S",
-            ],
-        ),
-    ];
-    const LAST: u8 = COLS.len() as u8 - 1;
-
-    pub fn odds_column(_c: &Charts, att: u32, def: u32) -> Column {
-        if att == 0 {
-            return Column(0);
-        }
-        if def == 0 {
-            return Column(LAST);
-        }
-        let mut best = 0u8;
-        for (i, c) in COLS.iter().enumerate() {
-            if (att as u64) * (c.1.1 as u64) >= (c.1.0 as u64) * (def as u64) {
-                best = i as u8;
-            }
-        }
-        Column(best)
-    }
-    pub fn column_label(_c: &Charts, col: Column) -> String {
-        COLS[col.0.min(LAST) as usize].0.to_string()
-    }
-    pub fn column_shift(_c: &Charts, col: Column, shifts: i32) -> Column {
-        Column((col.0.min(LAST) as i64 + shifts as i64).clamp(0, LAST as i64) as u8)
-    }
-    pub fn crt_cell(_c: &Charts, col: Column, modified_die: i32) -> CrtCell {
-        let row = modified_die.clamp(0, 7) as usize;
-        CrtCell::parse(COLS[col.0.min(LAST) as usize].2[row])
-    }
-    pub fn already_disrupted_result(_c: &Charts, col: Column) -> Option<CrtCell> {
-        let (a, d) = COLS[col.0.min(LAST) as usize].1;
-        (2 * a as u64 >= d as u64).then_some(CrtCell {
-            attacker: SideResult::NONE,
-            defender: SideResult {
-                mult: 1,
-                retreat: true,
-                ..SideResult::NONE
-            },
-        })
+    pub fn already_disrupted_result(c: &Charts, col: Column) -> Option<CrtCell> {
+        c.already_disrupted_result(col)
     }
     pub fn loss_points(cf: u32, mult: u32) -> u32 {
-        cf.saturating_mul(mult)
+        super::super::charts::loss_points(cf, mult)
     }
-    pub fn unsupplied_attacker_drm(_c: &Charts) -> i32 {
-        -1
+    pub fn unsupplied_attacker_drm(c: &Charts) -> i32 {
+        c.combat_mods.unsupplied_attacker_drm
     }
-    pub fn unsupplied_defender_drm(_c: &Charts) -> i32 {
-        1
+    pub fn unsupplied_defender_drm(c: &Charts) -> i32 {
+        c.combat_mods.unsupplied_defender_drm
     }
-    pub fn ghq_attacking_drm(_c: &Charts) -> i32 {
-        1
+    pub fn ghq_attacking_drm(c: &Charts) -> i32 {
+        c.combat_mods.ghq_attacking_drm
     }
-    pub fn ghq_defending_drm(_c: &Charts) -> i32 {
-        -1
+    pub fn ghq_defending_drm(c: &Charts) -> i32 {
+        c.combat_mods.ghq_defending_drm
     }
-    pub fn disrupted_attacker_shift(_c: &Charts) -> i32 {
-        -1
+    pub fn disrupted_attacker_shift(c: &Charts) -> i32 {
+        c.combat_mods.disrupted_attacker_shift
     }
-    /// (column shift, DRM) of the defender's hex and the river attacked across.
+    /// (column shift, DRM) of the defender's hex and the river attacked across (TEC).
     pub fn terrain_combat(
-        _c: &Charts,
+        c: &Charts,
         terrain: Terrain,
         elevation: u8,
         across: Option<SideKind>,
     ) -> (i32, i32) {
-        let td = match terrain {
-            Terrain::Woods | Terrain::Town => -1,
-            _ => 0,
-        };
-        let ed = match elevation {
-            2 => -1,
-            3 => -2,
-            _ => 0,
-        };
-        let rd = match across {
-            Some(SideKind::MinorRiver) => -1,
-            Some(SideKind::MajorRiver) => -2,
-            _ => 0,
-        };
-        (0, td.min(ed) + rd)
+        c.terrain_combat(terrain, elevation, across)
     }
 }
