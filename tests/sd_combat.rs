@@ -417,6 +417,8 @@ fn other_activated_units_join_only_if_named() {
     };
     assert!(legal.contains(&with));
     assert_eq!(t.plan("p-ii", "a-x").best.att, 10);
+    let panel = steps::attack::plan_of(&t.g.rules, &t.g.st, &with).unwrap();
+    assert_eq!(panel.best.att, 20);
     t.dice(&[1]);
     t.g.apply(&with).unwrap();
     assert!(t.log_has("20 CF against 9 CF"));
@@ -1043,4 +1045,49 @@ fn terrain_modifiers_from_the_tec() {
     t.dice(&[6, 5]); // p-iii stays out; 10:9 is 1:1, 5 - 2 = 3: 1/D (a 5 would be -/1)
     t.attack("p-ii", "a-x").unwrap();
     assert_eq!(t.result(), "Result 1/D: attacker 1, defender D");
+}
+
+/// Random full games on the real map: every legal command of a combat step passes its
+/// check, the invariants hold after every command, and attacks, retreats and advances do
+/// happen.
+#[test]
+fn random_games_with_combat_keep_the_invariants() {
+    use rand::SeedableRng;
+    let r = rules();
+    let (mut attacks, mut retreats, mut advances) = (0, 0, 0);
+    for seed in 0..12u64 {
+        let mut g = PureGame::<Sadowa>::new(r.clone(), seed);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed + 100);
+        while !g.over() && g.commands.len() < 4000 {
+            let legal = g.legal();
+            let id = steps::id_of(&g.st);
+            if matches!(
+                id,
+                steps::StepId::Attack | steps::StepId::Retreat | steps::StepId::Advance
+            ) {
+                let step = steps::step(id);
+                for cmd in &legal {
+                    assert!(step.check(&g.rules, &g.st, cmd).is_ok(), "{cmd:?}");
+                }
+            }
+            let Some(cmd) =
+                <Sadowa as RulesGame>::random_command(&g.rules, &g.st, &legal, &mut rng)
+            else {
+                break;
+            };
+            match cmd {
+                SdCommand::Attack { .. } | SdCommand::AttackWith { .. } => attacks += 1,
+                SdCommand::Retreat { .. } => retreats += 1,
+                SdCommand::Advance { .. } => advances += 1,
+                _ => {}
+            }
+            g.apply(&cmd).unwrap();
+            <Sadowa as RulesGame>::check_invariants(&g.rules, &g.st)
+                .unwrap_or_else(|e| panic!("seed {seed} after {cmd:?}: {e}"));
+        }
+    }
+    assert!(
+        attacks > 0 && retreats > 0 && advances > 0,
+        "{attacks} {retreats} {advances}"
+    );
 }

@@ -215,3 +215,15 @@ impl PlayStep<Sadowa> for Attack {
         }
     }
 }
+
+/// The combat panel of an attack command (7.3.1: participation, odds, modifiers and the
+/// exact chance of each result), the same plan `combat::resolve_with` resolves.
+pub fn plan_of(rules: &SdRules, st: &SdState, cmd: &SdCommand) -> Option<combat::CombatPlan> {
+    match cmd {
+        SdCommand::Attack { lead, target } => Some(combat::plan(rules, st, *lead, *target)),
+        SdCommand::AttackWith { lead, target, with } => {
+            Some(combat::plan_with(rules, st, *lead, *target, with))
+        }
+        _ => None,
+    }
+}
