@@ -743,6 +743,7 @@ fn retreat_through_friends_extends_past_an_overstacked_hex_and_disrupts() {
     for u in ["a-ii", "a-iii", "a-vi", "a-x"] {
         t.put(u, "1012");
     }
+    t.put("a-hq-north", "1010"); // retreats with a-iv, never Disrupted (6.3, 6.4)
     t.dice(&[4]);
     t.attack("p-ii", "a-iv").unwrap();
     assert_eq!(
@@ -761,7 +762,9 @@ fn retreat_through_friends_extends_past_an_overstacked_hex_and_disrupts() {
     })
     .unwrap();
     assert_eq!(t.hex("a-iv"), Some(c("1013")));
+    assert_eq!(t.hex("a-hq-north"), Some(c("1013")));
     assert!(t.st("a-iv").disrupted);
+    assert!(!t.st("a-hq-north").disrupted);
     assert_eq!(
         t.lp(Side::Austria),
         lp,

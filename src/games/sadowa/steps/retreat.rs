@@ -31,12 +31,8 @@ pub const MAX_LEN: usize = 6;
 /// north map edge and 1007; not occupied by the enemy nor in an un-negated enemy ZOC.
 pub fn sources(rules: &SdRules, st: &SdState, side: Side) -> Vec<Coord> {
     let mut v = match side {
-        Side::Austria => rules.map.south_edge(),
-        Side::Prussia => {
-            let mut e = rules.map.north_edge();
-            e.push(Coord::new(10, 7));
-            e
-        }
+        Side::Austria => rules.map.austrian_supply_sources(),
+        Side::Prussia => rules.map.prussian_supply_sources(),
     };
     v.retain(|&c| {
         rules.map.hex.contains(c)
