@@ -18,6 +18,7 @@ mod sd_random;
 mod sd_setup;
 mod sd_siege;
 mod sd_victory;
+mod sd_combat;
 mod step_prompts;
 mod ts_lessons;
 mod ts_random;

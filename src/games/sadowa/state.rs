@@ -209,4 +209,11 @@ pub enum SdCommand {
     Armistice(bool),
     /// Ends the side's Siege or Reinforcement Phase decisions.
     Done,
+    /// 7.3: an activated unit attacks an adjacent enemy unit, joined by these other
+    /// activated units of its hex (ascending unit numbers; 7.3: they need not join).
+    AttackWith {
+        lead: UnitId,
+        target: UnitId,
+        with: Vec<UnitId>,
+    },
 }

@@ -1,16 +1,48 @@
-//! 7.4.2: the attacker may advance into the vacated hex. STUB to be completed.
+//! 7.4.2: when the defender's hex is empty after combat, participating un-Disrupted
+//! attacking units may advance into it, no further; voluntary, one unit at a time within
+//! the stacking limits (3.1); the first to enter takes control (3.3).
 
 use super::refuse;
 use crate::engine::dice::Dice;
+use crate::engine::hexmap::Coord;
 use crate::engine::log::GameLog;
 use crate::engine::side::Side;
 use crate::engine::step::PlayStep;
 use crate::games::sadowa::Sadowa;
-use crate::games::sadowa::data::SdRules;
+use crate::games::sadowa::combat;
+use crate::games::sadowa::data::{SdRules, UnitId};
+use crate::games::sadowa::flow::{Game, adjacent, hex_of, occupant, stack_ok, unit};
 use crate::games::sadowa::state::*;
 
 #[derive(Default)]
 pub struct Advance;
+
+fn current(st: &SdState) -> Option<(Vec<UnitId>, Coord)> {
+    match st.g.pending.first() {
+        Some(Pending::Advance { units, into }) => Some((units.clone(), *into)),
+        _ => None,
+    }
+}
+
+/// The units that may advance now: listed in the pending advance, on the map next to the
+/// vacated hex, not Disrupted, the hex free of enemy units, room in the stack.
+pub fn candidates(rules: &SdRules, st: &SdState) -> Vec<UnitId> {
+    let Some((units, into)) = current(st) else {
+        return Vec::new();
+    };
+    units
+        .into_iter()
+        .filter(|&u| {
+            let s = unit(st, u);
+            let side = rules.side(u);
+            rules.kind(u).is_combat()
+                && !s.disrupted
+                && hex_of(st, u).is_some_and(|h| adjacent(h, into))
+                && occupant(rules, st, into).is_none_or(|o| o == side)
+                && stack_ok(rules, st, u, into)
+        })
+        .collect()
+}
 
 impl PlayStep<Sadowa> for Advance {
     fn name(&self) -> &'static str {
@@ -19,30 +51,82 @@ impl PlayStep<Sadowa> for Advance {
     fn case(&self) -> &'static str {
         "7.4.2"
     }
-    fn prompt(&self, _rules: &SdRules, _st: &SdState) -> String {
-        "Advance participating un-Disrupted attackers into the vacated hex, or not".into()
+    fn prompt(&self, _rules: &SdRules, st: &SdState) -> String {
+        let into = current(st).map(|c| c.1.to_string()).unwrap_or_default();
+        format!(
+            "Advance participating un-Disrupted attackers into the vacated hex {into} (no further), or end the advance"
+        )
     }
-    fn to_act(&self, _rules: &SdRules, st: &SdState) -> Option<Side> {
-        match st.g.pending.first() {
-            Some(Pending::Advance { .. }) => st.g.initiative,
-            _ => None,
-        }
+    fn to_act(&self, rules: &SdRules, st: &SdState) -> Option<Side> {
+        let (units, _) = current(st)?;
+        units.first().map(|&u| rules.side(u)).or(st.g.initiative)
     }
     fn takes(&self, cmd: &SdCommand) -> bool {
         matches!(cmd, SdCommand::Advance { .. } | SdCommand::EndAdvance)
     }
-    fn legal(&self, _rules: &SdRules, _st: &SdState, _out: &mut Vec<SdCommand>) {}
-    fn check(&self, _rules: &SdRules, _st: &SdState, _cmd: &SdCommand) -> Result<(), Refusal> {
-        Err(refuse("7.4.2", "not yet"))
+    fn legal(&self, rules: &SdRules, st: &SdState, out: &mut Vec<SdCommand>) {
+        if current(st).is_none() {
+            return;
+        }
+        for unit in candidates(rules, st) {
+            out.push(SdCommand::Advance { unit });
+        }
+        out.push(SdCommand::EndAdvance);
+    }
+    fn check(&self, rules: &SdRules, st: &SdState, cmd: &SdCommand) -> Result<(), Refusal> {
+        if current(st).is_none() {
+            return Err(refuse("7.4.2", "no advance is due"));
+        }
+        match cmd {
+            SdCommand::EndAdvance => Ok(()),
+            SdCommand::Advance { unit } => {
+                if candidates(rules, st).contains(unit) {
+                    Ok(())
+                } else {
+                    Err(refuse(
+                        "7.4.2",
+                        "only participating un-Disrupted attacking units next to the vacated hex may advance, within the stacking limits",
+                    ))
+                }
+            }
+            _ => Err(refuse("7.4.2", "advance or end the advance")),
+        }
     }
     fn execute(
         &self,
-        _r: &SdRules,
+        rules: &SdRules,
         st: &mut SdState,
-        _d: &mut Dice,
-        _l: &mut GameLog,
-        _c: &SdCommand,
+        dice: &mut Dice,
+        log: &mut GameLog,
+        cmd: &SdCommand,
     ) {
-        st.g.pending.clear();
+        let mut g = Game {
+            rules,
+            st,
+            dice,
+            log,
+        };
+        match cmd {
+            SdCommand::EndAdvance => {
+                g.st.g.pending.remove(0);
+                g.note("7.4.2", "No (more) advance after combat");
+            }
+            SdCommand::Advance { unit: u } => {
+                let Some((_, into)) = current(g.st) else {
+                    return;
+                };
+                if let Some(Pending::Advance { units, .. }) = g.st.g.pending.first_mut() {
+                    units.retain(|x| x != u);
+                }
+                if let Some(s) = g.st.units.get_mut(*u as usize) {
+                    s.hex = Some(into);
+                }
+                let n = rules.units[*u as usize].name.clone();
+                g.note("7.4.2", format!("{n} advances into {into}"));
+                g.take_control(into, rules.side(*u));
+            }
+            _ => {}
+        }
+        combat::settle(&mut g);
     }
 }

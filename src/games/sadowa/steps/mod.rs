@@ -114,6 +114,7 @@ pub fn describe(cmd: &SdCommand) -> String {
         }
         SdCommand::Armistice(_) => "an armistice request".into(),
         SdCommand::Done => "'done'".into(),
+        SdCommand::AttackWith { .. } => "an attack".into(),
     }
 }
 
