@@ -14,6 +14,8 @@ mod pinned_saves;
 mod render;
 mod robustness;
 mod scenarios;
+mod sd_operations;
+mod sd_supply;
 mod step_prompts;
 mod ts_lessons;
 mod ts_random;
