@@ -30,6 +30,20 @@ pub fn rules_with(
     rivers: Vec<(Coord, Coord)>,
     mountains: &[Coord],
 ) -> Arc<SdRules> {
+    let rivers = rivers
+        .into_iter()
+        .map(|(a, b)| (a, b, SideKind::MinorRiver))
+        .collect();
+    board(roads, rivers, mountains, &[])
+}
+
+/// As [`rules_with`], with the kind of each river and hills (level 2) hexes.
+pub fn board(
+    roads: Vec<Vec<Coord>>,
+    rivers: Vec<(Coord, Coord, SideKind)>,
+    mountains: &[Coord],
+    hills: &[Coord],
+) -> Arc<SdRules> {
     let base = rules();
     let mut r: SdRules = (*base).clone();
     let (cols, rows) = (r.map.hex.cols, r.map.hex.rows);
@@ -39,14 +53,19 @@ pub fn rules_with(
         row[(m.col - 1) as usize] = '3';
         elevation_rows[(m.row - 1) as usize] = row.into_iter().collect();
     }
+    for m in hills {
+        let mut row: Vec<char> = elevation_rows[(m.row - 1) as usize].chars().collect();
+        row[(m.col - 1) as usize] = '2';
+        elevation_rows[(m.row - 1) as usize] = row.into_iter().collect();
+    }
     let hexsides = rivers
         .iter()
-        .map(|&(a, b)| {
+        .map(|&(a, b, k)| {
             let d = Dir::ALL
                 .into_iter()
                 .find(|&d| a.neighbor(d) == b)
                 .expect("river between adjacent hexes");
-            (a, d, SideKind::MinorRiver, false)
+            (a, d, k, false)
         })
         .collect();
     let def = HexMapDef {

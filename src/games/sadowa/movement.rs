@@ -48,7 +48,7 @@ pub fn road_or_rail(rules: &SdRules, a: Coord, b: Coord) -> bool {
 /// The MP cost to enter `to` from the adjacent `from` (Terrain Effects Chart), None
 /// when it cannot be entered. Along a road or railroad 1 MP (bridging any river);
 /// otherwise clear 1, woods or hills (level 2) 2, mountain (level 3) 3, +1 across a
-/// river. RECONSTRUCTED values: the charts branch supplies the chart's numbers.
+/// minor river, +2 across a major one, none at a bridge. RECONSTRUCTED values: the charts branch supplies the chart's numbers.
 pub fn enter_cost(rules: &SdRules, from: Coord, to: Coord) -> Option<u8> {
     let m = &rules.map;
     if !m.hex.contains(to) || from.distance(to) != 1 {
@@ -65,7 +65,12 @@ pub fn enter_cost(rules: &SdRules, from: Coord, to: Coord) -> Option<u8> {
     } else {
         1
     };
-    let r = if river(rules, from, to) { 1 } else { 0 };
+    use crate::engine::hexmap::SideKind;
+    let r = match m.hex.side(from, to).map(|f| (f.kind, f.bridge)) {
+        Some((_, true)) | Some((SideKind::Swamp, _)) | None => 0,
+        Some((SideKind::MajorRiver, false)) => 2,
+        Some(_) => 1,
+    };
     Some(base + r)
 }
 
@@ -94,11 +99,17 @@ pub struct Zoc {
 
 impl Zoc {
     pub fn new(rules: &SdRules, st: &SdState) -> Zoc {
+        Self::without(rules, st, None)
+    }
+
+    /// As [`Zoc::new`] with unit `except` left out (the mover: it does not negate the
+    /// ZOC of the hex it has just entered for its own movement).
+    pub fn without(rules: &SdRules, st: &SdState, except: Option<UnitId>) -> Zoc {
         let m = &rules.map.hex;
         let n = m.len();
         let mut occ = vec![None; n];
         let mut projected = [vec![false; n], vec![false; n]];
-        for u in rules.ids() {
+        for u in rules.ids().filter(|&u| Some(u) != except) {
             let Some(h) = st.units.get(u as usize).and_then(|s| s.on_map()) else {
                 continue;
             };
@@ -141,6 +152,15 @@ pub fn in_enemy_zoc(rules: &SdRules, st: &SdState, hex: Coord, enemy: Side) -> b
         return false;
     };
     Zoc::new(rules, st).enemy_zoc(i, enemy)
+}
+
+/// RECONSTRUCTED (see the module comment): `u`, having entered `hex`, stops there: an
+/// enemy ZOC reaches it that no other unit of its side standing there negates.
+pub fn stops_in(rules: &SdRules, st: &SdState, u: UnitId, hex: Coord) -> bool {
+    let Some(i) = rules.map.hex.index(hex) else {
+        return false;
+    };
+    Zoc::without(rules, st, Some(u)).enemy_zoc(i, rules.side(u).other())
 }
 
 /// 8.6, 8.8: a fortress hex besieged by `side`'s enemy.

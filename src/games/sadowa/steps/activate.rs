@@ -11,7 +11,7 @@ use crate::engine::step::PlayStep;
 use crate::games::sadowa::Sadowa;
 use crate::games::sadowa::data::{Kind, SdRules, UnitId};
 use crate::games::sadowa::flow::{Game, adjacent, hex_of, stack_ok, unit};
-use crate::games::sadowa::movement::{allowance, in_enemy_zoc, reach};
+use crate::games::sadowa::movement::{allowance, reach, stops_in};
 use crate::games::sadowa::state::*;
 use crate::games::sadowa::supply;
 
@@ -353,7 +353,7 @@ impl PlayStep<Sadowa> for Activate {
                 g.take_control(*to, rules.side(*unit));
                 super::super::siege::after_move(&mut g, *unit);
                 // RECONSTRUCTED (see movement.rs): entering an enemy ZOC ends the move
-                if in_enemy_zoc(rules, g.st, *to, rules.side(*unit).other()) {
+                if stops_in(rules, g.st, *unit, *to) {
                     finish_move(&mut g, *unit);
                 }
             }
