@@ -265,11 +265,17 @@ fn minimum_move() {
     let x = Coord::new(10, 10);
     let hill = x.neighbor(Dir::S); // hills 2 + major river 2 = 4 MP
     let mountain = x.neighbor(Dir::N);
+    // every other neighbour hills too: no way round the river within 3 MP
+    let hills: Vec<Coord> = Dir::ALL
+        .into_iter()
+        .map(|d| x.neighbor(d))
+        .filter(|&n| n != mountain)
+        .collect();
     let rules = board(
         vec![],
         vec![(x, hill, SideKind::MajorRiver)],
         &[mountain],
-        &[hill],
+        &hills,
     );
     assert_eq!(movement::enter_cost(&rules, x, hill), Some(4));
     let mut g = empty_game(rules.clone(), 3, &[]);

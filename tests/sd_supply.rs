@@ -410,3 +410,37 @@ fn whole_map_supply_is_fast() {
     eprintln!("supplied_hexes: {per:.4} ms per whole map ({k})");
     assert!(per < if cfg!(debug_assertions) { 20.0 } else { 1.0 });
 }
+
+// rule 3.2: ZOCs do not extend into enemy-controlled fortresses nor out of besieged
+// fortresses.
+#[test]
+fn zoc_not_into_enemy_fortress_nor_out_of_besieged() {
+    use feldzug::games::sadowa::movement::in_enemy_zoc;
+    let josefstadt = c("2406");
+    let next = josefstadt.neighbor(Dir::S);
+    // an Austrian corps next to Josefstadt: its ZOC reaches the fortress while Austria
+    // controls it, not once Prussia does
+    let mut g = empty_game(rules(), 2, &[]);
+    put(&mut g, "a-i", next);
+    assert!(in_enemy_zoc(&g.rules, &g.st, josefstadt, Side::Austria));
+    let i = g
+        .rules
+        .map
+        .places
+        .iter()
+        .position(|p| p.hex == josefstadt)
+        .unwrap();
+    g.st.g.control[i] = Side::Prussia;
+    assert!(!in_enemy_zoc(&g.rules, &g.st, josefstadt, Side::Austria));
+    // an Austrian corps inside Josefstadt: ZOC around it until the Prussians besiege it
+    let mut g = empty_game(rules(), 2, &[]);
+    put(&mut g, "a-i", josefstadt);
+    assert!(in_enemy_zoc(&g.rules, &g.st, next, Side::Austria));
+    g.st.g.sieges.push(Siege {
+        fortress: josefstadt,
+        by: Side::Prussia,
+        level: 0,
+        new: false,
+    });
+    assert!(!in_enemy_zoc(&g.rules, &g.st, next, Side::Austria));
+}
