@@ -147,9 +147,9 @@ pub fn supplied_hexes(rules: &SdRules, st: &SdState) -> SupplyMap {
                 queue.push_back(j);
             }
         }
-        for i in 0..n {
+        for (i, &di) in dist.iter().enumerate() {
             let enemy_here = zoc.occ[i] == Some(side.other());
-            out.supplied[s][i] = dist[i] <= LINE_HEXES && !enemy_here;
+            out.supplied[s][i] = di <= LINE_HEXES && !enemy_here;
             // 5.4: surrounded: every neighbour on the map enemy-occupied or in an
             // un-negated enemy ZOC
             let mut any = false;
