@@ -3,11 +3,12 @@
 //! Helpers here are shared with `sd_operations`.
 
 use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::hexmap::{Coord, Dir, HexMap, HexMapDef, SideKind, Terrain};
+use feldzug::engine::hexmap::{Coord, Dir, HexMapDef, SideKind, Terrain};
 use feldzug::engine::side::Side;
 use feldzug::games::sadowa::Sadowa;
 use feldzug::games::sadowa::data::{SdRules, UnitId};
 use feldzug::games::sadowa::flow::Game;
+use feldzug::games::sadowa::map::{Country, PlaceKind, SadowaMap, SadowaMapFile};
 use feldzug::games::sadowa::state::*;
 use feldzug::games::sadowa::supply;
 use std::sync::Arc;
@@ -18,7 +19,14 @@ pub fn c(s: &str) -> Coord {
     Coord::parse(s).unwrap()
 }
 
+/// The rules on a blank clear board of the real map's size (the real countries, places
+/// and charts): positions built for a case do not depend on the map's terrain.
 pub fn rules() -> Arc<SdRules> {
+    rules_with(vec![], vec![], &[])
+}
+
+/// The rules with the real map.
+pub fn real_rules() -> Arc<SdRules> {
     let src = feldzug::engine::scenarios::find("sadowa").unwrap();
     <Sadowa as RulesGame>::load_rules(&src, &[]).unwrap()
 }
@@ -44,7 +52,7 @@ pub fn board(
     mountains: &[Coord],
     hills: &[Coord],
 ) -> Arc<SdRules> {
-    let base = rules();
+    let base = real_rules();
     let mut r: SdRules = (*base).clone();
     let (cols, rows) = (r.map.hex.cols, r.map.hex.rows);
     let mut elevation_rows = vec!["1".repeat(cols as usize); rows as usize];
@@ -68,11 +76,38 @@ pub fn board(
             (a, d, k, false)
         })
         .collect();
+    // places keep their town / fortress hexes; everything else clear
+    let mut terrain_rows = vec![".".repeat(cols as usize); rows as usize];
+    for p in &r.map.places {
+        let ch = match p.kind {
+            PlaceKind::City => 'T',
+            PlaceKind::Fortress => 'F',
+        };
+        let mut row: Vec<char> = terrain_rows[(p.hex.row - 1) as usize].chars().collect();
+        row[(p.hex.col - 1) as usize] = ch;
+        terrain_rows[(p.hex.row - 1) as usize] = row.into_iter().collect();
+    }
+    let country_rows = (1..=rows)
+        .map(|row| {
+            (1..=cols)
+                .map(|col| match r.map.country(Coord::new(col, row)) {
+                    Some(Country::Prussia) => 'P',
+                    Some(Country::Saxony) => 'S',
+                    Some(Country::Austria) => 'A',
+                    None => '-',
+                })
+                .collect::<String>()
+        })
+        .collect();
     let def = HexMapDef {
         cols,
         rows,
-        terrain_rows: vec![".".repeat(cols as usize); rows as usize],
-        legend: vec![('.', Terrain::Clear)],
+        terrain_rows,
+        legend: vec![
+            ('.', Terrain::Clear),
+            ('T', Terrain::Town),
+            ('F', Terrain::Fortress),
+        ],
         hexsides,
         roads,
         labels: vec![],
@@ -80,7 +115,13 @@ pub fn board(
         paths: vec![],
         railways: vec![],
     };
-    r.map.hex = HexMap::from_def(&def).unwrap();
+    r.map = SadowaMap::from_file(SadowaMapFile {
+        name: "blank test board".into(),
+        board: def,
+        country_rows,
+        places: r.map.places.clone(),
+    })
+    .unwrap();
     Arc::new(r)
 }
 
@@ -394,7 +435,7 @@ fn forage_supply() {
 // figure for docs/PERFORMANCE.md is measured in release (this test bounds it loosely).
 #[test]
 fn whole_map_supply_is_fast() {
-    let mut g = G::new(rules(), 3);
+    let mut g = G::new(real_rules(), 3);
     g.apply(&SdCommand::PlaceRest).unwrap();
     g.apply(&SdCommand::EndSetup).unwrap();
     g.apply(&SdCommand::PlaceRest).unwrap();
@@ -441,6 +482,7 @@ fn zoc_not_into_enemy_fortress_nor_out_of_besieged() {
         by: Side::Prussia,
         level: 0,
         new: false,
+        besiegers: Vec::new(),
     });
     assert!(!in_enemy_zoc(&g.rules, &g.st, next, Side::Austria));
 }

@@ -59,6 +59,7 @@ pub fn new_state(rules: &SdRules) -> SdState {
             pending: Vec::new(),
             winner: None,
             result: String::new(),
+            scored: Vec::new(),
         },
     }
 }
@@ -238,13 +239,18 @@ impl Game<'_> {
             ),
             Kind::Ghq => {
                 self.st.g.ghq = GhqStatus::Gone;
+                let level = charts::VictoryLevel::AustrianDecisive;
                 self.end_game(
-                    Some(Side::Austria),
+                    level.winner(),
                     "6.5.3",
-                    "the Prussian GHQ is lost: decisive Austrian victory".into(),
+                    format!("{}: the Prussian GHQ is lost", level.name()),
                 );
             }
             _ => {}
+        }
+        // 8.5: a siege whose besiegers fall short, or whose fortress is empty, ends
+        if self.st.g.step != Step::GameOver {
+            super::siege::check_all(self);
         }
     }
 
@@ -275,13 +281,15 @@ impl Game<'_> {
             "3.3",
             format!("{} takes control of {}", side.name(), place.name),
         );
-        let in_enemy_land = !matches!(
+        let in_enemy_land = matches!(
             self.rules.map.country(hex),
-            Some(super::map::Country::Prussia)
+            Some(super::map::Country::Austria | super::map::Country::Saxony)
         );
-        if side == Side::Prussia && in_enemy_land {
-            // 14.0: 20 VP for Prague, 5 for any other city or fortress in Austria or Saxony
-            // (awarded each time control changes hands: see docs/games/sadowa.md).
+        if side == Side::Prussia && in_enemy_land && !self.st.g.scored.contains(&hex) {
+            // 14.0: 20 VP for Prague, 5 for any other city or fortress in Austria or Saxony,
+            // once per place: control regained and taken again earns nothing more (see
+            // docs/games/sadowa-sieges.md).
+            self.st.g.scored.push(hex);
             let vp = if place.name == "Prague" { 20 } else { 5 };
             self.award(
                 Side::Prussia,
@@ -547,7 +555,8 @@ impl Game<'_> {
     pub fn recovery_phase(&mut self) {
         for u in self.rules.ids() {
             let s = unit(self.st, u);
-            if !s.disrupted || s.on_map().is_none() {
+            // 6.4: HQs are never Disrupted
+            if !s.disrupted || s.on_map().is_none() || self.rules.kind(u).is_hq() {
                 continue;
             }
             let side = self.rules.side(u);
@@ -567,13 +576,15 @@ impl Game<'_> {
                 self.note("11.0", format!("{name} recovers"));
             }
         }
+        if self.st.g.step == Step::GameOver {
+            return;
+        }
+        // 4.7: from turn 10 the side with fewer VPs may ask (none when they are equal)
         let t = self.st.g.turn;
         let [a, p] = self.st.g.vp;
-        if t >= 10 && a != p {
-            let side = if a < p { Side::Austria } else { Side::Prussia };
-            self.st.g.step = Step::Armistice(side);
-        } else {
-            self.end_phase();
+        match self.rules.charts.armistice_asker(t, p, a) {
+            Some(side) => self.st.g.step = Step::Armistice(side),
+            None => self.end_phase(),
         }
     }
 
@@ -586,7 +597,7 @@ impl Game<'_> {
         for s in self.st.g.sieges.iter_mut() {
             s.new = false;
         }
-        if self.st.g.turn >= self.rules.charts.turns {
+        if self.st.g.turn >= self.rules.charts.turn_count() {
             self.final_victory();
             return;
         }
@@ -594,32 +605,40 @@ impl Game<'_> {
         self.begin_turn();
     }
 
-    /// 14.1 at the end of the last turn.
+    /// 14.1 at the end of the last turn: the victory level of the VPs (Prussian minus
+    /// Austrian) on the Victory Levels chart.
     pub fn final_victory(&mut self) {
         let [a, p] = self.st.g.vp;
-        let winner = match a.cmp(&p) {
-            std::cmp::Ordering::Greater => Some(Side::Austria),
-            std::cmp::Ordering::Less => Some(Side::Prussia),
-            std::cmp::Ordering::Equal => None,
-        };
-        let text = format!("end of the game: Austria {a} VP, Prussia {p} VP");
-        self.end_game(winner, "14.1", text);
+        let level = self.rules.charts.victory_level(p, a);
+        let text = format!(
+            "{} at the end of the last turn (Prussia {p} VP, Austria {a} VP)",
+            level.name()
+        );
+        self.end_game(level.winner(), "14.1", text);
     }
 
     /// 4.7: `side` asked for an armistice: the table's result on the victory level, and
     /// the game ends.
     pub fn armistice(&mut self, side: Side) {
-        let (d, _) = self.d6(&format!("{} armistice", side.name()), "4.7", vec![]);
         let [a, p] = self.st.g.vp;
-        let text = format!(
-            "armistice asked by {} (die {d}): Austria {a} VP, Prussia {p} VP",
-            side.name()
+        let current = self.rules.charts.victory_level(p, a);
+        let (d, _) = self.d6(
+            &format!(
+                "{} armistice on the Armistice Table (now {})",
+                side.name(),
+                current.name()
+            ),
+            "4.7",
+            vec![],
         );
-        let winner = match a.cmp(&p) {
-            std::cmp::Ordering::Greater => Some(Side::Austria),
-            std::cmp::Ordering::Less => Some(Side::Prussia),
-            std::cmp::Ordering::Equal => None,
-        };
-        self.end_game(winner, "4.7", text);
+        let level = self.rules.charts.armistice(d, current, side);
+        let text = format!(
+            "{} by armistice, asked by {} (die {d}: {} became {}; Prussia {p} VP, Austria {a} VP)",
+            level.name(),
+            side.name(),
+            current.name(),
+            level.name()
+        );
+        self.end_game(level.winner(), "4.7", text);
     }
 }

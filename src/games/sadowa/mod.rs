@@ -10,6 +10,7 @@ pub mod ecs;
 pub mod flow;
 pub mod map;
 pub mod movement;
+pub mod reference;
 pub mod siege;
 pub mod state;
 pub mod steps;
@@ -131,6 +132,10 @@ impl RulesGame for Sadowa {
 
     fn check_invariants(rules: &SdRules, st: &SdState) -> Result<(), String> {
         check_invariants(rules, st)
+    }
+
+    fn reference() -> Vec<crate::engine::reference::RuleCase> {
+        reference::cases()
     }
 }
 

@@ -45,33 +45,26 @@ pub fn road_or_rail(rules: &SdRules, a: Coord, b: Coord) -> bool {
     rules.map.road_between(a, b) || rules.map.rail_between(a, b)
 }
 
-/// The MP cost to enter `to` from the adjacent `from` (Terrain Effects Chart), None
-/// when it cannot be entered. Along a road or railroad 1 MP (bridging any river);
-/// otherwise clear 1, woods or hills (level 2) 2, mountain (level 3) 3, +1 across a
-/// minor river, +2 across a major one, none at a bridge. RECONSTRUCTED values: the charts branch supplies the chart's numbers.
+/// The MP cost to enter `to` from the adjacent `from` (the Terrain Effects Chart,
+/// `charts::enter_cost`: along a road or railroad its MP, bridging any river; otherwise
+/// the worse of the hex's terrain and elevation plus the river crossed), None when it
+/// cannot be entered.
 pub fn enter_cost(rules: &SdRules, from: Coord, to: Coord) -> Option<u8> {
     let m = &rules.map;
     if !m.hex.contains(to) || from.distance(to) != 1 {
         return None;
     }
-    if road_or_rail(rules, from, to) {
-        return Some(1);
-    }
-    let base: u8 = if m.is_mountain(to) {
-        3
-    } else if m.hex.elevation(to) == 2 || m.hex.terrain(to) == crate::engine::hexmap::Terrain::Woods
-    {
-        2
-    } else {
-        1
-    };
-    use crate::engine::hexmap::SideKind;
-    let r = match m.hex.side(from, to).map(|f| (f.kind, f.bridge)) {
-        Some((_, true)) | Some((SideKind::Swamp, _)) | None => 0,
-        Some((SideKind::MajorRiver, false)) => 2,
-        Some(_) => 1,
-    };
-    Some(base + r)
+    let river = m.river_between(from, to).map(|f| (f.kind, f.bridge));
+    rules
+        .charts
+        .enter_cost(
+            m.hex.terrain(to),
+            m.hex.elevation(to),
+            m.road_between(from, to),
+            m.rail_between(from, to),
+            river,
+        )
+        .map(|c| c.min(u8::MAX as u32) as u8)
 }
 
 /// 3.2: does a combat unit of `owner` at `from` project its ZOC into `into`?

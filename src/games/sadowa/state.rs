@@ -100,6 +100,10 @@ pub struct Siege {
     pub level: u8,
     /// Declared this turn (8.2: nothing more happens this turn).
     pub new: bool,
+    /// The besieging units and the hexes they besiege from (8.1, 8.5): every eligible
+    /// unit adjacent to the fortress when the siege was declared.
+    #[serde(default)]
+    pub besiegers: Vec<(UnitId, Coord)>,
 }
 
 /// The Prussian GHQ (6.5, 10).
@@ -144,6 +148,10 @@ pub struct Globals {
     pub winner: Option<Side>,
     /// The victory level reached (14.1) or why the game ended.
     pub result: String,
+    /// 14.0: the cities and fortresses in Austria or Saxony whose control has earned
+    /// Prussia its VPs already (once per place: see docs/games/sadowa-sieges.md).
+    #[serde(default)]
+    pub scored: Vec<Coord>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -49,6 +49,12 @@ pub fn cost(rules: &SdRules, st: &SdState, u: UnitId) -> Result<u8, Refusal> {
             ),
         ));
     }
+    if besieged(rules, st, u) {
+        return Err(refuse(
+            "8.6",
+            format!("{} is besieged and cannot move out", d.name),
+        ));
+    }
     match d.kind {
         Kind::Garrison => Err(refuse("7.2.3", "garrisons cannot move")),
         Kind::Hq => Ok(d.cv as u8),

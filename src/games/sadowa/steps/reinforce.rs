@@ -10,7 +10,7 @@ use crate::engine::side::Side;
 use crate::engine::step::PlayStep;
 use crate::games::sadowa::Sadowa;
 use crate::games::sadowa::data::{Kind, SdRules, UnitId};
-use crate::games::sadowa::flow::{Game, controller, occupant, stack_ok, unit, units_at};
+use crate::games::sadowa::flow::{Game, controller, occupant, unit, units_at};
 use crate::games::sadowa::state::*;
 use crate::games::sadowa::supply;
 
@@ -35,7 +35,8 @@ pub fn pool(rules: &SdRules, st: &SdState, side: Side) -> Vec<UnitId> {
         .collect()
 }
 
-/// 9.5: friendly-controlled cities and fortresses without a garrison that trace supply.
+/// 9.5: friendly-controlled cities and fortresses without a garrison (9.2) that trace
+/// supply; not a fortress besieged by the enemy (8.8: nothing friendly enters it).
 pub fn garrison_hexes(rules: &SdRules, st: &SdState, side: Side) -> Vec<Coord> {
     let map = supply::supplied_hexes(rules, st);
     rules
@@ -45,6 +46,7 @@ pub fn garrison_hexes(rules: &SdRules, st: &SdState, side: Side) -> Vec<Coord> {
         .map(|p| p.hex)
         .filter(|&h| controller(rules, st, h) == Some(side))
         .filter(|&h| occupant(rules, st, h) != Some(side.other()))
+        .filter(|&h| !st.g.sieges.iter().any(|s| s.fortress == h && s.by != side))
         .filter(|&h| {
             !units_at(rules, st, h)
                 .iter()
@@ -60,19 +62,19 @@ pub fn garrison_hexes(rules: &SdRules, st: &SdState, side: Side) -> Vec<Coord> {
         .collect()
 }
 
-/// 10.1: hexes with a supplied, un-besieged Prussian combat unit.
+/// 10.1: hexes with a supplied (no Out of Supply marker and tracing supply now),
+/// un-besieged Prussian combat unit (a corps; garrisons are combat units too, 2.2.1).
 pub fn ghq_hexes(rules: &SdRules, st: &SdState) -> Vec<Coord> {
+    let map = supply::supplied_hexes(rules, st);
     let mut v: Vec<Coord> = rules
         .ids()
-        .filter(|&u| rules.side(u) == Side::Prussia && rules.kind(u).is_combat())
-        .filter(|&u| !unit(st, u).oos)
-        .filter_map(|u| unit(st, u).on_map())
-        .filter(|h| {
-            !st.g
-                .sieges
-                .iter()
-                .any(|s| s.fortress == *h && s.by == Side::Austria)
+        .filter(|&u| {
+            rules.side(u) == Side::Prussia
+                && (rules.kind(u).is_combat() || rules.kind(u) == Kind::Garrison)
         })
+        .filter(|&u| !unit(st, u).oos && supply::in_supply(rules, st, &map, u))
+        .filter(|&u| !crate::games::sadowa::siege::is_besieged(rules, st, u))
+        .filter_map(|u| unit(st, u).on_map())
         .collect();
     v.sort();
     v.dedup();
@@ -114,8 +116,9 @@ impl PlayStep<Sadowa> for Reinforce {
     }
     fn legal(&self, rules: &SdRules, st: &SdState, out: &mut Vec<SdCommand>) {
         let side = side_of(st);
-        if let Some(&u) = pool(rules, st, side).first() {
-            for hex in garrison_hexes(rules, st, side) {
+        let hexes = garrison_hexes(rules, st, side);
+        for u in pool(rules, st, side) {
+            for &hex in &hexes {
                 out.push(SdCommand::Garrison { unit: u, hex });
             }
         }
@@ -143,16 +146,41 @@ impl PlayStep<Sadowa> for Reinforce {
                         "that is not one of your unnamed garrisons waiting to enter",
                     ));
                 }
-                if !garrison_hexes(rules, st, side).contains(hex) || !stack_ok(rules, st, *u, *hex)
-                {
-                    return Err(refuse(
-                        "9.5",
-                        format!(
-                            "{hex} is not a supplied city or fortress you control without a garrison"
-                        ),
-                    ));
+                if garrison_hexes(rules, st, side).contains(hex) {
+                    return Ok(());
                 }
-                Ok(())
+                let why = if rules.map.place(*hex).is_none() {
+                    (
+                        "9.2",
+                        format!("{hex} is not a city or fortress: garrisons stand nowhere else"),
+                    )
+                } else if controller(rules, st, *hex) != Some(side) {
+                    ("9.5", format!("you do not control {hex}"))
+                } else if units_at(rules, st, *hex)
+                    .iter()
+                    .any(|&x| rules.kind(x) == Kind::Garrison)
+                {
+                    (
+                        "9.2",
+                        format!("{hex} has a garrison already (one a city or fortress)"),
+                    )
+                } else if st
+                    .g
+                    .sieges
+                    .iter()
+                    .any(|s| s.fortress == *hex && s.by != side)
+                {
+                    (
+                        "8.8",
+                        format!("{hex} is besieged: nothing friendly enters it"),
+                    )
+                } else {
+                    (
+                        "9.5",
+                        format!("{hex} cannot trace a line of supply to a friendly source"),
+                    )
+                };
+                Err(refuse(why.0, why.1))
             }
             SdCommand::AnnounceGhq => {
                 if side == Side::Prussia && st.g.ghq == GhqStatus::Berlin {
@@ -234,7 +262,10 @@ impl PlayStep<Sadowa> for Reinforce {
             }
             SdCommand::PlaceGhq { hex } => {
                 if let Some(ghq) = rules.ghq() {
-                    g.st.units[ghq as usize].hex = Some(*hex);
+                    g.st.units[ghq as usize] = UnitState {
+                        hex: Some(*hex),
+                        ..UnitState::default()
+                    };
                     g.st.g.ghq = GhqStatus::OnMap;
                     g.note("10.1", format!("The Prussian GHQ enters at {hex}"));
                 }

@@ -206,10 +206,16 @@ impl PlayStep<Sadowa> for Setup {
                     let Area::Within { historical, .. } = rules.units[u as usize].setup else {
                         continue;
                     };
-                    let hex = if stack_ok(rules, g.st, u, historical) {
+                    // the historical hex when the area allows it there (13.1/13.2, 3.1),
+                    // else the legal hex nearest to it: always a legal set-up
+                    let legal = area(rules, g.st, u);
+                    let hex = if legal.contains(&historical) {
                         Some(historical)
                     } else {
-                        area(rules, g.st, u).first().copied()
+                        legal
+                            .iter()
+                            .min_by_key(|c| (c.distance(historical), **c))
+                            .copied()
                     };
                     g.st.units[u as usize].hex = hex;
                 }
