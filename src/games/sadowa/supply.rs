@@ -68,15 +68,8 @@ impl SupplyMap {
 /// 5.1: a side's supply sources (functioning or not).
 pub fn sources(rules: &SdRules, side: Side) -> Vec<Coord> {
     match side {
-        Side::Prussia => {
-            let mut v = rules.map.north_edge();
-            let h1007 = Coord::new(10, 7);
-            if rules.map.hex.contains(h1007) && !v.contains(&h1007) {
-                v.push(h1007);
-            }
-            v
-        }
-        Side::Austria => rules.map.south_edge(),
+        Side::Prussia => rules.map.prussian_supply_sources(),
+        Side::Austria => rules.map.austrian_supply_sources(),
     }
 }
 
