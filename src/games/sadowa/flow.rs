@@ -319,32 +319,70 @@ impl Game<'_> {
         }
     }
 
-    /// 4.1, 5: every unit on the map is judged in or out of supply.
+    /// 4.1, 5: every unit on the map is judged in or out of supply, all against the
+    /// same position: the supplied ones lose their Out of Supply marker; the others are
+    /// marked and flipped to Committed (5.3), except those already marked from the
+    /// previous turn and surrounded (5.4), who surrender: removed, their CF assessed as
+    /// Loss Points (14.0: LP "through removal due to isolation"), and an HQ in their hex
+    /// surrenders with them (6.3).
     pub fn supply_phase(&mut self) {
         let map = supply::supplied_hexes(self.rules, self.st);
+        let mut surrender: Vec<UnitId> = Vec::new();
         for u in self.rules.ids() {
             let s = unit(self.st, u);
             let Some(hex) = s.on_map() else { continue };
             let side = self.rules.side(u);
-            let ok = supply::in_supply(self.rules, self.st, &map, u);
             let name = self.rules.units[u as usize].name.clone();
-            if ok {
+            if supply::in_supply(self.rules, self.st, &map, u) {
                 if s.oos {
                     self.st.units[u as usize].oos = false;
                     self.note("5.2", format!("{name} is back in supply"));
                 }
                 continue;
             }
-            if s.oos && supply::surrounded(self.rules, self.st, hex, side) {
-                let lp = self.rules.units[u as usize].cf;
-                self.eliminate(u, "5.4", "out of supply and surrounded: it surrenders");
-                self.lose_points(side, lp, "5.4", &format!("{name} surrendered"));
+            if s.oos && map.is_surrounded(self.rules, side, hex) {
+                surrender.push(u);
                 continue;
             }
             let us = &mut self.st.units[u as usize];
-            us.oos = true;
             us.committed = true;
-            self.note("5.3", format!("{name} is out of supply and Committed"));
+            if !us.oos {
+                us.oos = true;
+                self.note("5.3", format!("{name} is Out of Supply and Committed"));
+            } else {
+                self.note(
+                    "5.3",
+                    format!("{name} is still Out of Supply (not surrounded) and Committed"),
+                );
+            }
+        }
+        // 6.3: HQs share the fate of the combat units they are stacked with
+        let hexes: Vec<Coord> = surrender
+            .iter()
+            .filter(|&&u| self.rules.kind(u).is_combat())
+            .filter_map(|&u| hex_of(self.st, u))
+            .collect();
+        for u in self.rules.ids() {
+            if self.rules.kind(u).is_hq()
+                && !surrender.contains(&u)
+                && hex_of(self.st, u).is_some_and(|h| hexes.contains(&h))
+            {
+                surrender.push(u);
+            }
+        }
+        for u in surrender {
+            let side = self.rules.side(u);
+            let name = self.rules.units[u as usize].name.clone();
+            let lp = self.rules.units[u as usize].cf;
+            self.eliminate(
+                u,
+                "5.4",
+                "Out of Supply since the last turn and surrounded: it surrenders",
+            );
+            self.lose_points(side, lp, "5.4", &format!("{name} surrendered (isolated)"));
+            if self.st.g.step == Step::GameOver {
+                return;
+            }
         }
     }
 

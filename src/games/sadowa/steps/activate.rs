@@ -11,8 +11,9 @@ use crate::engine::step::PlayStep;
 use crate::games::sadowa::Sadowa;
 use crate::games::sadowa::data::{Kind, SdRules, UnitId};
 use crate::games::sadowa::flow::{Game, adjacent, hex_of, stack_ok, unit};
-use crate::games::sadowa::movement::{allowance, reach};
+use crate::games::sadowa::movement::{allowance, reach, stops_in};
 use crate::games::sadowa::state::*;
+use crate::games::sadowa::supply;
 
 #[derive(Default)]
 pub struct Activate;
@@ -74,11 +75,11 @@ pub fn destinations(rules: &SdRules, st: &SdState, u: UnitId) -> Vec<(Coord, u8)
     if !s.activated || s.done || s.mp == 0 {
         return Vec::new();
     }
-    let side = rules.side(u);
+    // 3.1 at the end of the move (passing through a full hex is allowed); 8.6, 8.8 in
+    // `reach`
     reach(rules, st, u)
         .into_iter()
         .filter(|(c, _)| stack_ok(rules, st, u, *c))
-        .filter(|(c, _)| !st.g.sieges.iter().any(|s| s.fortress == *c && s.by != side))
         .collect()
 }
 
@@ -92,8 +93,11 @@ fn join_ok(rules: &SdRules, st: &SdState, u: UnitId) -> Result<(), Refusal> {
     let Some(d) = rules.unit(u) else {
         return Err(refuse("4.3", format!("there is no unit {u}")));
     };
-    if !d.kind.is_combat() {
-        return Err(refuse("4.3", format!("{} is not a combat unit", d.name)));
+    if !d.kind.is_combat() && !d.kind.is_hq() {
+        return Err(refuse(
+            "7.2.3",
+            format!("{} cannot move (a garrison)", d.name),
+        ));
     }
     cost(rules, st, u)?;
     let (Some(a), Some(b)) = (hex_of(st, hq), hex_of(st, u)) else {
@@ -163,15 +167,14 @@ impl PlayStep<Sadowa> for Activate {
         for u in rules.ids().filter(|&u| rules.side(u) == side) {
             let k = rules.kind(u);
             if let Ok(c) = cost(rules, st, u) {
-                if k.is_hq() && c <= st.g.ip || k.is_hq() && k == Kind::Ghq {
+                if k.is_hq() && c <= st.g.ip {
                     out.push(SdCommand::ActivateHq { hq: u });
-                } else if k.is_combat() {
-                    if join_ok(rules, st, u).is_ok() {
-                        out.push(SdCommand::Join { unit: u });
-                    }
-                    if c <= st.g.ip {
-                        out.push(SdCommand::ActivateUnit { unit: u });
-                    }
+                }
+                if k.is_combat() && c <= st.g.ip {
+                    out.push(SdCommand::ActivateUnit { unit: u });
+                }
+                if join_ok(rules, st, u).is_ok() {
+                    out.push(SdCommand::Join { unit: u });
                 }
             }
             for (to, _) in destinations(rules, st, u) {
@@ -352,12 +355,27 @@ impl PlayStep<Sadowa> for Activate {
                         from.map(|f| f.to_string()).unwrap_or_default()
                     ),
                 );
-                if rules.kind(*unit).is_combat() {
-                    g.take_control(*to, rules.side(*unit));
-                }
+                // 3.3: a unit entering a city or fortress takes control of it
+                g.take_control(*to, rules.side(*unit));
                 super::super::siege::after_move(&mut g, *unit);
+                // RECONSTRUCTED (see movement.rs): entering an enemy ZOC ends the move
+                if stops_in(rules, g.st, *unit, *to) {
+                    finish_move(&mut g, *unit);
+                }
             }
-            SdCommand::Exit { unit } => exit(&mut g, *unit),
+            SdCommand::Exit { unit } => {
+                // 7.1: each unit moves individually
+                if let Some(m) = g.st.g.op.mover
+                    && m != *unit
+                {
+                    finish_move(&mut g, m);
+                }
+                g.st.g.op.mover = None;
+                if g.st.g.op.hq_open == Some(*unit) {
+                    g.st.g.op.hq_open = None;
+                }
+                exit(&mut g, *unit)
+            }
             SdCommand::EndMovement => {
                 let movers: Vec<UnitId> = rules
                     .ids()
@@ -443,14 +461,20 @@ fn exit_ok(rules: &SdRules, st: &SdState, u: UnitId) -> Result<(), Refusal> {
 }
 
 fn exit(g: &mut Game, u: UnitId) {
-    let s = unit(g.st, u);
     let d = g.rules.units[u as usize].clone();
+    // 14.0: 2 VP per CF of a supplied combat unit (traced as it leaves, 5.2/5.5/8.9),
+    // 3 per HQ
+    let supplied = {
+        let map = supply::supplied_hexes(g.rules, g.st);
+        supply::in_supply(g.rules, g.st, &map, u)
+    };
+    g.st.units[u as usize].done = true;
     g.st.units[u as usize].gone = Some(Fate::Exited);
     g.st.units[u as usize].hex = None;
     g.note("14.0", format!("{} exits off the south edge", d.name));
     let vp = match d.kind {
         Kind::Hq | Kind::Ghq => 3,
-        _ if !s.oos => 2 * d.cf,
+        Kind::Corps | Kind::Cavalry if supplied => 2 * d.cf,
         _ => 0,
     };
     if d.kind == Kind::Ghq {
