@@ -14,6 +14,8 @@ pub mod siege;
 pub mod state;
 pub mod steps;
 pub mod supply;
+#[cfg(feature = "gui")]
+pub mod ui;
 
 use crate::engine::dice::Dice;
 use crate::engine::game::RulesGame;
@@ -131,6 +133,14 @@ impl RulesGame for Sadowa {
 
     fn check_invariants(rules: &SdRules, st: &SdState) -> Result<(), String> {
         check_invariants(rules, st)
+    }
+}
+
+/// The game's screen, for the registry.
+#[cfg(feature = "gui")]
+impl crate::gui::library::GuiGame for Sadowa {
+    fn add_ui(app: &mut bevy::prelude::App) {
+        app.add_plugins(ui::SdUiPlugin);
     }
 }
 
