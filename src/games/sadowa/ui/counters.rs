@@ -35,7 +35,7 @@ pub(super) fn army_colour(army: &str) -> Color {
 }
 
 /// The counter's side length in world units.
-pub(super) fn width(kind: Kind) -> f32 {
+pub fn width(kind: Kind) -> f32 {
     match kind {
         Kind::Corps | Kind::Cavalry => S * 1.3,
         Kind::Garrison | Kind::Hq => S * 1.05,
@@ -161,6 +161,39 @@ pub(super) fn decorate(
     }
 }
 
+/// The order in a stack, bottom first: combat units, garrisons, HQs, the GHQ.
+fn stack_order(k: Kind) -> u8 {
+    match k {
+        Kind::Corps | Kind::Cavalry => 0,
+        Kind::Garrison => 1,
+        Kind::Hq => 2,
+        Kind::Ghq => 3,
+    }
+}
+
+/// Where the counter in slot `k` of a stack of `n` sits from the hex centre: the stack
+/// fans out towards the upper right.
+fn fan(k: u8, n: u8) -> Vec2 {
+    let step = if n > 4 { S * 0.10 } else { S * 0.14 };
+    Vec2::splat(step) * k.min(5) as f32 - Vec2::splat(step) * (n.min(6) - 1) as f32 / 2.0
+}
+
+/// Where a unit's counter is drawn (world position of its centre) and its scale, the
+/// selected one lifted: the same placement as [`place_counters`] (render tests).
+pub fn counter_pos(
+    rules: &SdRules,
+    st: &SdState,
+    u: UnitId,
+    selected: bool,
+) -> Option<(Vec2, f32)> {
+    let h = flow::hex_of(st, u)?;
+    let mut here = flow::units_at(rules, st, h);
+    here.sort_by_key(|&x| (stack_order(rules.kind(x)), x));
+    let k = here.iter().position(|&x| x == u)? as u8;
+    let (off, _, scale) = cf::lift(selected, width(rules.kind(u)));
+    Some((to_world(h) + fan(k, here.len() as u8) + off, scale))
+}
+
 /// Puts counters on their hexes: combat units first, garrisons, then HQs on top, each
 /// offset in its stack with the shared count badge; the selected one is lifted.
 #[allow(clippy::type_complexity)]
@@ -187,15 +220,12 @@ pub(super) fn place_counters(
     if !any {
         return;
     }
-    let order = |k: Kind| match k {
-        Kind::Corps | Kind::Cavalry => 0,
-        Kind::Garrison => 1,
-        Kind::Hq => 2,
-        Kind::Ghq => 3,
-    };
     let mut on_hex: Vec<(Coord, u8, UnitId)> = units
         .iter()
-        .filter_map(|(_, c, s, ..)| s.0.on_map().map(|h| (h, order(rules.0.kind(c.id)), c.id)))
+        .filter_map(|(_, c, s, ..)| {
+            s.0.on_map()
+                .map(|h| (h, stack_order(rules.0.kind(c.id)), c.id))
+        })
         .collect();
     on_hex.sort();
     let mut slot = std::collections::BTreeMap::new();
@@ -212,11 +242,7 @@ pub(super) fn place_counters(
                 let n = count.get(&h).copied().unwrap_or(1);
                 let (off, z, scale) =
                     cf::lift(ui.selected == Some(c.id), width(rules.0.kind(c.id)));
-                // a stack fans out towards the upper right, at most five steps
-                let step = if n > 4 { S * 0.10 } else { S * 0.14 };
-                let fan = Vec2::new(step, step) * k.min(5) as f32
-                    - Vec2::new(step, step) * (n.min(6) - 1) as f32 / 2.0;
-                t.translation = (to_world(h) + fan + off).extend(2.0 + k as f32 * 0.5 + z);
+                t.translation = (to_world(h) + fan(k, n) + off).extend(2.0 + k as f32 * 0.5 + z);
                 t.scale = Vec3::splat(scale);
                 *v = Visibility::Visible;
                 if n > 1 {

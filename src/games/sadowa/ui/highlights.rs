@@ -70,8 +70,11 @@ pub(super) fn lit(
         }
     }
     if let Some(h) = selected.and_then(|u| flow::hex_of(st, u)) {
+        // a join or exit there keeps its colour (the lifted counter shows the selection)
         out.retain(|x| x.0 != h || x.1 == "join" || x.1 == "exit");
-        out.push((h, String::new(), SELECTED));
+        if !out.iter().any(|x| x.0 == h) {
+            out.push((h, String::new(), SELECTED));
+        }
     }
     out
 }

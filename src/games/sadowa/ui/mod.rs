@@ -21,6 +21,7 @@ mod on_screen;
 mod overlay;
 mod panels;
 
+pub use counters::{counter_pos, width};
 pub use hooks::demo_game;
 
 use super::Sadowa;
