@@ -548,7 +548,7 @@ impl Game<'_> {
         for s in self.st.g.sieges.iter_mut() {
             s.new = false;
         }
-        if self.st.g.turn >= self.rules.charts.turns {
+        if self.st.g.turn >= self.rules.charts.turn_count() {
             self.final_victory();
             return;
         }

@@ -37,13 +37,13 @@ pub fn enter_cost(rules: &SdRules, from: Coord, to: Coord) -> Option<u8> {
     } else {
         1
     };
-    let river = if m.river_between(from, to) { 1 } else { 0 };
+    let river = if m.river_between(from, to).is_some() { 1 } else { 0 };
     Some(base + river)
 }
 
 /// 3.2: does a combat unit of `owner` at `from` project its ZOC into `into`?
 fn projects(rules: &SdRules, st: &SdState, owner: Side, from: Coord, into: Coord) -> bool {
-    if rules.map.river_between(from, into) {
+    if rules.map.river_between(from, into).is_some() {
         return false;
     }
     // not into fortresses controlled by the ZOC owner's enemy
