@@ -308,14 +308,18 @@ fn trautenau_whole_map_draws_terrain_and_counters_in_place() {
 /// ivory on the whole map.
 #[test]
 fn sadowa_activated_hq_is_framed_and_its_units_lit() {
-    use feldzug::games::sadowa::{Sadowa, data::Side, state::SdCommand, ui};
     use feldzug::engine::game::RulesGame;
+    use feldzug::games::sadowa::{Sadowa, data::Side, state::SdCommand, ui};
     let src = feldzug::engine::scenarios::find("sadowa").unwrap();
     let rules = <Sadowa as RulesGame>::load_rules(&src, &[]).unwrap();
     let g = ui::demo_game(&rules, 7, "hq");
     let hq = g.st.g.op.hq_open.expect("an HQ activated by the demo");
     let at = g.st.units[hq as usize].hex.expect("the HQ on the map");
-    assert_eq!(rules.units[hq as usize].side, Side::Prussia, "Prussia acts first (4.2.1)");
+    assert_eq!(
+        rules.units[hq as usize].side,
+        Side::Prussia,
+        "Prussia acts first (4.2.1)"
+    );
     let focus = format!("{at}:0.5");
     let Some(png) = shot_keep(
         "FELDZUG_AUTOSTART",
@@ -358,7 +362,11 @@ fn sadowa_activated_hq_is_framed_and_its_units_lit() {
     // a joining corps alone in its hex: its hex is lit right of its counter
     let alone = |u: u16| {
         let h = g.st.units[u as usize].hex;
-        g.st.units.iter().filter(|s| s.hex == h && s.gone.is_none()).count() == 1
+        g.st.units
+            .iter()
+            .filter(|s| s.hex == h && s.gone.is_none())
+            .count()
+            == 1
     };
     let j = *joins
         .iter()

@@ -24,6 +24,15 @@ pub(super) fn click(
     let legal = legal(rules, st);
     let at_hex = |c: &&SdCommand| target(st, c) == Some(hex);
     let mine = |c: &&SdCommand| subject(c).is_none_or(|u| Some(u) == selected);
+    // 4.3: a unit next to the open HQ joins it for free (one per click), before
+    // the HQ itself moves (which ends the joining)
+    if let Some(c) = legal
+        .iter()
+        .filter(at_hex)
+        .find(|c| matches!(c, SdCommand::Join { .. }))
+    {
+        return ClickAction::Send(c.clone());
+    }
     // the selected unit's choices in that hex
     for c in legal.iter().filter(at_hex).filter(mine) {
         match c {
@@ -37,14 +46,6 @@ pub(super) fn click(
             SdCommand::Attack { target, .. } => return ClickAction::Target(*target),
             _ => {}
         }
-    }
-    // 4.3: a unit next to the open HQ joins it for free (one per click)
-    if let Some(c) = legal
-        .iter()
-        .filter(at_hex)
-        .find(|c| matches!(c, SdCommand::Join { .. }))
-    {
-        return ClickAction::Send(c.clone());
     }
     // 7.4.1 / 9.5: commands of anyone at that hex when nothing is selected
     if selected.is_none()
@@ -70,7 +71,11 @@ pub(super) fn click(
             .copied()
             .filter(|u| legal.iter().any(|c| subject(c) == Some(*u)))
             .collect();
-        let rest: Vec<UnitId> = here.iter().copied().filter(|u| !order.contains(u)).collect();
+        let rest: Vec<UnitId> = here
+            .iter()
+            .copied()
+            .filter(|u| !order.contains(u))
+            .collect();
         order.extend(rest);
         let next = match selected.and_then(|s| order.iter().position(|&u| u == s)) {
             Some(i) => order[(i + 1) % order.len()],

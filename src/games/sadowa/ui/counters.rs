@@ -38,8 +38,8 @@ pub(super) fn army_colour(army: &str) -> Color {
 pub fn width(kind: Kind) -> f32 {
     match kind {
         Kind::Corps | Kind::Cavalry => S * 1.3,
-        Kind::Garrison | Kind::Hq => S * 1.05,
-        Kind::Ghq => S * 1.15,
+        Kind::Garrison => S * 1.05,
+        Kind::Hq | Kind::Ghq => S * 1.2,
     }
 }
 
@@ -70,7 +70,12 @@ fn mark_batch(m: Mark, w: f32) -> Batch {
     let h = w / 2.0;
     match m {
         // a bright frame around the counter: activated in this operation (7.1.1)
-        Mark::Activated => b.frame(Vec2::ZERO, Vec2::splat(w + 5.0), 3.0, Color::srgb(1.0, 0.9, 0.0)),
+        Mark::Activated => b.frame(
+            Vec2::ZERO,
+            Vec2::splat(w + 5.0),
+            3.0,
+            Color::srgb(1.0, 0.9, 0.0),
+        ),
         // a red square with a white bar in the upper right corner: Disrupted
         Mark::Disrupted => {
             let c = Vec2::new(h - w * 0.12, h - w * 0.12);
@@ -85,7 +90,12 @@ fn mark_batch(m: Mark, w: f32) -> Batch {
             b.rect(c, Vec2::splat(w * 0.26), 0.0, Color::srgb(0.98, 0.55, 0.05));
             let d = Vec2::splat(w * 0.09);
             b.segment(c - d, c + d, w * 0.04, Color::BLACK);
-            b.segment(c + Vec2::new(-d.x, d.y), c + Vec2::new(d.x, -d.y), w * 0.04, Color::BLACK);
+            b.segment(
+                c + Vec2::new(-d.x, d.y),
+                c + Vec2::new(d.x, -d.y),
+                w * 0.04,
+                Color::BLACK,
+            );
         }
     }
     b
@@ -148,14 +158,14 @@ pub(super) fn decorate(
                     Text2d::new(d.short.clone()),
                     cf::text_font(font.as_ref(), 7.5),
                     TextColor(ink),
-                    Transform::from_xyz(0.0, cf::name_y(w), 0.2),
+                    Transform::from_xyz(0.0, cf::name_y(w) - w * 0.04, 0.2),
                 ));
                 p.spawn((
                     ZoomText,
                     Text2d::new(value(rules, c.id)),
                     cf::text_font(font.as_ref(), 8.0),
                     TextColor(ink),
-                    Transform::from_xyz(0.0, cf::values_y(w), 0.2),
+                    Transform::from_xyz(0.0, cf::values_y(w) - w * 0.04, 0.2),
                 ));
             });
     }

@@ -30,6 +30,12 @@ pub(super) fn lit(
         .map(|u| crate::games::sadowa::steps::activate::destinations(rules, st, u))
         .unwrap_or_default();
     let mp = selected.map(|u| flow::unit(st, u).mp).unwrap_or(0);
+    // 4.3: the units that may join the open HQ first (a click there joins them)
+    for c in &legal {
+        if let (SdCommand::Join { .. }, Some(t)) = (c, target(st, c)) {
+            add(t, "join".into(), JOIN);
+        }
+    }
     for c in &legal {
         let Some(t) = target(st, c) else { continue };
         let mine = subject(c).is_none_or(|u| Some(u) == selected);
@@ -48,7 +54,6 @@ pub(super) fn lit(
             SdCommand::Besiege { .. } => add(t, "siege".into(), ATTACK),
             SdCommand::Lift { .. } => add(t, "lift".into(), RETREAT),
             SdCommand::PlaceGhq { .. } => add(t, "GHQ".into(), PLACE),
-            SdCommand::Join { .. } => add(t, "join".into(), JOIN),
             _ => {}
         }
     }

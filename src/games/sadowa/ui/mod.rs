@@ -223,7 +223,3 @@ fn place_name(rules: &SdRules, c: Coord) -> String {
         .map(|p| format!("{} ({c})", p.name))
         .unwrap_or_else(|| c.to_string())
 }
-
-fn pct(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}

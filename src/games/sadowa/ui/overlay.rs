@@ -60,7 +60,11 @@ fn supply_batch(rules: &SdRules, st: &SdState) -> Batch {
         }
         if map.supplied[1].get(i).copied().unwrap_or(false) {
             b.circle(p + Vec2::new(S * 0.45, -S * 0.55), S * 0.11, Color::WHITE);
-            b.circle(p + Vec2::new(S * 0.45, -S * 0.55), S * 0.08, Color::srgb(0.16, 0.25, 0.6));
+            b.circle(
+                p + Vec2::new(S * 0.45, -S * 0.55),
+                S * 0.08,
+                Color::srgb(0.16, 0.25, 0.6),
+            );
         }
     }
     b

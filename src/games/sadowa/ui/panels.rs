@@ -60,9 +60,8 @@ pub(super) fn panels(
         hex_window(ctx, &f, h);
     }
     charts::tracks_window(ctx, &f);
-    let clicks = crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| {
-        format!("T{t}")
-    });
+    let clicks =
+        crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
     if let Some(rule) = clicks.rule {
         ui.core.rules_open = true;
         ui.core.rules_query = rule;
@@ -106,7 +105,7 @@ fn turn_window(ctx: &egui::Context, f: &Frame, ui: &mut SdUi, next: &mut NextSta
             ui_.heading(format!(
                 "Turn {} of {} · {}",
                 g.turn,
-                rules.charts.turns,
+                rules.charts.turn_count(),
                 flow::phase_name(g.step)
             ));
             let ip = match g.initiative {
@@ -147,7 +146,9 @@ fn turn_window(ctx: &egui::Context, f: &Frame, ui: &mut SdUi, next: &mut NextSta
 
 /// The selected unit: what it is and the commands it has now, as buttons.
 fn selected_unit(ui_: &mut egui::Ui, f: &Frame, ui: &mut SdUi) {
-    let Frame { rules, st, legal, .. } = *f;
+    let Frame {
+        rules, st, legal, ..
+    } = *f;
     let Some(u) = ui.selected else { return };
     let Some(d) = rules.unit(u) else { return };
     let s = flow::unit(st, u);
@@ -184,7 +185,9 @@ fn selected_unit(ui_: &mut egui::Ui, f: &Frame, ui: &mut SdUi) {
         .filter(|c| matches!(c, SdCommand::Place { unit, .. } | SdCommand::Garrison { unit, .. } if *unit == u))
         .count();
     if places > 0 {
-        ui_.small(format!("{places} hexes lit blue: click one to place it there"));
+        ui_.small(format!(
+            "{places} hexes lit blue: click one to place it there"
+        ));
     }
     let attacks = legal
         .iter()
@@ -236,17 +239,15 @@ fn unit_line(rules: &SdRules, st: &SdState, u: UnitId) -> String {
     if s.activated {
         state.push("activated");
     }
-    format!(
-        "{} {value}{hq} · {}",
-        d.side.name(),
-        state.join(", ")
-    )
+    format!("{} {value}{hq} · {}", d.side.name(), state.join(", "))
 }
 
 /// The step's own commands without a hex, as buttons (set-up, pass, end of movement,
 /// end of the operation, advance, forage, GHQ, armistice, done).
 fn step_buttons(ui_: &mut egui::Ui, f: &Frame, ui: &mut SdUi) {
-    let Frame { rules, st, legal, .. } = *f;
+    let Frame {
+        rules, st, legal, ..
+    } = *f;
     let mut send = None;
     // activation and joins of units not selected: listed when there are few
     let joins: Vec<&SdCommand> = legal
@@ -306,41 +307,47 @@ fn step_buttons(ui_: &mut egui::Ui, f: &Frame, ui: &mut SdUi) {
 
 /// 13.1 / 13.2: the units the side places by hand, placed or not; a click selects one.
 fn setup_window(ctx: &egui::Context, f: &Frame, ui: &mut SdUi) {
-    let Frame { rules, st, legal, .. } = *f;
+    let Frame {
+        rules, st, legal, ..
+    } = *f;
     let Step::Setup(side) = st.g.step else {
         return;
     };
     let units = crate::games::sadowa::steps::setup::placed_by_hand(rules, side);
-    egui::Window::new(format!("Set-up of {} (13.{})", side.name(), if side == Side::Austria { 1 } else { 2 }))
-        .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
-        .default_width(330.0)
-        .show(ctx, |ui_| {
-            ui_.small("Pick a unit, then click a lit hex of its set-up area.");
-            for u in units {
-                let d = &rules.units[u as usize];
-                let at = flow::unit(st, u)
-                    .hex
-                    .map(|h| format!("in {h}"))
-                    .unwrap_or_else(|| "not placed".into());
-                let area = match &d.setup {
-                    crate::games::sadowa::data::Setup::Within { of, radius, .. } => {
-                        format!("within {radius} of {of}")
-                    }
-                    _ => String::new(),
-                };
-                let n = legal
-                    .iter()
-                    .filter(|c| matches!(c, SdCommand::Place { unit, .. } if *unit == u))
-                    .count();
-                let sel = ui.selected == Some(u);
-                if ui_
-                    .selectable_label(sel, format!("{} — {at} ({area}; {n} hexes)", d.name))
-                    .clicked()
-                {
-                    ui.selected = if sel { None } else { Some(u) };
+    egui::Window::new(format!(
+        "Set-up of {} (13.{})",
+        side.name(),
+        if side == Side::Austria { 1 } else { 2 }
+    ))
+    .anchor(egui::Align2::LEFT_BOTTOM, [8.0, -8.0])
+    .default_width(330.0)
+    .show(ctx, |ui_| {
+        ui_.small("Pick a unit, then click a lit hex of its set-up area.");
+        for u in units {
+            let d = &rules.units[u as usize];
+            let at = flow::unit(st, u)
+                .hex
+                .map(|h| format!("in {h}"))
+                .unwrap_or_else(|| "not placed".into());
+            let area = match &d.setup {
+                crate::games::sadowa::data::Setup::Within { of, radius, .. } => {
+                    format!("within {radius} of {of}")
                 }
+                _ => String::new(),
+            };
+            let n = legal
+                .iter()
+                .filter(|c| matches!(c, SdCommand::Place { unit, .. } if *unit == u))
+                .count();
+            let sel = ui.selected == Some(u);
+            if ui_
+                .selectable_label(sel, format!("{} — {at} ({area}; {n} hexes)", d.name))
+                .clicked()
+            {
+                ui.selected = if sel { None } else { Some(u) };
             }
-        });
+        }
+    });
 }
 
 /// The hex under the pointer: terrain, country, place and control, siege, the units.
@@ -369,17 +376,27 @@ fn hex_window(ctx: &egui::Context, f: &Frame, h: Coord) {
                     "{} ({:?}) · controlled by {}",
                     p.name,
                     p.kind,
-                    flow::controller(rules, st, h).map(|s| s.name()).unwrap_or("-")
+                    flow::controller(rules, st, h)
+                        .map(|s| s.name())
+                        .unwrap_or("-")
                 ));
             }
             for s in st.g.sieges.iter().filter(|s| s.fortress == h) {
-                ui_.label(format!("Besieged by {} · Siege {} (8.2)", s.by.name(), s.level));
+                ui_.label(format!(
+                    "Besieged by {} · Siege {} (8.2)",
+                    s.by.name(),
+                    s.level
+                ));
             }
             if m.exit_hexes().contains(&h) {
                 ui_.label("Exit hex of the south edge (14.0)");
             }
             for u in flow::units_at(rules, st, h) {
-                ui_.label(format!("{}: {}", rules.units[u as usize].name, unit_line(rules, st, u)));
+                ui_.label(format!(
+                    "{}: {}",
+                    rules.units[u as usize].name,
+                    unit_line(rules, st, u)
+                ));
             }
         });
 }
