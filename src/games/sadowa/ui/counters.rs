@@ -113,8 +113,8 @@ fn shown(m: Mark, s: &UnitState) -> bool {
 fn value(rules: &SdRules, u: UnitId) -> String {
     let d = &rules.units[u as usize];
     match d.kind {
-        Kind::Hq => format!("CV {}", d.cv),
-        Kind::Ghq => "GHQ".into(),
+        Kind::Hq => d.cv.to_string(),
+        Kind::Ghq => String::new(),
         _ => d.cf.to_string(),
     }
 }
@@ -153,19 +153,20 @@ pub(super) fn decorate(
                     };
                     p.spawn((m, bundle, Transform::from_xyz(0.0, 0.0, 0.3), vis));
                 }
+                // the name under the symbol, the CF or CV right of it
                 p.spawn((
                     ZoomText,
                     Text2d::new(d.short.clone()),
-                    cf::text_font(font.as_ref(), 7.5),
+                    cf::text_font(font.as_ref(), 6.5),
                     TextColor(ink),
-                    Transform::from_xyz(0.0, cf::name_y(w) - w * 0.04, 0.2),
+                    Transform::from_xyz(0.0, -w * 0.31, 0.2),
                 ));
                 p.spawn((
                     ZoomText,
                     Text2d::new(value(rules, c.id)),
-                    cf::text_font(font.as_ref(), 8.0),
+                    cf::text_font(font.as_ref(), 7.5),
                     TextColor(ink),
-                    Transform::from_xyz(0.0, cf::values_y(w) - w * 0.04, 0.2),
+                    Transform::from_xyz(w * 0.36, 0.0, 0.2),
                 ));
             });
     }

@@ -38,9 +38,11 @@ impl GameUi for Sadowa {
 
     fn applied(ui: &mut SdUi, cmd: &SdCommand) {
         match cmd {
-            // an activated unit stays selected: it moves next
-            SdCommand::ActivateUnit { unit } => ui.selected = Some(*unit),
-            SdCommand::Move { .. } | SdCommand::ActivateHq { .. } | SdCommand::Join { .. } => {}
+            // an activated or joining unit is selected: it moves next (7.1)
+            SdCommand::ActivateUnit { unit } | SdCommand::Join { unit } => {
+                ui.selected = Some(*unit)
+            }
+            SdCommand::Move { .. } | SdCommand::ActivateHq { .. } => {}
             SdCommand::Place { .. } => ui.selected = None,
             _ => {
                 ui.selected = None;

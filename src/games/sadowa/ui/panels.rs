@@ -285,8 +285,8 @@ fn step_buttons(ui_: &mut egui::Ui, f: &Frame, ui: &mut SdUi) {
                     | SdCommand::AnnounceGhq
                     | SdCommand::Armistice(_)
                     | SdCommand::Done
-            ) || (matches!(c, SdCommand::Advance { .. }))
-                || (matches!(c, SdCommand::Retreat { .. }) && legal.len() <= 6)
+            ) || matches!(c, SdCommand::Advance { .. })
+                || matches!(c, SdCommand::Retreat { .. }) && legal.len() <= 6
         })
         .collect();
     if !plain.is_empty() {
