@@ -301,6 +301,87 @@ fn trautenau_whole_map_draws_terrain_and_counters_in_place() {
     }
 }
 
+/// The Sadowa Campaign, zoomed on the HQ activated at the start of the first operation
+/// (FELDZUG_AUTOPLAY=hq): the HQ is selected and lifted with the yellow activation frame
+/// round its counter, on a Prussian-blue body, its army's colour band on top; a corps
+/// that may join it stands in a hex lit for the join; an Austrian counter elsewhere is
+/// ivory on the whole map.
+#[test]
+fn sadowa_activated_hq_is_framed_and_its_units_lit() {
+    use feldzug::engine::game::RulesGame;
+    use feldzug::games::sadowa::{Sadowa, data::Side, state::SdCommand, ui};
+    let src = feldzug::engine::scenarios::find("sadowa").unwrap();
+    let rules = <Sadowa as RulesGame>::load_rules(&src, &[]).unwrap();
+    let g = ui::demo_game(&rules, 7, "hq");
+    let hq = g.st.g.op.hq_open.expect("an HQ activated by the demo");
+    let at = g.st.units[hq as usize].hex.expect("the HQ on the map");
+    assert_eq!(
+        rules.units[hq as usize].side,
+        Side::Prussia,
+        "Prussia acts first (4.2.1)"
+    );
+    let focus = format!("{at}:0.5");
+    let Some(png) = shot_keep(
+        "FELDZUG_AUTOSTART",
+        "sadowa",
+        &[
+            ("FELDZUG_SEED", "7"),
+            ("FELDZUG_AUTOPLAY", "hq"),
+            ("FELDZUG_FOCUS", focus.as_str()),
+        ],
+    ) else {
+        return;
+    };
+    let mut b = Board::new(&png, &rules.map.hex);
+    b.cam = to_world(at);
+    b.scale = 0.5;
+    let (pos, k) = ui::counter_pos(&rules, &g.st, hq, true).unwrap();
+    let w = ui::width(rules.units[hq as usize].kind) * k;
+    // the activation frame, just outside the counter's right edge
+    let frame = b.mean(pos + Vec2::new(w / 2.0 + 1.0 * k, 0.0), 1);
+    assert!(
+        frame.x > 0.85 && frame.y > 0.75 && frame.z < 0.35,
+        "the activated HQ at {at} should have a yellow frame, got {frame:?}"
+    );
+    // the Prussian-blue body left of the flag
+    let body = b.mean(pos + Vec2::new(-0.36 * w, -0.05 * w), 1);
+    assert!(
+        body.z > body.x + 0.12 && body.x < 0.4,
+        "the HQ's body should be Prussian blue, got {body:?}"
+    );
+    // a corps that may join: its hex is lit cyan beside its counter (6.1, 4.3)
+    let joins: Vec<u16> = g
+        .legal()
+        .iter()
+        .filter_map(|c| match c {
+            SdCommand::Join { unit } => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    assert!(!joins.is_empty(), "the HQ's corps may join it");
+    // a joining corps alone in its hex: its hex is lit right of its counter
+    let alone = |u: u16| {
+        let h = g.st.units[u as usize].hex;
+        g.st.units
+            .iter()
+            .filter(|s| s.hex == h && s.gone.is_none())
+            .count()
+            == 1
+    };
+    let j = *joins
+        .iter()
+        .find(|&&u| alone(u))
+        .expect("a corps alone in its hex may join (seed 7)");
+    let jh = g.st.units[j as usize].hex.unwrap();
+    let lit = b.mean(to_world(jh) + Vec2::new(S * 0.8, 0.0), 1);
+    let plain = b.mean(to_world(jh) + Vec2::new(S * 0.8, S * 1.732), 1);
+    assert!(
+        lit.z > lit.x + 0.1,
+        "{} in {jh} may join: its hex should be lit cyan, got {lit:?} (the hex below {plain:?})",
+        rules.units[j as usize].name
+    );
+}
+
 fn which(bin: &str) -> bool {
     std::env::var_os("PATH")
         .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(bin).exists()))

@@ -15,6 +15,8 @@ pub mod siege;
 pub mod state;
 pub mod steps;
 pub mod supply;
+#[cfg(feature = "gui")]
+pub mod ui;
 
 use crate::engine::dice::Dice;
 use crate::engine::game::RulesGame;
@@ -136,6 +138,14 @@ impl RulesGame for Sadowa {
 
     fn reference() -> Vec<crate::engine::reference::RuleCase> {
         reference::cases()
+    }
+}
+
+/// The game's screen, for the registry.
+#[cfg(feature = "gui")]
+impl crate::gui::library::GuiGame for Sadowa {
+    fn add_ui(app: &mut bevy::prelude::App) {
+        app.add_plugins(ui::SdUiPlugin);
     }
 }
 
