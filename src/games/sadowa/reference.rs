@@ -164,6 +164,15 @@ mod tests {
         ("steps/retreat.rs", include_str!("steps/retreat.rs")),
         ("steps/setup.rs", include_str!("steps/setup.rs")),
         ("steps/siege.rs", include_str!("steps/siege.rs")),
+        ("ui/charts.rs", include_str!("ui/charts.rs")),
+        ("ui/clicks.rs", include_str!("ui/clicks.rs")),
+        ("ui/counters.rs", include_str!("ui/counters.rs")),
+        ("ui/highlights.rs", include_str!("ui/highlights.rs")),
+        ("ui/hooks.rs", include_str!("ui/hooks.rs")),
+        ("ui/mod.rs", include_str!("ui/mod.rs")),
+        ("ui/on_screen.rs", include_str!("ui/on_screen.rs")),
+        ("ui/overlay.rs", include_str!("ui/overlay.rs")),
+        ("ui/panels.rs", include_str!("ui/panels.rs")),
     ];
 
     /// Every .rs file under src/games/sadowa/ is in SOURCES, so that a file added later
