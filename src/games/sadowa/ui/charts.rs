@@ -354,48 +354,63 @@ pub(super) fn combat_preview(
     lead: UnitId,
     target: UnitId,
 ) {
-    let side = |u: UnitId| {
-        let h = flow::hex_of(st, u);
-        let here = h.map(|h| flow::units_at(rules, st, h)).unwrap_or_default();
-        (h, here)
+    // The same plan the resolution rolls on (combat::plan): who takes part and why, the
+    // odds column, every modifier and the exact chance of each result.
+    let cmd = SdCommand::Attack { lead, target };
+    let Some(plan) = crate::games::sadowa::steps::attack::plan_of(rules, st, &cmd) else {
+        return;
     };
-    for (title, u) in [("Lead attacker", lead), ("Lead defender", target)] {
-        let (h, here) = side(u);
-        ui_.strong(format!(
-            "{title}: {} in {}",
-            rules.units[u as usize].name,
-            h.map(|h| h.to_string()).unwrap_or_default()
-        ));
-        for x in here {
-            let d = &rules.units[x as usize];
-            let s = flow::unit(st, x);
-            let what = if d.kind.is_hq() {
-                format!("HQ (CV {})", d.cv)
-            } else {
-                format!("CF {}", d.cf)
-            };
+    let name = |u: UnitId| rules.unit(u).map(|d| d.short.clone()).unwrap_or_default();
+    for (title, att) in [("Attackers", true), ("Defenders", false)] {
+        ui_.strong(title);
+        for p in plan.units.iter().filter(|p| p.attacker == att) {
+            let x4 = if p.x4 { " ×4 (8.7)" } else { "" };
+            let roll = if p.roll { " — on a morale roll" } else { "" };
             ui_.label(format!(
-                "  {} · {what} · {}{}{}",
-                d.short,
-                if s.committed {
-                    "Committed"
-                } else {
-                    "Uncommitted"
-                },
-                if s.disrupted { ", Disrupted" } else { "" },
-                if s.oos { ", Out of Supply" } else { "" },
+                "  {} in {} · CF {} → {}{x4}{roll} · {}",
+                name(p.unit),
+                p.hex,
+                p.cf,
+                p.strength,
+                p.text
             ));
         }
     }
-    if let (Some(a), Some(d)) = (flow::hex_of(st, lead), flow::hex_of(st, target)) {
-        let need = crate::games::sadowa::movement::enter_cost(rules, a, d).unwrap_or(0);
-        ui_.label(format!(
-            "The lead needs {need} MP to attack into {d} and has {} (7.3.1)",
-            flow::unit(st, lead).mp
-        ));
+    for (u, what) in &plan.hqs {
+        ui_.label(format!("  {}: {what}", name(*u)));
     }
-    ui_.small(
-        "Participation (7.3.1), odds column, die modifiers and the chance of each result \
-         come from the combat rules when they are in.",
-    );
+    if plan.hq_alone {
+        ui_.label("Only Headquarters defend: they are eliminated, no roll (6.3)");
+        return;
+    }
+    let odds = |o: &crate::games::sadowa::combat::Odds| {
+        format!(
+            "{} : {} → column {}",
+            o.att,
+            o.def,
+            rules.charts.column_label(o.column)
+        )
+    };
+    ui_.separator();
+    ui_.label(format!(
+        "Odds if every rolling unit joins: {}",
+        odds(&plan.best)
+    ));
+    if plan.worst != plan.best {
+        ui_.label(format!("Odds if none joins: {}", odds(&plan.worst)));
+    }
+    for m in plan.best.shifts.iter().chain(plan.best.drms.iter()) {
+        ui_.label(format!("  {:+} {} ({})", m.value, m.what, m.rule));
+    }
+    ui_.separator();
+    ui_.strong("Chance of each result (attacker / defender)");
+    egui::Grid::new("sd-combat-chances")
+        .striped(true)
+        .show(ui_, |g| {
+            for r in &plan.results {
+                g.label(r.cell.label());
+                g.label(format!("{:.1} %", 100.0 * r.p()));
+                g.end_row();
+            }
+        });
 }

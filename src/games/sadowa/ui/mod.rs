@@ -190,6 +190,15 @@ fn label(rules: &SdRules, st: &SdState, c: &SdCommand) -> String {
         SdCommand::EndMovement => "End movement: to the attacks (7.3)".into(),
         SdCommand::Pass => "Pass (7.5)".into(),
         SdCommand::Attack { lead, target } => format!("{} attacks {}", name(lead), name(target)),
+        SdCommand::AttackWith { lead, target, with } => {
+            let w: Vec<String> = with.iter().map(name).collect();
+            format!(
+                "{} with {} attacks {}",
+                name(lead),
+                w.join(", "),
+                name(target)
+            )
+        }
         SdCommand::EndOperation => "End the operation (4.3)".into(),
         SdCommand::Retreat { path } => {
             let p: Vec<String> = path.iter().map(|c| c.to_string()).collect();
