@@ -361,9 +361,9 @@ fn bake_terrain(
 }
 
 /// While the baking camera works, the meshes draw the terrain; afterwards the baked
-/// quad does when the camera is zoomed out to (about) the whole-map view, and the board
-/// camera then renders without multisampling (the image is already smoothed, and
-/// multisampling costs per pixel on a software renderer).
+/// quad does when the camera is zoomed out to (about) the whole-map view. On a software
+/// renderer the board camera then renders without multisampling (the image is already
+/// smoothed; multisampling costs per pixel there); counters' edges are a little rougher.
 #[allow(clippy::type_complexity)]
 fn show_baked_terrain(
     mut commands: Commands,
@@ -372,6 +372,7 @@ fn show_baked_terrain(
     mut baked: Query<(&BakedTerrain, &mut Visibility), Without<TerrainMesh>>,
     mut terrain: Query<&mut Visibility, With<TerrainMesh>>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
 ) {
     let mut baking = false;
     for (e, mut b) in &mut bakers {
@@ -402,8 +403,15 @@ fn show_baked_terrain(
             Visibility::Inherited
         });
     }
-    // FELDZUG_BOARD_MSAA=on keeps multisampling at the whole-map zoom (measurements)
-    let want = if use_baked && std::env::var("FELDZUG_BOARD_MSAA").as_deref() != Ok("on") {
+    // Only a software renderer (llvmpipe: every multisampled pixel costs CPU) drops
+    // multisampling; FELDZUG_BOARD_MSAA=on|off overrides (measurements).
+    let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
+    let drop_msaa = match std::env::var("FELDZUG_BOARD_MSAA").as_deref() {
+        Ok("on") => false,
+        Ok("off") => true,
+        _ => software,
+    };
+    let want = if use_baked && drop_msaa {
         Msaa::Off
     } else {
         Msaa::default()

@@ -92,7 +92,10 @@ fn bench_frames(
         println!("BENCH p50-ms {}", v[v.len() / 2]);
         println!("BENCH p95-ms {}", v[v.len() * 95 / 100]);
         if let (Some(a), Some(b)) = (rec.cpu_start, process_cpu_ticks()) {
-            println!("BENCH cpu-ms-per-frame {}", (b - a) as f64 * 10.0 / v.len() as f64);
+            println!(
+                "BENCH cpu-ms-per-frame {}",
+                (b - a) as f64 * 10.0 / v.len() as f64
+            );
         }
         let rss = std::fs::read_to_string("/proc/self/status")
             .ok()
@@ -142,8 +145,11 @@ fn bench_census(
         let size = (hi - lo).abs();
         commands.spawn((
             q,
-            Transform::from_translation(((lo + hi) / 2.0).extend(0.0))
-                .with_scale(Vec3::new(size.x / 1280.0, size.y / 800.0, 1.0)),
+            Transform::from_translation(((lo + hi) / 2.0).extend(0.0)).with_scale(Vec3::new(
+                size.x / 1280.0,
+                size.y / 800.0,
+                1.0,
+            )),
         ));
     }
     if hide.contains("counters") {
