@@ -91,6 +91,7 @@ impl Plugin for BoardPlugin {
                     draw_board,
                     apply_focus,
                     camera_controls,
+                    show_baked_terrain,
                     label_visibility,
                     place_names,
                     pick_hex,
@@ -162,6 +163,8 @@ fn draw_board(
     tiles: Query<Entity, With<BoardTile>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
     font: Option<Res<MapFont>>,
+    mut images: ResMut<Assets<Image>>,
+    window: Query<&Window, With<PrimaryWindow>>,
 ) {
     if board.drawn {
         return;
@@ -179,11 +182,22 @@ fn draw_board(
         }
         commands.spawn((
             BoardTile,
+            TerrainMesh,
             Mesh2d(meshes.add(layer.mesh())),
             MeshMaterial2d(white.clone()),
             Transform::from_translation(Vec3::new(0.0, 0.0, z)),
+            bevy::camera::visibility::RenderLayers::from_layers(&[0, BAKE_LAYER]),
         ));
     }
+    let factor = window.single().map(|w| w.scale_factor()).unwrap_or(1.0);
+    bake_terrain(
+        &mut commands,
+        &map,
+        factor,
+        &mut images,
+        &mut meshes,
+        &mut materials,
+    );
     let relief = map.has_relief();
     for c in map.coords() {
         commands.spawn((
@@ -246,6 +260,164 @@ fn draw_board(
     }
     if let Ok((mut tr, mut proj)) = cam.single_mut() {
         fit(&map, &mut tr, &mut proj, Vec2::new(1280.0, 800.0));
+    }
+}
+
+/// One of the terrain layers' meshes: drawn when zoomed in (and while the terrain is
+/// baked), hidden when the baked image stands in for them.
+#[derive(Component)]
+pub struct TerrainMesh;
+
+/// The render layer only the baking camera sees (the terrain meshes are on it too).
+const BAKE_LAYER: usize = 1;
+
+/// Frames the baking camera renders before it is removed: the first frames may skip a
+/// mesh whose render pipeline is still being compiled.
+const BAKE_FRAMES: u32 = 20;
+
+/// The terrain layers rendered once into one image at the whole-map zoom, drawn as one
+/// opaque quad when zoomed out that far: on a software renderer every blended full-map
+/// layer costs per pixel, one opaque textured quad much less. `scale` is the camera
+/// scale at which the image maps one texel to one screen pixel.
+#[derive(Component)]
+pub struct BakedTerrain {
+    pub scale: f32,
+}
+
+/// The camera that renders the terrain into the baked image; counts its frames.
+#[derive(Component)]
+pub struct BakeCamera(u32);
+
+/// The whole-map camera scale for a map (as `fit` in a 1280x800 window), the image size
+/// (even, so that the quad's edges fall on whole pixels) and its world rectangle.
+fn bake_geometry(map: &HexMap, factor: f32) -> (f32, UVec2, Vec2, Vec2) {
+    let mut tr = Transform::default();
+    let mut proj = Projection::Orthographic(OrthographicProjection::default_2d());
+    fit(map, &mut tr, &mut proj, Vec2::new(1280.0, 800.0));
+    let scale = match proj {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let (lo, hi) = map_bounds(map);
+    let size = (hi - lo).abs();
+    // texels per world unit: one per screen pixel at the whole-map zoom
+    let k = factor / scale;
+    let px = ((size * k / 2.0).ceil() * 2.0).min(Vec2::splat(8192.0));
+    let centre = (lo + hi) / 2.0;
+    (scale, px.as_uvec2(), centre, px / k)
+}
+
+fn bake_terrain(
+    commands: &mut Commands,
+    map: &HexMap,
+    factor: f32,
+    images: &mut Assets<Image>,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+) {
+    use bevy::camera::RenderTarget;
+    use bevy::camera::visibility::RenderLayers;
+    use bevy::render::render_resource::TextureFormat;
+    let (scale, px, centre, world) = bake_geometry(map, factor);
+    if px.x == 0 || px.y == 0 {
+        return;
+    }
+    let image = images.add(Image::new_target_texture(
+        px.x,
+        px.y,
+        TextureFormat::Rgba8UnormSrgb,
+        None,
+    ));
+    let mut proj = OrthographicProjection::default_2d();
+    // the image's pixels per world unit are `factor / scale`
+    proj.scale = world.x / px.x as f32;
+    commands.spawn((
+        BoardTile,
+        BakeCamera(0),
+        Camera2d,
+        Camera {
+            order: -1,
+            clear_color: ClearColorConfig::Custom(super::BOARD_BACKGROUND),
+            ..default()
+        },
+        RenderTarget::Image(image.clone().into()),
+        Projection::Orthographic(proj),
+        Transform::from_translation(centre.extend(0.0)),
+        RenderLayers::layer(BAKE_LAYER),
+    ));
+    let material = ColorMaterial {
+        texture: Some(image),
+        alpha_mode: bevy::sprite_render::AlphaMode2d::Opaque,
+        ..default()
+    };
+    commands.spawn((
+        BoardTile,
+        BakedTerrain { scale },
+        Mesh2d(meshes.add(Rectangle::new(world.x, world.y))),
+        MeshMaterial2d(materials.add(material)),
+        Transform::from_translation(centre.extend(0.0)),
+        Visibility::Hidden,
+    ));
+}
+
+/// While the baking camera works, the meshes draw the terrain; afterwards the baked
+/// quad does when the camera is zoomed out to (about) the whole-map view. On a software
+/// renderer the board camera then renders without multisampling (the image is already
+/// smoothed; multisampling costs per pixel there); counters' edges are a little rougher.
+#[allow(clippy::type_complexity)]
+fn show_baked_terrain(
+    mut commands: Commands,
+    mut bakers: Query<(Entity, &mut BakeCamera)>,
+    mut cam: Query<(Entity, &Projection, Option<&Msaa>), With<BoardCamera>>,
+    mut baked: Query<(&BakedTerrain, &mut Visibility), Without<TerrainMesh>>,
+    mut terrain: Query<&mut Visibility, With<TerrainMesh>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+    adapter: Option<Res<bevy::render::renderer::RenderAdapterInfo>>,
+) {
+    let mut baking = false;
+    for (e, mut b) in &mut bakers {
+        b.0 += 1;
+        if b.0 > BAKE_FRAMES {
+            commands.entity(e).despawn();
+        } else {
+            baking = true;
+            redraw.write(bevy::window::RequestRedraw);
+        }
+    }
+    let Ok((cam_e, Projection::Orthographic(o), msaa)) = cam.single_mut() else {
+        return;
+    };
+    let mut use_baked = false;
+    for (b, mut v) in &mut baked {
+        use_baked = !baking && o.scale >= b.scale * 0.95;
+        v.set_if_neq(if use_baked {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        });
+    }
+    for mut v in &mut terrain {
+        v.set_if_neq(if use_baked {
+            Visibility::Hidden
+        } else {
+            Visibility::Inherited
+        });
+    }
+    // Only a software renderer (llvmpipe: every multisampled pixel costs CPU) drops
+    // multisampling; FELDZUG_BOARD_MSAA=on|off overrides (measurements).
+    let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
+    let drop_msaa = match std::env::var("FELDZUG_BOARD_MSAA").as_deref() {
+        Ok("on") => false,
+        Ok("off") => true,
+        _ => software,
+    };
+    let want = if use_baked && drop_msaa {
+        Msaa::Off
+    } else {
+        Msaa::default()
+    };
+    if msaa.copied() != Some(want) {
+        commands.entity(cam_e).insert(want);
     }
 }
 
@@ -344,9 +516,15 @@ fn apply_focus(
 }
 
 /// Centres the whole map in the window.
-pub fn fit(map: &HexMap, tr: &mut Transform, proj: &mut Projection, window: Vec2) {
+/// The map's corners in world coordinates (top left, bottom right), with a margin.
+pub fn map_bounds(map: &HexMap) -> (Vec2, Vec2) {
     let lo = to_world(Coord::new(1, 1)) + Vec2::new(-S, S);
     let hi = to_world(Coord::new(map.cols, map.rows)) + Vec2::new(S, -S * 1.5);
+    (lo, hi)
+}
+
+pub fn fit(map: &HexMap, tr: &mut Transform, proj: &mut Projection, window: Vec2) {
+    let (lo, hi) = map_bounds(map);
     let centre = (lo + hi) / 2.0;
     // leave room for the panels (left 300 px, bottom 160 px)
     let avail = (window - Vec2::new(560.0, 160.0)).max(Vec2::splat(100.0));

@@ -54,6 +54,18 @@ pub struct Automation {
 struct BenchRecorder {
     frames: u32,
     samples: Vec<f64>,
+    /// process CPU time (all threads, the software renderer's included) when sampling
+    /// began: CPU per frame depends less on other load than wall time does
+    cpu_start: Option<u64>,
+}
+
+/// The process's user + system CPU time in clock ticks (1/100 s), Linux only.
+fn process_cpu_ticks() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // the fields after the command name (which is in parentheses)
+    let rest = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    Some(f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?)
 }
 
 // Real time: the virtual clock clamps a frame's delta at 250 ms (`Time::max_delta`),
@@ -68,6 +80,9 @@ fn bench_frames(
         println!("BENCH first-frame");
     }
     // warm-up: the first frames load the map and compile pipelines
+    if rec.frames == 60 {
+        rec.cpu_start = process_cpu_ticks();
+    }
     if rec.frames > 60 {
         rec.samples.push(time.delta_secs_f64() * 1000.0);
     }
@@ -76,6 +91,12 @@ fn bench_frames(
         v.sort_by(|a, b| a.total_cmp(b));
         println!("BENCH p50-ms {}", v[v.len() / 2]);
         println!("BENCH p95-ms {}", v[v.len() * 95 / 100]);
+        if let (Some(a), Some(b)) = (rec.cpu_start, process_cpu_ticks()) {
+            println!(
+                "BENCH cpu-ms-per-frame {}",
+                (b - a) as f64 * 10.0 / v.len() as f64
+            );
+        }
         let rss = std::fs::read_to_string("/proc/self/status")
             .ok()
             .and_then(|s| {
@@ -101,12 +122,36 @@ fn bench_census(
         Query<&mut Visibility, With<Text2d>>,
     )>,
     census: Query<(Has<Mesh2d>, Has<Text2d>, &ViewVisibility)>,
+    mut commands: Commands,
+    board: Res<board::BoardMap>,
+    mut assets: (
+        ResMut<Assets<Image>>,
+        ResMut<Assets<Mesh>>,
+        ResMut<Assets<ColorMaterial>>,
+    ),
 ) {
     *n += 1;
     if *n < 40 {
         return;
     }
     let hide = std::env::var("FELDZUG_BENCH_HIDE").unwrap_or_default();
+    // "quad": one opaque textured quad over the map's area (what a baked board costs)
+    if *n == 40
+        && hide.contains("quad")
+        && let Some(map) = &board.map
+    {
+        let (lo, hi) = board::map_bounds(map);
+        let q = bench_quad(&mut assets.0, &mut assets.1, &mut assets.2);
+        let size = (hi - lo).abs();
+        commands.spawn((
+            q,
+            Transform::from_translation(((lo + hi) / 2.0).extend(0.0)).with_scale(Vec3::new(
+                size.x / 1280.0,
+                size.y / 800.0,
+                1.0,
+            )),
+        ));
+    }
     if hide.contains("counters") {
         for mut v in &mut vis.p0() {
             v.set_if_neq(Visibility::Hidden);
@@ -138,6 +183,55 @@ fn bench_census(
     }
 }
 
+/// One opaque quad the size of the window with a 1280x800 texture (a checker of two
+/// greens), drawn as an opaque textured `ColorMaterial` like the baked board.
+fn bench_quad(
+    images: &mut Assets<Image>,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+) -> impl Bundle {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+    let (w, h) = (1280u32, 800u32);
+    let mut data = Vec::with_capacity((w * h * 4) as usize);
+    for y in 0..h {
+        for x in 0..w {
+            let g = if (x / 16 + y / 16) % 2 == 0 { 180 } else { 140 };
+            data.extend_from_slice(&[90, g, 80, 255]);
+        }
+    }
+    let image = Image::new(
+        Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    let variant = std::env::var("FELDZUG_BENCH_QUAD").unwrap_or_default();
+    let mut image = image;
+    if variant == "nearest" {
+        image.sampler = bevy::image::ImageSampler::nearest();
+    }
+    let material = ColorMaterial {
+        texture: (variant != "solid").then(|| images.add(image)),
+        alpha_mode: bevy::sprite_render::AlphaMode2d::Opaque,
+        ..default()
+    };
+    // "tiny": the same quad 16 pixels wide (the cost of the pass, not of the pixels)
+    let k = if variant == "tiny" { 80.0 } else { 1.0 };
+    (
+        Mesh2d(meshes.add(Rectangle::new(w as f32 / k, h as f32 / k))),
+        MeshMaterial2d(materials.add(material)),
+    )
+}
+
+/// The window's background around the board (and the baked board's).
+pub const BOARD_BACKGROUND: Color = Color::srgb(0.16, 0.17, 0.15);
+
 fn window_plugin() -> WindowPlugin {
     WindowPlugin {
         primary_window: Some(Window {
@@ -151,15 +245,30 @@ fn window_plugin() -> WindowPlugin {
 
 pub fn run() {
     let bench = std::env::var("FELDZUG_BENCH").ok();
-    if bench.as_deref() == Some("empty") {
-        // the baseline: an empty Bevy window with a 2D camera, redrawn continuously
+    if matches!(bench.as_deref(), Some("empty") | Some("quad")) {
+        // the baseline: an empty Bevy window with a 2D camera, redrawn continuously;
+        // "quad" adds one window-sized opaque textured quad (the floor of any board
+        // drawn as one texture)
+        let quad = bench.as_deref() == Some("quad");
         App::new()
             .add_plugins(DefaultPlugins.set(window_plugin()))
             .insert_resource(WinitSettings::game())
             .init_resource::<BenchRecorder>()
-            .add_systems(Startup, |mut c: Commands| {
-                c.spawn(Camera2d);
-            })
+            .add_systems(
+                Startup,
+                move |mut c: Commands,
+                      mut images: ResMut<Assets<Image>>,
+                      mut meshes: ResMut<Assets<Mesh>>,
+                      mut materials: ResMut<Assets<ColorMaterial>>| {
+                    let mut cam = c.spawn(Camera2d);
+                    if std::env::var("FELDZUG_BENCH_MSAA").as_deref() == Ok("off") {
+                        cam.insert(Msaa::Off);
+                    }
+                    if quad {
+                        c.spawn(bench_quad(&mut images, &mut meshes, &mut materials));
+                    }
+                },
+            )
             .add_systems(Last, bench_frames)
             .run();
         return;
@@ -180,7 +289,7 @@ pub fn run() {
                 WinitSettings::desktop_app()
             },
         )
-        .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.15)))
+        .insert_resource(ClearColor(BOARD_BACKGROUND))
         .init_state::<AppState>()
         .add_loading_state(
             LoadingState::new(AppState::Loading)
