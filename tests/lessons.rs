@@ -164,7 +164,7 @@ mod sadowa {
     /// `ssupply`). For them the play-through stops quietly at the first command the stub
     /// refuses and does not count the dice. INTEGRATOR: empty this list once those
     /// branches are merged; every lesson must then play through with exactly its dice.
-    pub const NEEDS_MERGED_RULES: &[&str] = &[];
+    pub const NEEDS_MERGED_RULES: &[&str] = &["tutorial-sd-4", "tutorial-sd-6"];
 
     fn lessons() -> Vec<scenarios::ScenarioSource> {
         scenarios::embedded()
@@ -467,5 +467,106 @@ mod sadowa {
         assert_eq!(g.st.units[1].hex, Some(hex("2305")));
         assert_eq!(g.st.units[2].hex, Some(hex("2404")));
         assert!(g.st.units[1].committed && g.st.units[2].committed);
+    }
+
+    // rule 7.1.2, 4.3, 7.2.2
+    #[test]
+    fn lesson_5_the_forced_march_costs_3_ip_and_disrupts_on_the_scripted_roll() {
+        let id = "tutorial-sd-5";
+        // after the initiative roll: 4 IP, VI Corps Committed
+        let g = play_upto(id, 9);
+        assert_eq!(g.st.g.ip, 4);
+        assert!(g.st.units[1].committed);
+        // activated again: 3 IP (4.3) and 1 MP (7.2.2), a forced march
+        let g = play_upto(id, 11);
+        assert_eq!(g.st.g.ip, 1);
+        assert_eq!(g.st.units[1].mp, 1);
+        assert!(g.st.units[1].forced);
+        // the march ends next to its HQ: 5 - 1 = 4 > morale 3: Disrupted (7.1.2)
+        let g = play(id);
+        assert_eq!(g.st.units[1].hex, Some(hex("2502")));
+        assert!(g.st.units[1].disrupted);
+        let roll = g.dice.rolls.last().unwrap();
+        assert_eq!((roll.die, roll.rule.as_str()), (5, "7.1.2"));
+        // a 4 (3 after the HQ's -1) would not have disrupted it
+        let src = scenarios::find(id).unwrap();
+        let lesson = parse_lesson::<SdCommand>(&src.name, &src.text).unwrap();
+        let mut g = play_upto(id, 12);
+        g.dice.script([4]);
+        g.apply(lesson.steps[12].expect.as_ref().unwrap()).unwrap();
+        assert!(!g.st.units[1].disrupted);
+    }
+
+    // rule 5.2, 5.3
+    #[test]
+    #[ignore = "needs the supply of branch ssupply (supply.rs is a stub here): un-ignore after merging"]
+    fn lesson_5_the_corps_cut_off_at_gitschin_is_out_of_supply_and_committed() {
+        let g = play_upto("tutorial-sd-5", 3);
+        assert!(
+            g.st.units[6].oos && g.st.units[6].committed,
+            "I Corps at 2107"
+        );
+        assert!(
+            !g.st.units[4].oos && !g.st.units[4].committed,
+            "IV Corps at 2207"
+        );
+        assert!(
+            !g.st.units[1].oos && !g.st.units[1].committed,
+            "VI Corps at 2201"
+        );
+    }
+
+    // rule 7.3.1, 7.3.2, 7.4
+    #[test]
+    #[ignore = "needs the combat of branch scombat (combat.rs is a stub here): un-ignore after merging"]
+    fn lesson_4_both_sides_take_the_loss_points_of_their_participating_cfs() {
+        use feldzug::engine::side::Side;
+        let id = "tutorial-sd-4";
+        let g = play_upto(id, 7);
+        // the participation roll (VI Corps, morale 3) and the combat die, as scripted
+        let rolls: Vec<(u8, &str)> = g.dice.rolls[1..]
+            .iter()
+            .map(|r| (r.die, r.rule.as_str()))
+            .collect();
+        assert_eq!(rolls, vec![(2, "7.3.1"), (4, "7.3.2")]);
+        // 7.4: 1 x (Guard 11 + I Corps 10) for Prussia, 1 x (X 9 + VI half 5) for Austria
+        assert_eq!(g.st.g.lp[Side::Austria.idx()], 14);
+        assert_eq!(g.st.g.lp[Side::Prussia.idx()], 21);
+        assert!(g.st.g.pending.is_empty(), "no retreat on 1/1");
+        assert_eq!(g.st.units[4].hex, Some(hex("2305")));
+        // the attackers end Committed, the defenders do not (7.4)
+        let g = play(id);
+        assert!(g.st.units[1].committed && g.st.units[2].committed);
+        assert!(!g.st.units[4].committed && !g.st.units[5].committed);
+    }
+
+    // rule 8.1, 8.2, 8.3, 8.4
+    #[test]
+    #[ignore = "needs the sieges of branch ssiege (siege.rs is a stub here): un-ignore after merging"]
+    fn lesson_6_siege_0_then_siege_1_then_the_surrender_of_josefstadt() {
+        use feldzug::engine::side::Side;
+        let id = "tutorial-sd-6";
+        // declared on turn 1: Siege 0 (8.2)
+        let g = play_upto(id, 6);
+        assert_eq!(g.st.g.sieges.len(), 1);
+        assert_eq!(
+            (g.st.g.sieges[0].fortress, g.st.g.sieges[0].level),
+            (hex("2406"), 0)
+        );
+        // turn 2, a brown turn: Siege 0 is immune, the level check raises it (8.3, 8.4)
+        let g = play_upto(id, 12);
+        assert_eq!(g.st.g.turn, 2);
+        assert_eq!(g.st.g.sieges[0].level, 1);
+        // turn 3, not brown: no siege roll
+        let g = play_upto(id, 18);
+        assert_eq!(g.st.g.turn, 3);
+        assert_eq!(g.st.g.sieges[0].level, 1);
+        // turn 4: the surrender check on 1 <= Siege 1 (8.3)
+        let g = play(id);
+        assert_eq!(g.st.g.turn, 4);
+        assert!(g.st.g.sieges.is_empty());
+        assert!(g.st.units[2].gone.is_some(), "the garrison is eliminated");
+        assert_eq!(g.st.g.lp[Side::Austria.idx()], 3);
+        assert_eq!(g.st.g.vp[Side::Prussia.idx()], 3);
     }
 }
