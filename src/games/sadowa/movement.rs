@@ -37,11 +37,7 @@ pub fn enter_cost(rules: &SdRules, from: Coord, to: Coord) -> Option<u8> {
     } else {
         1
     };
-    let river = if m.river_between(from, to).is_some() {
-        1
-    } else {
-        0
-    };
+    let river = if m.river_between(from, to).is_some() { 1 } else { 0 };
     Some(base + river)
 }
 
