@@ -144,3 +144,429 @@ fn lesson_6_command_range_limits_the_move() {
     })
     .unwrap();
 }
+
+// ---------------------------------------------------------------------------------
+// The Sadowa Campaign: "Learn to play The Sadowa Campaign" (scenarios/tutorials/sadowa)
+// ---------------------------------------------------------------------------------
+
+mod sadowa {
+    use feldzug::engine::game::{PureGame, RulesGame};
+    use feldzug::engine::hexmap::Coord;
+    use feldzug::engine::scenarios;
+    use feldzug::engine::tutorial::{Lesson, LessonRun, StepOutcome, Target, parse_lesson};
+    use feldzug::games::sadowa::Sadowa;
+    use feldzug::games::sadowa::state::{SdCommand, Step};
+
+    type Game = PureGame<Sadowa>;
+
+    /// Lessons that rest on code still stubbed on the branch they were written on
+    /// (combat 7.3-7.4 on `scombat`, sieges 8.1-8.4 on `ssiege`, supply 5.2-5.3 on
+    /// `ssupply`). For them the play-through stops quietly at the first command the stub
+    /// refuses and does not count the dice. INTEGRATOR: empty this list once those
+    /// branches are merged; every lesson must then play through with exactly its dice.
+    pub const NEEDS_MERGED_RULES: &[&str] = &["tutorial-sd-4", "tutorial-sd-6"];
+
+    fn lessons() -> Vec<scenarios::ScenarioSource> {
+        scenarios::embedded()
+            .into_iter()
+            .flatten()
+            .filter(|s| s.meta.game == "sadowa" && s.name.starts_with("tutorials/"))
+            .collect()
+    }
+
+    fn log_tail(g: &Game) -> String {
+        g.log
+            .entries
+            .iter()
+            .map(|e| format!("  [{:02} {} {}] {}", e.turn, e.phase, e.rule, e.text))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    pub fn hex(s: &str) -> Coord {
+        Coord::parse(s).unwrap()
+    }
+
+    /// Plays a lesson through its expected commands with the dice each step scripts,
+    /// checking that a wrong command is refused without advancing and that each step
+    /// rolls exactly the dice it scripts. Returns the game after `upto` steps (all if
+    /// None).
+    pub fn play_steps(
+        src: &scenarios::ScenarioSource,
+        upto: Option<usize>,
+    ) -> (Game, Lesson<SdCommand>) {
+        let lesson = parse_lesson::<SdCommand>(&src.name, &src.text).unwrap();
+        let rules = <Sadowa as RulesGame>::load_rules(src, &[]).unwrap();
+        let lenient = NEEDS_MERGED_RULES.contains(&src.meta.id.as_str());
+        let mut g = Game::new(rules, 1);
+        let mut run = LessonRun::default();
+        while let Some(step) = run.current(&lesson).cloned() {
+            if upto.is_some_and(|n| run.step >= n) {
+                break;
+            }
+            let Some(expected) = &step.expect else {
+                assert!(
+                    step.dice.is_empty(),
+                    "{}: a reading step scripts dice",
+                    src.name
+                );
+                assert!(run.next(&lesson), "{}: step {}", src.name, run.step);
+                continue;
+            };
+            // a command the step does not ask for
+            let wrong = if *expected == SdCommand::Pass {
+                SdCommand::EndSetup
+            } else {
+                SdCommand::Pass
+            };
+            let before = run.step;
+            assert!(
+                matches!(run.offer(&lesson, &wrong), StepOutcome::Refused(_)),
+                "{} step {before}: a wrong command is refused",
+                src.name
+            );
+            assert_eq!(run.step, before, "a wrong command does not advance");
+            let StepOutcome::Advance { dice } = run.offer(&lesson, expected) else {
+                panic!("{}: expected command not accepted", src.name)
+            };
+            let rolls = g.dice.roll_count();
+            g.dice.script(dice.clone());
+            if let Err(r) = g.apply(expected) {
+                if lenient {
+                    eprintln!(
+                        "{} step {before}: {expected:?} refused by this branch's rules ({r}); stopping",
+                        src.name
+                    );
+                    return (g, lesson);
+                }
+                panic!(
+                    "{} step {before}: {expected:?} refused by the rules: {r}\nlegal: {:?}\nlog:\n{}",
+                    src.name,
+                    g.legal(),
+                    log_tail(&g)
+                );
+            }
+            let used = g.dice.roll_count() - rolls;
+            if !lenient {
+                assert_eq!(
+                    used,
+                    dice.len(),
+                    "{} step {before}: {expected:?} scripts {dice:?} but rolled {used}\nlog:\n{}",
+                    src.name,
+                    log_tail(&g)
+                );
+            }
+        }
+        (g, lesson)
+    }
+
+    pub fn play(id: &str) -> Game {
+        let src = scenarios::find(id).unwrap();
+        play_steps(&src, None).0
+    }
+
+    /// The game after the first `n` steps of lesson `id`.
+    pub fn play_upto(id: &str, n: usize) -> Game {
+        let src = scenarios::find(id).unwrap();
+        play_steps(&src, Some(n)).0
+    }
+
+    #[test]
+    fn every_sadowa_lesson_plays_through_and_refuses_wrong_commands() {
+        let all = lessons();
+        assert!(all.len() >= 3, "{} lessons", all.len());
+        let mut orders = Vec::new();
+        for src in all {
+            assert!(src.meta.hidden, "{}: lessons are hidden", src.name);
+            assert!(src.meta.id.starts_with("tutorial-sd-"), "{}", src.name);
+            assert!(
+                src.text
+                    .contains("OUR TEACHING SET-UP, not the publisher's"),
+                "{}: header",
+                src.name
+            );
+            let (g, lesson) = play_steps(&src, None);
+            assert!(
+                lesson.steps.iter().any(|s| s.expect.is_some()),
+                "{}",
+                src.name
+            );
+            for (i, s) in lesson.steps.iter().enumerate() {
+                if let Target::Hex(c) = s.target {
+                    assert!(
+                        g.rules.map.hex.contains(c),
+                        "{} step {i}: {c} off the map",
+                        src.name
+                    );
+                }
+                if let Target::Panel(p) = &s.target {
+                    assert!(
+                        [
+                            "The Sadowa Campaign",
+                            "Tracks",
+                            "Charts (RECONSTRUCTED, docs/games/sadowa.md)",
+                            "Hex",
+                            "Attack (7.3)",
+                            "Log and dice",
+                        ]
+                        .contains(&p.as_str()),
+                        "{} step {i}: unknown panel {p}",
+                        src.name
+                    );
+                }
+            }
+            // same counters as the campaign: names and values of scenarios/sadowa.ron
+            let campaign = scenarios::find("sadowa").unwrap();
+            let full = <Sadowa as RulesGame>::load_rules(&campaign, &[]).unwrap();
+            for d in &g.rules.units {
+                let real = full.units.iter().find(|r| r.id == d.id).unwrap_or_else(|| {
+                    panic!("{}: {} is not a counter of the game", src.name, d.id)
+                });
+                assert_eq!(
+                    (
+                        &real.name,
+                        &real.short,
+                        real.side,
+                        real.kind,
+                        real.cf,
+                        real.cv,
+                        &real.hq,
+                        real.named
+                    ),
+                    (
+                        &d.name, &d.short, d.side, d.kind, d.cf, d.cv, &d.hq, d.named
+                    ),
+                    "{}: {} differs from scenarios/sadowa.ron",
+                    src.name,
+                    d.id
+                );
+            }
+            orders.push(lesson.order);
+        }
+        let n = orders.len() as u32;
+        orders.sort();
+        assert_eq!(orders, (1..=n).collect::<Vec<_>>(), "orders 1..n");
+    }
+
+    // rule 4.2.1, 4.2, 7.5
+    #[test]
+    fn lesson_1_turn_one_ips_then_the_initiative_roll_then_two_passes() {
+        // after Prussia's set-up: the turn-1 die is its IPs (4.2.1)
+        let g = play_upto("tutorial-sd-1", 3);
+        assert_eq!(g.st.g.step, Step::Activate);
+        assert_eq!(
+            g.st.g.initiative,
+            Some(feldzug::engine::side::Side::Prussia)
+        );
+        assert_eq!(g.st.g.ip, 4);
+        // after the first operation: Austria's odd roll gives 1 IP (4.2.1)
+        let g = play_upto("tutorial-sd-1", 8);
+        assert_eq!(
+            g.st.g.initiative,
+            Some(feldzug::engine::side::Side::Austria)
+        );
+        assert_eq!(g.st.g.ip, 1);
+        assert!(
+            g.st.units[1].committed,
+            "the Guard flipped to Committed (4.3)"
+        );
+        // Austria's pass: both roll, the tie is rolled again, Prussia wins 5-2 (4.2)
+        let g = play_upto("tutorial-sd-1", 9);
+        assert_eq!(
+            g.st.g.initiative,
+            Some(feldzug::engine::side::Side::Prussia)
+        );
+        assert_eq!(g.st.g.ip, 3);
+        assert_eq!(g.dice.roll_count(), 2 + 4);
+        // two passes in a row end the operations (7.5)
+        let g = play("tutorial-sd-1");
+        assert_eq!(
+            g.st.g.step,
+            Step::Siege(feldzug::engine::side::Side::Prussia)
+        );
+        assert_eq!(g.st.units[1].hex, Some(hex("2401")));
+    }
+
+    // rule 4.3, 6.1, 7.1
+    #[test]
+    fn lesson_2_the_hq_costs_its_cv_its_corps_join_free_and_end_committed() {
+        let id = "tutorial-sd-2";
+        // before the activation: 5 IP; after it: 5 - CV 1
+        let g = play_upto(id, 3);
+        assert_eq!(g.st.g.ip, 5);
+        let cv = g.rules.units[0].cv as u8;
+        assert_eq!(cv, 1);
+        let mut g = play_upto(id, 4);
+        assert_eq!(g.st.g.ip, 5 - cv);
+        // V Corps two hexes away cannot join (6.1)
+        let far = g.apply(&SdCommand::Join { unit: 3 }).unwrap_err();
+        assert_eq!(far.rule, "6.1", "{far}");
+        // the joins cost nothing
+        let g = play_upto(id, 6);
+        assert_eq!(g.st.g.ip, 5 - cv);
+        assert!(g.st.units[1].activated && g.st.units[2].activated);
+        assert!(!g.st.units[3].activated);
+        // one unit at a time: once I Corps moved, the Guard may not move again (7.1)
+        let mut g = play_upto(id, 9);
+        assert_eq!(g.st.units[2].hex, Some(hex("2403")));
+        let again = g
+            .apply(&SdCommand::Move {
+                unit: 1,
+                to: hex("2303"),
+            })
+            .unwrap_err();
+        assert_eq!(again.rule, "7.1", "{again}");
+        // End operation: the HQ and the joined corps are Committed, V Corps is not (4.3)
+        let g = play(id);
+        assert!(g.st.units[0].committed && g.st.units[1].committed && g.st.units[2].committed);
+        assert!(!g.st.units[3].committed);
+        assert_eq!(g.st.units[1].hex, Some(hex("2304")));
+        assert_eq!(
+            g.st.g.initiative,
+            Some(feldzug::engine::side::Side::Austria)
+        );
+        assert_eq!(
+            g.st.g.ip, 2,
+            "an even turn-1 roll gives Austria 2 IP (4.2.1)"
+        );
+    }
+
+    // rule 7.1, 7.2, 3.2
+    #[test]
+    fn lesson_3_the_corps_stop_on_entering_the_enemy_zoc() {
+        use feldzug::engine::side::Side;
+        use feldzug::games::sadowa::movement::in_enemy_zoc;
+        let id = "tutorial-sd-3";
+        // I Corps activated with 3 MP: 2306 lies beyond VI Corps' ZOC in 2305
+        let mut g = play_upto(id, 5);
+        assert_eq!(g.st.units[1].mp, 3);
+        assert!(in_enemy_zoc(&g.rules, &g.st, hex("2305"), Side::Austria));
+        assert!(
+            !in_enemy_zoc(&g.rules, &g.st, hex("2306"), Side::Austria),
+            "not across the river (3.2)"
+        );
+        assert!(!in_enemy_zoc(&g.rules, &g.st, hex("2304"), Side::Austria));
+        let past = g
+            .apply(&SdCommand::Move {
+                unit: 1,
+                to: hex("2306"),
+            })
+            .unwrap_err();
+        assert_eq!(past.rule, "7.1", "{past}");
+        // the lesson's move: 2 MP along the road, stopped in the ZOC with 1 MP left
+        let g = play_upto(id, 6);
+        assert_eq!(g.st.units[1].hex, Some(hex("2305")));
+        assert_eq!(g.st.units[1].mp, 1);
+        // V Corps: 1 MP by road onto the hills, then 2 MP across the Mettau
+        let g = play_upto(id, 8);
+        assert_eq!(g.st.units[2].mp, 2);
+        let g = play_upto(id, 9);
+        assert_eq!(g.st.units[2].hex, Some(hex("2404")));
+        assert_eq!(g.st.units[2].mp, 0);
+        let g = play(id);
+        assert_eq!(g.st.units[1].hex, Some(hex("2305")));
+        assert_eq!(g.st.units[2].hex, Some(hex("2404")));
+        assert!(g.st.units[1].committed && g.st.units[2].committed);
+    }
+
+    // rule 7.1.2, 4.3, 7.2.2
+    #[test]
+    fn lesson_5_the_forced_march_costs_3_ip_and_disrupts_on_the_scripted_roll() {
+        let id = "tutorial-sd-5";
+        // after the initiative roll: 4 IP, VI Corps Committed
+        let g = play_upto(id, 9);
+        assert_eq!(g.st.g.ip, 4);
+        assert!(g.st.units[1].committed);
+        // activated again: 3 IP (4.3) and 1 MP (7.2.2), a forced march
+        let g = play_upto(id, 11);
+        assert_eq!(g.st.g.ip, 1);
+        assert_eq!(g.st.units[1].mp, 1);
+        assert!(g.st.units[1].forced);
+        // the march ends next to its HQ: 5 - 1 = 4 > morale 3: Disrupted (7.1.2)
+        let g = play(id);
+        assert_eq!(g.st.units[1].hex, Some(hex("2502")));
+        assert!(g.st.units[1].disrupted);
+        let roll = g.dice.rolls.last().unwrap();
+        assert_eq!((roll.die, roll.rule.as_str()), (5, "7.1.2"));
+        // a 4 (3 after the HQ's -1) would not have disrupted it
+        let src = scenarios::find(id).unwrap();
+        let lesson = parse_lesson::<SdCommand>(&src.name, &src.text).unwrap();
+        let mut g = play_upto(id, 12);
+        g.dice.script([4]);
+        g.apply(lesson.steps[12].expect.as_ref().unwrap()).unwrap();
+        assert!(!g.st.units[1].disrupted);
+    }
+
+    // rule 5.2, 5.3
+    #[test]
+    #[ignore = "needs the supply of branch ssupply (supply.rs is a stub here): un-ignore after merging"]
+    fn lesson_5_the_corps_cut_off_at_gitschin_is_out_of_supply_and_committed() {
+        let g = play_upto("tutorial-sd-5", 3);
+        assert!(
+            g.st.units[6].oos && g.st.units[6].committed,
+            "I Corps at 2107"
+        );
+        assert!(
+            !g.st.units[4].oos && !g.st.units[4].committed,
+            "IV Corps at 2207"
+        );
+        assert!(
+            !g.st.units[1].oos && !g.st.units[1].committed,
+            "VI Corps at 2201"
+        );
+    }
+
+    // rule 7.3.1, 7.3.2, 7.4
+    #[test]
+    #[ignore = "needs the combat of branch scombat (combat.rs is a stub here): un-ignore after merging"]
+    fn lesson_4_both_sides_take_the_loss_points_of_their_participating_cfs() {
+        use feldzug::engine::side::Side;
+        let id = "tutorial-sd-4";
+        let g = play_upto(id, 7);
+        // the participation roll (VI Corps, morale 3) and the combat die, as scripted
+        let rolls: Vec<(u8, &str)> = g.dice.rolls[1..]
+            .iter()
+            .map(|r| (r.die, r.rule.as_str()))
+            .collect();
+        assert_eq!(rolls, vec![(2, "7.3.1"), (4, "7.3.2")]);
+        // 7.4: 1 x (Guard 11 + I Corps 10) for Prussia, 1 x (X 9 + VI half 5) for Austria
+        assert_eq!(g.st.g.lp[Side::Austria.idx()], 14);
+        assert_eq!(g.st.g.lp[Side::Prussia.idx()], 21);
+        assert!(g.st.g.pending.is_empty(), "no retreat on 1/1");
+        assert_eq!(g.st.units[4].hex, Some(hex("2305")));
+        // the attackers end Committed, the defenders do not (7.4)
+        let g = play(id);
+        assert!(g.st.units[1].committed && g.st.units[2].committed);
+        assert!(!g.st.units[4].committed && !g.st.units[5].committed);
+    }
+
+    // rule 8.1, 8.2, 8.3, 8.4
+    #[test]
+    #[ignore = "needs the sieges of branch ssiege (siege.rs is a stub here): un-ignore after merging"]
+    fn lesson_6_siege_0_then_siege_1_then_the_surrender_of_josefstadt() {
+        use feldzug::engine::side::Side;
+        let id = "tutorial-sd-6";
+        // declared on turn 1: Siege 0 (8.2)
+        let g = play_upto(id, 6);
+        assert_eq!(g.st.g.sieges.len(), 1);
+        assert_eq!(
+            (g.st.g.sieges[0].fortress, g.st.g.sieges[0].level),
+            (hex("2406"), 0)
+        );
+        // turn 2, a brown turn: Siege 0 is immune, the level check raises it (8.3, 8.4)
+        let g = play_upto(id, 12);
+        assert_eq!(g.st.g.turn, 2);
+        assert_eq!(g.st.g.sieges[0].level, 1);
+        // turn 3, not brown: no siege roll
+        let g = play_upto(id, 18);
+        assert_eq!(g.st.g.turn, 3);
+        assert_eq!(g.st.g.sieges[0].level, 1);
+        // turn 4: the surrender check on 1 <= Siege 1 (8.3)
+        let g = play(id);
+        assert_eq!(g.st.g.turn, 4);
+        assert!(g.st.g.sieges.is_empty());
+        assert!(g.st.units[2].gone.is_some(), "the garrison is eliminated");
+        assert_eq!(g.st.g.lp[Side::Austria.idx()], 3);
+        assert_eq!(g.st.g.vp[Side::Prussia.idx()], 3);
+    }
+}
