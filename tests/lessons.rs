@@ -499,7 +499,6 @@ mod sadowa {
 
     // rule 5.2, 5.3
     #[test]
-    #[ignore = "needs the supply of branch ssupply (supply.rs is a stub here): un-ignore after merging"]
     fn lesson_5_the_corps_cut_off_at_gitschin_is_out_of_supply_and_committed() {
         let g = play_upto("tutorial-sd-5", 3);
         assert!(
@@ -518,7 +517,6 @@ mod sadowa {
 
     // rule 7.3.1, 7.3.2, 7.4
     #[test]
-    #[ignore = "needs the combat of branch scombat (combat.rs is a stub here): un-ignore after merging"]
     fn lesson_4_both_sides_take_the_loss_points_of_their_participating_cfs() {
         use feldzug::engine::side::Side;
         let id = "tutorial-sd-4";
@@ -542,7 +540,6 @@ mod sadowa {
 
     // rule 8.1, 8.2, 8.3, 8.4
     #[test]
-    #[ignore = "needs the sieges of branch ssiege (siege.rs is a stub here): un-ignore after merging"]
     fn lesson_6_siege_0_then_siege_1_then_the_surrender_of_josefstadt() {
         use feldzug::engine::side::Side;
         let id = "tutorial-sd-6";
