@@ -3,6 +3,7 @@
 //! marches, supply, sieges and Loss Points. See docs/games/sadowa.md for every rule case
 //! and every reconstruction.
 
+pub mod bench;
 pub mod charts;
 pub mod combat;
 pub mod data;
@@ -134,6 +135,10 @@ impl RulesGame for Sadowa {
 
     fn check_invariants(rules: &SdRules, st: &SdState) -> Result<(), String> {
         check_invariants(rules, st)
+    }
+
+    fn bench_figures(games: u32) -> Result<Vec<(String, String, String)>, String> {
+        bench::figures(games)
     }
 
     fn reference() -> Vec<crate::engine::reference::RuleCase> {

@@ -142,6 +142,7 @@ mod tests {
 
     /// Every .rs file of the game (the integrator adds new files here).
     const SOURCES: &[(&str, &str)] = &[
+        ("bench.rs", include_str!("bench.rs")),
         ("charts.rs", include_str!("charts.rs")),
         ("combat.rs", include_str!("combat.rs")),
         ("data.rs", include_str!("data.rs")),
