@@ -510,14 +510,16 @@ fn besieged_fortress_movement() {
         new: false,
         besiegers: Vec::new(),
     });
-    assert!(refused_case(&mut g, &SdCommand::ActivateUnit { unit: inside }).contains("8.6"));
+    // 8.6: a besieged unit may be activated (to attack out, 8.7) but not move out
+    g.apply(&SdCommand::ActivateUnit { unit: inside }).unwrap();
+    assert_eq!(reach_max(&g, inside), 0);
+    assert!(refused_case(&mut g, &mv(inside, Coord::new(24, 7))).contains("8.6"));
     g.apply(&SdCommand::ActivateUnit { unit: outside }).unwrap();
     assert!(!g.legal().contains(&mv(outside, josefstadt)), "8.8");
     assert!(g.apply(&SdCommand::ActivateUnit { unit: gar }).is_err());
     // lifted: both possible
     g.st.g.sieges.clear();
     assert!(g.legal().contains(&mv(outside, josefstadt)));
-    g.apply(&SdCommand::ActivateUnit { unit: inside }).unwrap();
     assert!(reach_max(&g, inside) > 0);
 }
 
@@ -540,6 +542,46 @@ fn entering_a_place_takes_control() {
         .unwrap();
     assert_eq!(g.st.g.control[i], Side::Prussia);
     assert_eq!(g.st.g.vp[Side::Prussia.idx()], 20);
+}
+
+// rule 3.3 / 14.0: a unit passing through a city in one move takes control of it too
+// (audit defect 3: control used to change only where a move ended).
+#[test]
+fn passing_through_a_place_takes_control() {
+    let mut g = empty_game(rules(), 3, &[]);
+    g.st.g.ip = 6;
+    let prague = c("1811");
+    let u = put(&mut g, "p-i", Coord::new(18, 9));
+    g.apply(&SdCommand::ActivateUnit { unit: u }).unwrap();
+    // 1809 -> 1810 -> 1811 -> 1812: the only three-hex way runs through Prague
+    g.apply(&mv(u, Coord::new(18, 12))).unwrap();
+    let i = g
+        .rules
+        .map
+        .places
+        .iter()
+        .position(|p| p.hex == prague)
+        .unwrap();
+    assert_eq!(g.st.g.control[i], Side::Prussia);
+    assert_eq!(g.st.g.vp[Side::Prussia.idx()], 20);
+}
+
+// rule 5.5: forage supply is not offered before turn 8 and is refused there.
+#[test]
+fn no_forage_before_turn_8() {
+    use feldzug::engine::step::PlayStep;
+    let g = empty_game(rules(), 3, &[]);
+    let mut st = g.st.clone();
+    st.g.turn = 7;
+    let s = feldzug::games::sadowa::steps::forage::Forage;
+    let mut out = Vec::new();
+    s.legal(&g.rules, &st, &mut out);
+    assert!(out.is_empty());
+    assert!(s.check(&g.rules, &st, &SdCommand::Forage(true)).is_err());
+    st.g.turn = 8;
+    s.legal(&g.rules, &st, &mut out);
+    assert_eq!(out.len(), 2);
+    assert!(s.check(&g.rules, &st, &SdCommand::Forage(true)).is_ok());
 }
 
 // rule 14.0: Prussian units leaving by the south edge 2917-3517: 2 VP per CF of a

@@ -417,6 +417,33 @@ fn siege_ends_when_the_besiegers_cf_falls_short() {
 
 // rule 8.6, 8.8: besieged units (garrisons too) cannot move out; friendly units cannot move
 // in.
+// rule 8.6 / 8.7: besieged units cannot move out, but they may attack out of the
+// fortress (audit defect 1: they could not even be activated).
+#[test]
+fn besieged_units_may_attack_out() {
+    let (mut g, k, _) = koniggratz_position(3);
+    put(&mut g, "a-i", k);
+    let second = austrian_neighbours(&g, k)[1];
+    put(&mut g, "p-viii", second);
+    pass_to_siege(&mut g, &[]);
+    g.apply(&SdCommand::Besiege { fortress: k }).unwrap();
+    finish_turn(&mut g);
+    g.st.g.step = Step::Activate;
+    g.st.g.initiative = Some(Side::Austria);
+    g.st.g.ip = 6;
+    let a_i = id(&g, "a-i");
+    let viii = id(&g, "p-viii");
+    g.apply(&SdCommand::ActivateUnit { unit: a_i }).unwrap();
+    g.apply(&SdCommand::EndMovement).unwrap();
+    let attack = SdCommand::Attack {
+        lead: a_i,
+        target: viii,
+    };
+    assert!(g.legal().contains(&attack));
+    g.apply(&attack).unwrap();
+    assert!(g.st.units[a_i as usize].attacked || g.st.units[a_i as usize].gone.is_some());
+}
+
 #[test]
 fn besieged_fortress_closed_both_ways() {
     let (mut g, k, _) = koniggratz_position(3);
@@ -430,7 +457,19 @@ fn besieged_fortress_closed_both_ways() {
     g.st.g.initiative = Some(Side::Austria);
     g.st.g.ip = 6;
     let a_i = id(&g, "a-i");
-    let e = g.apply(&SdCommand::ActivateUnit { unit: a_i }).unwrap_err();
+    // 8.6: activated (it may attack out, 8.7), but it cannot move out
+    g.apply(&SdCommand::ActivateUnit { unit: a_i }).unwrap();
+    assert!(
+        !g.legal()
+            .iter()
+            .any(|c| matches!(c, SdCommand::Move { unit, .. } if *unit == a_i))
+    );
+    let e = g
+        .apply(&SdCommand::Move {
+            unit: a_i,
+            to: second,
+        })
+        .unwrap_err();
     assert_eq!(e.rule, "8.6");
     // an Austrian corps outside may not enter the besieged fortress
     let outside = g

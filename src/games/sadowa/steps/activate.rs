@@ -49,12 +49,9 @@ pub fn cost(rules: &SdRules, st: &SdState, u: UnitId) -> Result<u8, Refusal> {
             ),
         ));
     }
-    if besieged(rules, st, u) {
-        return Err(refuse(
-            "8.6",
-            format!("{} is besieged and cannot move out", d.name),
-        ));
-    }
+    // 8.6 forbids moving out of a besieged fortress, not activating: a besieged unit may
+    // be activated to attack out of it (8.7 speaks of fortress units attacking); its
+    // moves are refused (see `check` of Move and `movement::reach`).
     match d.kind {
         Kind::Garrison => Err(refuse("7.2.3", "garrisons cannot move")),
         Kind::Hq => Ok(d.cv as u8),
@@ -239,6 +236,15 @@ impl PlayStep<Sadowa> for Activate {
                         ),
                     ));
                 }
+                if besieged(rules, st, *u) {
+                    return Err(refuse(
+                        "8.6",
+                        format!(
+                            "{} is besieged: it cannot move out until the siege is lifted (it may attack)",
+                            d.name
+                        ),
+                    ));
+                }
                 if destinations(rules, st, *u).iter().any(|(c, _)| c == to) {
                     Ok(())
                 } else {
@@ -343,6 +349,7 @@ impl PlayStep<Sadowa> for Activate {
                     .map(|x| x.1)
                     .unwrap_or(0);
                 let from = hex_of(g.st, *unit);
+                let route = crate::games::sadowa::movement::path(rules, g.st, *unit, *to);
                 let s = &mut g.st.units[*unit as usize];
                 s.hex = Some(*to);
                 s.mp = s.mp.saturating_sub(c);
@@ -355,8 +362,11 @@ impl PlayStep<Sadowa> for Activate {
                         from.map(|f| f.to_string()).unwrap_or_default()
                     ),
                 );
-                // 3.3: a unit entering a city or fortress takes control of it
-                g.take_control(*to, rules.side(*unit));
+                // 3.3: a unit entering a city or fortress takes control of it, also one it
+                // passes through on the way (the route the move took, its end included)
+                for h in route.iter().chain(std::iter::once(to)) {
+                    g.take_control(*h, rules.side(*unit));
+                }
                 super::super::siege::after_move(&mut g, *unit);
                 // RECONSTRUCTED (see movement.rs): entering an enemy ZOC ends the move
                 if stops_in(rules, g.st, *unit, *to) {

@@ -29,13 +29,22 @@ impl PlayStep<Sadowa> for Forage {
     fn takes(&self, cmd: &SdCommand) -> bool {
         matches!(cmd, SdCommand::Forage(_))
     }
-    fn legal(&self, _rules: &SdRules, _st: &SdState, out: &mut Vec<SdCommand>) {
+    fn legal(&self, _rules: &SdRules, st: &SdState, out: &mut Vec<SdCommand>) {
+        if st.g.forage || st.g.turn < 8 {
+            return;
+        }
         out.push(SdCommand::Forage(true));
         out.push(SdCommand::Forage(false));
     }
     fn check(&self, _rules: &SdRules, st: &SdState, _cmd: &SdCommand) -> Result<(), Refusal> {
         if st.g.forage {
             return Err(refuse("5.5", "forage supply is declared already"));
+        }
+        if st.g.turn < 8 {
+            return Err(refuse(
+                "5.5",
+                "forage supply may be declared from turn 8 on",
+            ));
         }
         Ok(())
     }
