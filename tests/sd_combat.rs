@@ -589,6 +589,31 @@ fn an_hq_alone_is_eliminated_when_attacked() {
 }
 
 #[test]
+fn after_an_hq_alone_only_the_attackers_that_took_part_may_advance() {
+    // rule 7.4.2 with 6.3: no participation roll is made against a lone HQ, so a flank
+    // unit (7.3.1 fourth bullet) never took part and may not advance (audit defect 4)
+    let mut t = T::new(Side::Prussia);
+    t.put("p-ii", "1009");
+    t.act("p-ii");
+    t.put("a-hq-iser", "1010");
+    let (a, d) = (Coord::parse("1009").unwrap(), Coord::parse("1010").unwrap());
+    let flank =
+        t.g.rules
+            .map
+            .hex
+            .neighbors(a)
+            .map(|(_, h)| h)
+            .find(|h| h.distance(d) == 1)
+            .unwrap();
+    t.put("p-iii", &flank.to_string());
+    t.attack("p-ii", "a-hq-iser").unwrap();
+    let Some(Pending::Advance { units, .. }) = t.g.st.g.pending.first().cloned() else {
+        panic!("no advance offered");
+    };
+    assert_eq!(units, vec![t.id("p-ii")]);
+}
+
+#[test]
 fn an_hq_stacked_with_combat_units_is_not_a_target() {
     // rule 6.3: the HQ shares its units' fate; the attack is on a combat unit
     let mut t = T::new(Side::Prussia);

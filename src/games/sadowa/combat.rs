@@ -799,10 +799,14 @@ pub fn resolve_with(g: &mut Game, lead: UnitId, target: UnitId, with: &[UnitId])
         for h in gone {
             g.eliminate(h, "6.3", "a Headquarters alone in a hex that is attacked");
         }
+        // 7.4.2: only units that took part may advance; with no roll made, those are the
+        // lead and the activated units named to join it (not flank units, whose
+        // participation roll never took place)
         let adv: Vec<UnitId> = plan
             .units
             .iter()
-            .filter(|p| p.attacker && !unit(g.st, p.unit).disrupted)
+            .filter(|p| p.attacker && (p.unit == plan.lead || plan.with.contains(&p.unit)))
+            .filter(|p| !unit(g.st, p.unit).disrupted)
             .map(|p| p.unit)
             .collect();
         flip_attackers(g, &plan, &[]);
