@@ -835,6 +835,24 @@ fn no_retreat_path_means_surrender() {
 }
 
 #[test]
+fn no_retreat_into_an_own_besieged_fortress() {
+    // rule 8.8 with 7.4.1: the only hex left open is a friendly fortress the enemy
+    // besieges, which friendly units may not enter: the defenders surrender (audit defect 8)
+    let r = rules_with_mountains(&["0910", "1110", "0911", "1111"]);
+    let mut t = retreat_position(r);
+    t.g.st.g.sieges.push(Siege {
+        fortress: Coord::parse("1011").unwrap(),
+        by: Side::Prussia,
+        level: 0,
+        new: false,
+        besiegers: Vec::new(),
+    });
+    t.dice(&[4]); // -/1R
+    t.attack("p-ii", "a-iv").unwrap();
+    assert_eq!(t.st("a-iv").gone, Some(Fate::Eliminated));
+}
+
+#[test]
 fn supply_modifiers_5_3() {
     // rule 5.3: unsupplied attackers -1, unsupplied defenders +1
     let mut t = T::new(Side::Prussia);

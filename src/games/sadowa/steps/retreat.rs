@@ -168,6 +168,8 @@ fn walk(
             || path.contains(&n)
             || occupant(rules, st, n) == Some(side.other())
             || rules.map.is_mountain(n)
+            // 8.8: never into a friendly fortress the enemy besieges
+            || crate::games::sadowa::movement::besieged_against(st, n, side)
         {
             continue;
         }
