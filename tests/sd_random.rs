@@ -51,21 +51,40 @@ fn play(rules: &Arc<Rules>, seed: u64) -> PureGame<Sadowa> {
     g
 }
 
-/// Games in the normal run; `FELDZUG_RANDOM_GAMES` overrides.
+/// Games in the normal run; `FELDZUG_SADOWA_RANDOM_GAMES` (CI: 1,000), then
+/// `FELDZUG_RANDOM_GAMES`, override.
 fn games(default: u64) -> u64 {
-    std::env::var("FELDZUG_RANDOM_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
+    ["FELDZUG_SADOWA_RANDOM_GAMES", "FELDZUG_RANDOM_GAMES"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().and_then(|v| v.parse().ok()))
         .unwrap_or(default)
 }
 
+/// Plays seeds 0..n on every core (each game is independent and deterministic).
 fn run(n: u64) {
     let rules = rules();
     let started = std::time::Instant::now();
-    let mut commands = 0;
-    for seed in 0..n {
-        commands += play(&rules, seed).commands.len();
-    }
+    let threads = std::thread::available_parallelism()
+        .map(|t| t.get() as u64)
+        .unwrap_or(1)
+        .clamp(1, 16);
+    let commands: usize = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let rules = &rules;
+                s.spawn(move || {
+                    (0..n)
+                        .filter(|seed| seed % threads == t)
+                        .map(|seed| play(rules, seed).commands.len())
+                        .sum::<usize>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .sum()
+    });
     eprintln!(
         "sadowa: {n} random games, {commands} commands, {:.1} s",
         started.elapsed().as_secs_f64()
@@ -77,8 +96,8 @@ fn sadowa_random_full_games_keep_invariants_and_finish() {
     run(games(100));
 }
 
-/// The 1,000 games; about 3.5 minutes in the test profile, too long for the normal
-/// run (docs/games/sadowa.md):
+/// The 1,000 games (about 3.5 minutes of one core in the test profile): CI runs
+/// them in the headless pass (`FELDZUG_SADOWA_RANDOM_GAMES=1000`, .ci/run); by hand:
 /// `cargo test --no-default-features --test main sd_random -- --ignored`.
 #[test]
 #[ignore]
