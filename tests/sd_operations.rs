@@ -566,6 +566,19 @@ fn passing_through_a_place_takes_control() {
     assert_eq!(g.st.g.vp[Side::Prussia.idx()], 20);
 }
 
+// rule 4.3 (IP Activation Chart): the costs come from the charts file, so an owner of
+// the game who edits it changes the game (audit defect 9).
+#[test]
+fn activation_costs_are_read_from_the_charts() {
+    let mut edited = (*rules()).clone();
+    edited.charts.activation.uncommitted_single = 2;
+    let mut g = empty_game(std::sync::Arc::new(edited), 3, &[]);
+    g.st.g.ip = 6;
+    let u = put(&mut g, "p-i", Coord::new(18, 9));
+    g.apply(&SdCommand::ActivateUnit { unit: u }).unwrap();
+    assert_eq!(g.st.g.ip, 4);
+}
+
 // rule 5.5: forage supply is not offered before turn 8 and is refused there.
 #[test]
 fn no_forage_before_turn_8() {

@@ -52,12 +52,22 @@ pub fn cost(rules: &SdRules, st: &SdState, u: UnitId) -> Result<u8, Refusal> {
     // 8.6 forbids moving out of a besieged fortress, not activating: a besieged unit may
     // be activated to attack out of it (8.7 speaks of fortress units attacking); its
     // moves are refused (see `check` of Move and `movement::reach`).
-    match d.kind {
-        Kind::Garrison => Err(refuse("7.2.3", "garrisons cannot move")),
-        Kind::Hq => Ok(d.cv as u8),
-        Kind::Ghq => Ok(0),
-        Kind::Corps | Kind::Cavalry => Ok(if s.committed { 3 } else { 1 }),
-    }
+    // the IP Activation Chart of the charts file (4.3, 6.5.1)
+    use crate::games::sadowa::charts::Activation;
+    let a = match d.kind {
+        Kind::Garrison => return Err(refuse("7.2.3", "garrisons cannot move")),
+        Kind::Hq => Activation::Hq { cv: d.cv as u8 },
+        Kind::Ghq => Activation::Ghq,
+        Kind::Corps | Kind::Cavalry => Activation::Single {
+            committed: s.committed,
+            disrupted: s.disrupted,
+        },
+    };
+    rules
+        .charts
+        .activation_cost(a)
+        .map(|c| c.min(u8::MAX as u32) as u8)
+        .ok_or_else(|| refuse("4.3", format!("{} cannot be activated now", d.name)))
 }
 
 /// 8.6: a unit in a fortress besieged by the enemy.
