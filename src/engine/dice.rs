@@ -83,6 +83,26 @@ impl Dice {
     }
 }
 
+impl Dice {
+    /// Shuffles `v` with the seeded generator (Fisher-Yates). Only "shuffled N cards"
+    /// enters the public roll log, never the order (a hidden deck, e.g. 1866 4.5): the
+    /// entry is a roll of the die 0 with the count as its total, so that it still makes an
+    /// undo barrier.
+    pub fn shuffle<T>(&mut self, v: &mut [T], purpose: &str, rule: &str) {
+        for i in (1..v.len()).rev() {
+            let j = self.rng.random_range(0..=i);
+            v.swap(i, j);
+        }
+        self.rolls.push(Roll {
+            purpose: format!("{purpose}: shuffled {} cards", v.len()),
+            rule: rule.to_string(),
+            die: 0,
+            modifiers: vec![],
+            total: v.len() as i32,
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

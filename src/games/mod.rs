@@ -2,6 +2,7 @@
 
 pub mod koniggratz;
 pub mod sadowa;
+pub mod struggle;
 pub mod trautenau;
 
 use crate::engine::session::GameEntry;
@@ -11,6 +12,7 @@ pub fn registry() -> Vec<&'static dyn GameEntry> {
         &koniggratz::Koniggratz,
         &trautenau::Trautenau,
         &sadowa::Sadowa,
+        &struggle::Struggle,
     ]
 }
 

@@ -1,0 +1,943 @@
+//! The sequence of play of 1866 (5.1-5.10) as code: the deal, the operational rounds,
+//! the end of the turn (siege, supply, discard, victory check, turn record, decks), and
+//! the queries and effects the steps share (movement 9, control 14.1, mobilization 6.21,
+//! the battle seam 11). The decisions are the steps of `steps/`.
+
+use super::cards::CardId;
+use super::data::{Echelon, GenId, StRules, Start, StartLoc, UnitId};
+use super::map::{Country, SpaceId, SpaceKind, StruggleMap};
+use super::state::*;
+use crate::engine::dice::Dice;
+use crate::engine::log::GameLog;
+use crate::engine::side::Side;
+
+/// The Declaration of War (card #2, 7.22).
+pub const DOW: CardId = 2;
+/// Needle Guns (card #41): played or discarded, the deck is reshuffled (5.10, 6.42).
+pub const NEEDLE_GUNS: CardId = 41;
+/// The VP track's automatic victory (4.3, 21.1: 15+).
+pub const AUTO_VP: i32 = 15;
+/// Mobilization turns before war breaks out anyway (7.22).
+pub const MOBILIZATION_TURNS: u8 = 4;
+/// The last War turn (22.1, 22.2).
+pub const WAR_TURNS: u8 = 10;
+/// The MA of a general and of an army (18.5).
+pub const ARMY_MA: u8 = 6;
+
+/// The game in play: rules, state, dice and log together.
+pub struct Game<'a> {
+    pub rules: &'a StRules,
+    pub st: &'a mut StState,
+    pub dice: &'a mut Dice,
+    pub log: &'a mut GameLog,
+}
+
+pub fn new_state(rules: &StRules) -> StState {
+    let loc = |s: StartLoc| match s {
+        StartLoc::Space(x) => Loc::Space(x),
+        StartLoc::Choice(n) => Loc::Choice(n),
+        StartLoc::CorpsSupport => Loc::CorpsSupport,
+        StartLoc::Pool => Loc::Pool,
+        StartLoc::Eliminated => Loc::Permanent,
+        StartLoc::Reserve => Loc::Reserve,
+    };
+    let units = rules
+        .units
+        .iter()
+        .map(|d| UnitState {
+            loc: loc(d.start),
+            reduced: d.reduced,
+        })
+        .collect();
+    let generals = rules
+        .gen_start
+        .iter()
+        .map(|&s| GenState { loc: loc(s) })
+        .collect();
+    let control = rules
+        .map
+        .spaces
+        .iter()
+        .map(|s| {
+            if s.kind == SpaceKind::Junction {
+                None
+            } else {
+                StruggleMap::side_of(s.owner)
+            }
+        })
+        .collect();
+    let provinces = rules
+        .map
+        .provinces
+        .iter()
+        .map(|p| match p.country {
+            Country::Prussia | Country::Italy => Some(Side::Prussia),
+            Country::Austria | Country::German => Some(Side::Austria),
+            Country::France => None,
+        })
+        .collect();
+    StState {
+        units,
+        generals,
+        cards: Piles::default(),
+        g: Globals {
+            war: rules.start == Start::War,
+            turn: 1,
+            step: Step::Setup,
+            to_play: Side::Prussia,
+            rounds_left: [0; 2],
+            vp: rules.vp,
+            dow: rules.start == Start::War,
+            france: false,
+            reshuffle: false,
+            control,
+            destroyed: vec![false; rules.map.spaces.len()],
+            provinces,
+            op: None,
+            last_actor: None,
+            choice_next: 0,
+            winner: None,
+            result: String::new(),
+        },
+    }
+}
+
+pub fn turn_name(st: &StState) -> String {
+    if st.g.war {
+        format!("War turn {}", st.g.turn)
+    } else {
+        let names = ["May I", "May II", "June I", "June II"];
+        format!(
+            "Mobilization turn {}",
+            names
+                .get(st.g.turn.saturating_sub(1) as usize)
+                .copied()
+                .unwrap_or("?")
+        )
+    }
+}
+
+pub fn phase_name(st: &StState) -> String {
+    match st.g.step {
+        Step::Setup => "Set-up".into(),
+        Step::GameOver => "Game over".into(),
+        _ => format!("{}, operational phase", turn_name(st)),
+    }
+}
+
+/// Hand size and rounds of the turn (5.1, 8.1).
+pub fn hand_and_rounds(war: bool) -> (u8, u8) {
+    if war { (7, 6) } else { (4, 4) }
+}
+
+// ---------------------------------------------------------------------------------
+// Queries shared by the steps
+
+/// The side of a piece.
+pub fn piece_side(rules: &StRules, p: Piece) -> Side {
+    match p {
+        Piece::Unit(u) => rules.side(u),
+        Piece::General(g) => rules.gen_side(g),
+    }
+}
+
+pub fn piece_loc(st: &StState, p: Piece) -> Option<Loc> {
+    match p {
+        Piece::Unit(u) => st.units.get(u as usize).map(|x| x.loc),
+        Piece::General(g) => st.generals.get(g as usize).map(|x| x.loc),
+    }
+}
+
+pub fn piece_name(rules: &StRules, p: Piece) -> String {
+    match p {
+        Piece::Unit(u) => rules.unit_name(u),
+        Piece::General(g) => rules.gen_name(g),
+    }
+}
+
+/// The combat units of `side` in space `s`.
+pub fn units_at(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> Vec<UnitId> {
+    st.units
+        .iter()
+        .enumerate()
+        .filter(|(i, u)| u.loc == Loc::Space(s) && rules.side(*i as UnitId) == side)
+        .map(|(i, _)| i as UnitId)
+        .collect()
+}
+
+/// The generals of `side` in space `s`.
+pub fn generals_at(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> Vec<GenId> {
+    st.generals
+        .iter()
+        .enumerate()
+        .filter(|(i, g)| g.loc == Loc::Space(s) && rules.gen_side(*i as GenId) == side)
+        .map(|(i, _)| i as GenId)
+        .collect()
+}
+
+pub fn seniority(rules: &StRules, g: GenId) -> u8 {
+    rules.general(g).map(|d| d.seniority).unwrap_or(0)
+}
+
+pub fn initiative(rules: &StRules, g: GenId) -> u8 {
+    rules.general(g).map(|d| d.initiative).unwrap_or(6)
+}
+
+/// Whether `side` controls space `s` as an enemy would see it (14.1).
+pub fn enemy_controlled(st: &StState, s: SpaceId, side: Side) -> bool {
+    st.g.control.get(s).copied().flatten() == Some(side.other())
+}
+
+/// Strength points of a unit now (11.2 step 1).
+pub fn sp(rules: &StRules, st: &StState, u: UnitId) -> u32 {
+    let Some(t) = rules.ty(u) else { return 0 };
+    let red = st.units.get(u as usize).is_some_and(|x| x.reduced);
+    (if red { t.sp.1 } else { t.sp.0 }) as u32
+}
+
+/// Cohesion factor of a unit's current side (11.2 step 4).
+pub fn cf(rules: &StRules, st: &StState, u: UnitId) -> u8 {
+    let Some(t) = rules.ty(u) else { return 0 };
+    let red = st.units.get(u as usize).is_some_and(|x| x.reduced);
+    if red { t.cf.1 } else { t.cf.0 }
+}
+
+/// The most senior general of `side` among `gens` (18.1; ties: the first).
+pub fn commander(rules: &StRules, gens: &[GenId]) -> Option<GenId> {
+    let mut best: Option<GenId> = None;
+    for &g in gens {
+        if best.is_none_or(|b| seniority(rules, g) > seniority(rules, b)) {
+            best = Some(g);
+        }
+    }
+    best
+}
+
+/// The next general a side must mobilize from a holding area (18.4): the most senior
+/// of his nationality's pool; ties are all eligible.
+pub fn appointable(rules: &StRules, st: &StState, side: Side) -> Vec<GenId> {
+    let in_pool: Vec<GenId> = (0..st.generals.len() as GenId)
+        .filter(|&g| st.generals[g as usize].loc == Loc::Pool && rules.gen_side(g) == side)
+        .collect();
+    in_pool
+        .iter()
+        .copied()
+        .filter(|&g| {
+            let Some(d) = rules.general(g) else {
+                return false;
+            };
+            !in_pool.iter().any(|&o| {
+                rules
+                    .general(o)
+                    .is_some_and(|od| od.pool == d.pool && od.seniority > d.seniority)
+            })
+        })
+        .collect()
+}
+
+impl<'a> Game<'a> {
+    pub fn turn(&self) -> u8 {
+        self.st.g.turn
+    }
+
+    pub fn say(&mut self, rule: &str, text: impl Into<String>) {
+        let phase = phase_name(self.st);
+        self.log.push(self.st.g.turn, &phase, rule, text);
+    }
+
+    /// Moves the VP marker `n` points towards `side` (4.3: one signed number).
+    pub fn gain_vp(&mut self, side: Side, n: i32, why: &str, rule: &str) {
+        let d = if side == Side::Austria { n } else { -n };
+        self.st.g.vp += d;
+        let v = self.st.g.vp;
+        let where_ = if v > 0 {
+            format!("{v} Austria")
+        } else if v < 0 {
+            format!("{} Prussia", -v)
+        } else {
+            "0".into()
+        };
+        self.say(
+            rule,
+            format!(
+                "{} {n:+} VP ({why}): the VP marker is on {where_}",
+                side.name()
+            ),
+        );
+    }
+
+    // -------------------------------------------------------------------------
+    // Start, deal and decks
+
+    pub fn start(&mut self) {
+        let rules = self.rules;
+        // 4.4: the decks by scenario
+        let mut removed = rules.removed.clone();
+        removed.sort_unstable();
+        removed.dedup();
+        let all: Vec<CardId> = rules.cards.cards.iter().map(|c| c.id).collect();
+        let (mut draw, aside): (Vec<CardId>, Vec<CardId>) = if rules.start == Start::War {
+            (
+                all.iter()
+                    .copied()
+                    .filter(|c| !removed.contains(c))
+                    .collect(),
+                Vec::new(),
+            )
+        } else {
+            let mob = rules.deck(super::cards::Deck::Mobilization);
+            (
+                mob.iter()
+                    .copied()
+                    .filter(|c| !removed.contains(c))
+                    .collect(),
+                all.iter()
+                    .copied()
+                    .filter(|c| !mob.contains(c) && !removed.contains(c))
+                    .collect(),
+            )
+        };
+        self.dice.shuffle(&mut draw, "the Operations deck", "4.5");
+        self.st.cards = Piles {
+            draw,
+            hands: [Vec::new(), Vec::new()],
+            discard: Vec::new(),
+            removed,
+            aside,
+            in_play: None,
+        };
+        self.say(
+            "4.4",
+            format!(
+                "{}: {} cards in the draw pile, {} set aside, {} removed",
+                rules.meta.name,
+                self.st.cards.draw.len(),
+                self.st.cards.aside.len(),
+                self.st.cards.removed.len()
+            ),
+        );
+        if rules.choices.is_empty() {
+            self.begin_turn();
+        } else {
+            self.st.g.step = Step::Setup;
+        }
+    }
+
+    /// After the set-up choices (22.2).
+    pub fn setup_done(&mut self) {
+        self.begin_turn();
+    }
+
+    /// 5.1 and 5.2: deal and open the operational phase.
+    pub fn begin_turn(&mut self) {
+        let (hand, rounds) = hand_and_rounds(self.st.g.war);
+        let need = hand as usize * 2;
+        if self.st.cards.draw.len() < need || self.st.g.reshuffle {
+            self.reshuffle(if self.st.g.reshuffle { "5.10" } else { "6.41" });
+        }
+        // 5.1: alternately, Prussia first
+        let mut dealt = [0u8; 2];
+        for _ in 0..hand {
+            for side in [Side::Prussia, Side::Austria] {
+                if let Some(c) = self.st.cards.draw.pop() {
+                    self.st.cards.hands[side.idx()].push(c);
+                    dealt[side.idx()] += 1;
+                }
+            }
+        }
+        let t = turn_name(self.st);
+        self.say(
+            "5.1",
+            format!(
+                "{t}: Prussia is dealt {} cards, Austria {} ({} left in the draw pile)",
+                dealt[Side::Prussia.idx()],
+                dealt[Side::Austria.idx()],
+                self.st.cards.draw.len()
+            ),
+        );
+        self.st.g.rounds_left = [rounds; 2];
+        self.st.g.to_play = Side::Prussia;
+        self.st.g.step = Step::Round;
+        self.st.g.op = None;
+    }
+
+    /// 6.41: draw pile and discards together, shuffled (removed cards stay out).
+    pub fn reshuffle(&mut self, rule: &str) {
+        let mut all = std::mem::take(&mut self.st.cards.draw);
+        all.append(&mut self.st.cards.discard);
+        self.dice.shuffle(&mut all, "the Operations deck", rule);
+        self.say(
+            rule,
+            format!("the deck is reshuffled ({} cards)", all.len()),
+        );
+        self.st.cards.draw = all;
+        self.st.g.reshuffle = false;
+    }
+
+    /// The card in play goes to the discard pile, or out of the game (6.1 *).
+    pub fn finish_card(&mut self, removed: bool) {
+        if let Some(c) = self.st.cards.in_play.take() {
+            if removed {
+                self.st.cards.removed.push(c);
+                let t = self.rules.card_title(c);
+                self.say("6.1", format!("{t} is removed from play"));
+            } else {
+                self.st.cards.discard.push(c);
+            }
+            if c == NEEDLE_GUNS {
+                self.st.g.reshuffle = true;
+            }
+        }
+    }
+
+    /// The use of the card is over: the round passes (8.2).
+    pub fn end_use(&mut self) {
+        let removed = self.st.g.op.as_ref().is_some_and(|o| {
+            o.use_ == Use::Event && o.card.is_some_and(|c| c == DOW || self.card_removes(c))
+        });
+        self.finish_card(removed);
+        let side = self
+            .st
+            .g
+            .op
+            .as_ref()
+            .map(|o| o.side)
+            .unwrap_or(self.st.g.to_play);
+        self.st.g.op = None;
+        let r = &mut self.st.g.rounds_left[side.idx()];
+        *r = r.saturating_sub(1);
+        self.next_round(side);
+    }
+
+    fn card_removes(&self, c: CardId) -> bool {
+        self.rules.cards.get(c).is_some_and(|k| k.remove)
+    }
+
+    fn next_round(&mut self, last: Side) {
+        let other = last.other();
+        if self.st.g.winner.is_some() {
+            self.st.g.step = Step::GameOver;
+            return;
+        }
+        if self.st.g.rounds_left[other.idx()] > 0 {
+            self.st.g.to_play = other;
+            self.st.g.step = Step::Round;
+        } else if self.st.g.rounds_left[last.idx()] > 0 {
+            self.st.g.to_play = last;
+            self.st.g.step = Step::Round;
+        } else {
+            self.end_turn();
+        }
+    }
+
+    // -------------------------------------------------------------------------
+    // End of the turn (5.3-5.10)
+
+    pub fn end_turn(&mut self) {
+        let war = self.st.g.war;
+        if war {
+            self.siege_phase();
+            self.supply_phase();
+        }
+        // 5.5: unused cards are discarded face up
+        for side in [Side::Prussia, Side::Austria] {
+            let hand = std::mem::take(&mut self.st.cards.hands[side.idx()]);
+            if !hand.is_empty() {
+                let names: Vec<String> = hand.iter().map(|&c| self.rules.card_title(c)).collect();
+                self.say(
+                    "5.5",
+                    format!("{} discards {}", side.name(), names.join(", ")),
+                );
+            }
+            if hand.contains(&NEEDLE_GUNS) {
+                self.st.g.reshuffle = true;
+            }
+            self.st.cards.discard.extend(hand);
+        }
+        if war {
+            self.victory_check();
+            if self.st.g.step == Step::GameOver {
+                return;
+            }
+            if self.st.g.turn >= WAR_TURNS {
+                self.final_victory();
+                return;
+            }
+            self.st.g.turn += 1;
+        } else if self.st.g.dow || self.st.g.turn >= MOBILIZATION_TURNS {
+            if !self.st.g.dow {
+                self.say(
+                    "7.22",
+                    "the Mobilization Phase is over: hostilities break out",
+                );
+                self.st.g.dow = true;
+            }
+            self.to_war();
+        } else {
+            self.st.g.turn += 1;
+        }
+        self.begin_turn();
+    }
+
+    /// 5.7, 5.9, 7.23: the War deck joins the remaining Mobilization cards.
+    fn to_war(&mut self) {
+        self.st.g.war = true;
+        self.st.g.turn = 1;
+        let mut aside = std::mem::take(&mut self.st.cards.aside);
+        self.st.cards.draw.append(&mut aside);
+        // the Declaration of War has no use once war has broken out (7.22-7.23)
+        for pile in [&mut self.st.cards.draw, &mut self.st.cards.discard] {
+            if let Some(i) = pile.iter().position(|&c| c == DOW) {
+                pile.remove(i);
+                self.st.cards.removed.push(DOW);
+            }
+        }
+        self.say(
+            "7.23",
+            "the War deck is combined with the Mobilization cards",
+        );
+        self.st.g.reshuffle = true;
+    }
+
+    /// 5.3, 13.7: free siege attempts, Prussia first.
+    fn siege_phase(&mut self) {
+        for side in [Side::Prussia, Side::Austria] {
+            for s in 0..self.rules.map.spaces.len() {
+                if self.can_besiege(side, s) {
+                    self.siege_roll(side, s, "13.7");
+                }
+            }
+        }
+    }
+
+    /// 13.32: an enemy fortress or major city, not destroyed, held by enough of `side`'s
+    /// units and no enemy unit.
+    pub fn can_besiege(&self, side: Side, s: SpaceId) -> bool {
+        let rules = self.rules;
+        let Some(space) = rules.map.spaces.get(s) else {
+            return false;
+        };
+        let value = match space.kind {
+            SpaceKind::Major => 1,
+            SpaceKind::Fortress(v) => v,
+            _ => return false,
+        };
+        if self.st.g.destroyed.get(s).copied().unwrap_or(true)
+            || !enemy_controlled(self.st, s, side)
+        {
+            return false;
+        }
+        if !units_at(rules, self.st, s, side.other()).is_empty() {
+            return false;
+        }
+        let mine = units_at(rules, self.st, s, side);
+        let corps = mine.iter().any(|&u| rules.echelon(u).is_corps());
+        let needs_corps = space.kind == SpaceKind::Major || value >= 3;
+        mine.len() >= value as usize && (corps || !needs_corps)
+    }
+
+    /// 13.31: one siege roll against `s`.
+    pub fn siege_roll(&mut self, side: Side, s: SpaceId, rule: &str) {
+        let value = match self.rules.map.spaces.get(s).map(|x| x.kind) {
+            Some(SpaceKind::Fortress(v)) => v as i32,
+            _ => 1,
+        };
+        let name = self.rules.space_name(s);
+        let roll = self.dice.d6(
+            &format!("siege of {name} ({})", side.name()),
+            "13.31",
+            vec![("fortification value (13.32)".into(), -value)],
+        );
+        if self.rules.charts.siege_reduced(roll.total) {
+            self.say(
+                rule,
+                format!("{name} is reduced by siege ({})", side.name()),
+            );
+            self.st.g.destroyed[s] = true;
+            self.set_control(s, side, "13.31");
+            // 13.5: enemy generals sheltering there are lost
+            for g in generals_at(self.rules, self.st, s, side.other()) {
+                self.st.generals[g as usize].loc = Loc::Eliminated;
+            }
+        } else {
+            self.say(rule, format!("the siege of {name} has no effect"));
+        }
+    }
+
+    /// 5.4, 15: the supply check and attrition. SEAM: the supply helper's LOC tracing
+    /// goes here; until then no unit is found out of supply.
+    fn supply_phase(&mut self) {
+        self.say(
+            "5.4",
+            "supply check: every force is treated as supplied (15: not yet traced)",
+        );
+    }
+
+    /// 5.6, 14.2, 21.1: provinces change hands, automatic victory.
+    fn victory_check(&mut self) {
+        let rules = self.rules;
+        for p in 0..rules.map.provinces.len() {
+            let mut count = [0usize; 2];
+            for (s, sp) in rules.map.spaces.iter().enumerate() {
+                if sp.province == Some(p) && !sp.independent {
+                    if let Some(side) = self.st.g.control.get(s).copied().flatten() {
+                        count[side.idx()] += 1;
+                    }
+                }
+            }
+            let now = if count[0] > count[1] {
+                Some(Side::Austria)
+            } else if count[1] > count[0] {
+                Some(Side::Prussia)
+            } else {
+                self.st.g.provinces[p]
+            };
+            if now != self.st.g.provinces[p]
+                && let Some(side) = now
+            {
+                self.st.g.provinces[p] = now;
+                let prov = &rules.map.provinces[p];
+                let vp = prov.vp as i32;
+                let name = prov.name.clone();
+                self.gain_vp(side, vp, &format!("control of {name}"), "14.2");
+                // 14.2: the province's other non-fortress spaces follow
+                for (s, sp) in rules.map.spaces.iter().enumerate() {
+                    if sp.province == Some(p)
+                        && !sp.independent
+                        && matches!(sp.kind, SpaceKind::Minor)
+                        && units_at(rules, self.st, s, side.other()).is_empty()
+                    {
+                        self.st.g.control[s] = Some(side);
+                    }
+                }
+            }
+        }
+        self.check_auto_victory();
+    }
+
+    /// 21.1: Vienna or Berlin with at least one VP, or 15 VPs.
+    pub fn check_auto_victory(&mut self) {
+        let v = self.st.g.vp;
+        let holds = |name: &str, side: Side| {
+            self.rules
+                .map
+                .space(name)
+                .is_some_and(|s| self.st.g.control.get(s).copied().flatten() == Some(side))
+        };
+        let winner = if v >= AUTO_VP || (v >= 1 && holds("Berlin", Side::Austria)) {
+            Some(Side::Austria)
+        } else if v <= -AUTO_VP || (v <= -1 && holds("Vienna", Side::Prussia)) {
+            Some(Side::Prussia)
+        } else {
+            None
+        };
+        if let Some(w) = winner {
+            self.end_game(w, "an automatic victory (21.1)");
+        }
+    }
+
+    /// 21.2: the most VPs after War turn 10; Austria wins ties.
+    fn final_victory(&mut self) {
+        let w = if self.st.g.vp < 0 {
+            Side::Prussia
+        } else {
+            Side::Austria
+        };
+        self.end_game(w, "the most VPs after War turn 10 (21.2)");
+    }
+
+    pub fn end_game(&mut self, w: Side, why: &str) {
+        self.st.g.winner = Some(w);
+        self.st.g.result = format!("{} wins: {why}", w.name());
+        self.st.g.step = Step::GameOver;
+        self.st.g.op = None;
+        let r = self.st.g.result.clone();
+        self.say("21", r);
+    }
+
+    // -------------------------------------------------------------------------
+    // Control (14.1) and movement effects (9)
+
+    /// Gives `s` to `side`, moving the VP marker for a red-outlined VP space.
+    pub fn set_control(&mut self, s: SpaceId, side: Side, rule: &str) {
+        let before = self.st.g.control.get(s).copied().flatten();
+        if before == Some(side) || self.rules.map.spaces.get(s).is_none() {
+            return;
+        }
+        self.st.g.control[s] = Some(side);
+        let name = self.rules.space_name(s);
+        self.say(rule, format!("{} takes control of {name}", side.name()));
+        if self.rules.map.spaces[s].vp {
+            self.gain_vp(side, 1, &format!("the VP space {name}"), rule);
+        }
+    }
+
+    /// What happens when the moving force has entered `s` (9.5, 9.51, 9.52, 14.1).
+    /// Returns true when its movement must end.
+    pub fn entered(&mut self, s: SpaceId) -> bool {
+        let rules = self.rules;
+        let Some(op) = self.st.g.op.clone() else {
+            return true;
+        };
+        let Some(m) = op.mover.clone() else {
+            return true;
+        };
+        let side = op.side;
+        let enemy = side.other();
+        let cus: Vec<UnitId> = m
+            .pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Unit(u) => Some(*u),
+                _ => None,
+            })
+            .collect();
+        // 9.52, 18.6: lone enemy generals retreat
+        let enemy_units = units_at(rules, self.st, s, enemy);
+        if enemy_units.is_empty() {
+            for g in generals_at(rules, self.st, s, enemy) {
+                self.retreat_general(g, s, m.from);
+            }
+        }
+        if !enemy_units.is_empty() {
+            if cus.is_empty() {
+                return true;
+            }
+            self.battle(s, cus, m.from);
+            return true;
+        }
+        // 14.1: a force moving through an enemy minor city takes it
+        let kind = rules.map.spaces.get(s).map(|x| x.kind);
+        if !cus.is_empty()
+            && enemy_controlled(self.st, s, side)
+            && (kind == Some(SpaceKind::Minor)
+                || self.st.g.destroyed.get(s).copied().unwrap_or(false))
+        {
+            self.set_control(s, side, "14.1");
+        }
+        false
+    }
+
+    fn retreat_general(&mut self, g: GenId, s: SpaceId, from: Option<SpaceId>) {
+        let rules = self.rules;
+        let side = rules.gen_side(g);
+        let to = rules
+            .map
+            .routes_from(s)
+            .map(|(_, o)| o)
+            .filter(|&o| Some(o) != from)
+            .filter(|&o| units_at(rules, self.st, o, side.other()).is_empty())
+            .filter(|&o| self.enterable(side, o))
+            .min();
+        let name = rules.gen_name(g);
+        match to {
+            Some(o) => {
+                self.st.generals[g as usize].loc = Loc::Space(o);
+                let on = rules.space_name(o);
+                self.say("9.52", format!("{name} retreats alone to {on}"));
+            }
+            None => {
+                self.st.generals[g as usize].loc = Loc::Eliminated;
+                self.say("9.52", format!("{name} cannot retreat and is eliminated"));
+            }
+        }
+    }
+
+    /// Whether pieces of `side` may stand in `o` at all (16.1 France closed, off-board
+    /// spaces, the junction 9.62).
+    pub fn enterable(&self, side: Side, o: SpaceId) -> bool {
+        let Some(sp) = self.rules.map.spaces.get(o) else {
+            return false;
+        };
+        if sp.kind == SpaceKind::OffBoard || sp.kind == SpaceKind::Junction {
+            return false;
+        }
+        if sp.country == Country::France && !(self.st.g.france && side == Side::Austria) {
+            return false;
+        }
+        true
+    }
+
+    // -------------------------------------------------------------------------
+    // SEAM: battle (11, 12). The cards helper's battle.rs replaces this resolution
+    // (columns with shifts and DRMs, responses, the loss panel, retreat and pursuit).
+
+    /// A battle in `s` between the moving `attackers` and every enemy unit there.
+    pub fn battle(&mut self, s: SpaceId, attackers: Vec<UnitId>, from: Option<SpaceId>) {
+        let rules = self.rules;
+        let Some(att_side) = attackers.first().map(|&u| rules.side(u)) else {
+            return;
+        };
+        let def_side = att_side.other();
+        let defenders = units_at(rules, self.st, s, def_side);
+        let name = rules.space_name(s);
+        let att_sp: u32 = attackers.iter().map(|&u| sp(rules, self.st, u)).sum();
+        let def_sp: u32 = defenders.iter().map(|&u| sp(rules, self.st, u)).sum();
+        let att_gen = commander(rules, &generals_at(rules, self.st, s, att_side));
+        let def_gen = commander(rules, &generals_at(rules, self.st, s, def_side));
+        let mut amods = Vec::new();
+        if let Some(g) = att_gen.and_then(|g| rules.general(g))
+            && g.offensive != 0
+        {
+            amods.push((
+                format!("{} offensive rating (11.2)", g.name),
+                g.offensive as i32,
+            ));
+        }
+        let mut dmods = Vec::new();
+        if let Some(g) = def_gen.and_then(|g| rules.general(g))
+            && g.defensive != 0
+        {
+            dmods.push((
+                format!("{} defensive rating (11.2)", g.name),
+                g.defensive as i32,
+            ));
+        }
+        let a = self
+            .dice
+            .d6(&format!("battle of {name} (attacker)"), "11.2", amods);
+        let d = self
+            .dice
+            .d6(&format!("battle of {name} (defender)"), "11.2", dmods);
+        let charts = &rules.charts;
+        let to_def = charts.brt_loss(charts.brt_column(att_sp), a.total);
+        let to_att = if def_sp == 0 {
+            charts.brt_loss(0, d.total)
+        } else {
+            charts.brt_loss(charts.brt_column(def_sp), d.total)
+        };
+        let att_wins = to_def >= to_att;
+        self.say(
+            "11.2",
+            format!(
+                "battle of {name}: {} {att_sp} SP against {} {def_sp} SP; {} inflicts {to_def}, {} inflicts {to_att}; {} wins",
+                att_side.name(),
+                def_side.name(),
+                att_side.name(),
+                def_side.name(),
+                if att_wins { att_side.name() } else { def_side.name() }
+            ),
+        );
+        let def_had_corps = defenders.iter().any(|&u| rules.echelon(u).is_corps());
+        let att_had_corps = attackers.iter().any(|&u| rules.echelon(u).is_corps());
+        let att_left = self.take_losses(&attackers, to_att, s);
+        let def_left = self.take_losses(&defenders, to_def, s);
+        if att_wins {
+            self.retreat_force(def_side, s, None, def_left);
+            if def_had_corps {
+                self.gain_vp(att_side, 1, "a battle won against a corps", "11.2");
+            }
+        } else {
+            self.retreat_force(att_side, s, from, att_left);
+            if att_had_corps {
+                self.gain_vp(def_side, 1, "a battle won against a corps", "11.2");
+            }
+        }
+        self.check_auto_victory();
+    }
+
+    /// 11.2 step 4 (simple form until battle.rs lands): the largest steps first without
+    /// exceeding the loss; an eliminated corps is replaced from the Corps Support Box.
+    /// Returns the surviving units (replacements included).
+    pub fn take_losses(&mut self, units: &[UnitId], loss: u8, s: SpaceId) -> Vec<UnitId> {
+        let rules = self.rules;
+        let mut left = loss;
+        let mut alive: Vec<UnitId> = units.to_vec();
+        loop {
+            let pick = alive
+                .iter()
+                .copied()
+                .filter(|&u| cf(rules, self.st, u) > 0 && cf(rules, self.st, u) <= left)
+                .max_by_key(|&u| (cf(rules, self.st, u), std::cmp::Reverse(u)));
+            let Some(u) = pick else { break };
+            left -= cf(rules, self.st, u);
+            if !self.st.units[u as usize].reduced {
+                self.st.units[u as usize].reduced = true;
+                let n = rules.unit_name(u);
+                self.say("11.2", format!("{n} is reduced"));
+            } else {
+                self.st.units[u as usize].loc = Loc::Eliminated;
+                alive.retain(|&x| x != u);
+                let n = rules.unit_name(u);
+                self.say("11.2", format!("{n} is eliminated"));
+                if rules.echelon(u).is_corps()
+                    && let Some(r) = self.replacement(u)
+                {
+                    self.st.units[r as usize] = UnitState {
+                        loc: Loc::Space(s),
+                        reduced: false,
+                    };
+                    alive.push(r);
+                    let rn = rules.unit_name(r);
+                    self.say("11.2", format!("{n} is replaced by a {rn}"));
+                }
+            }
+        }
+        alive
+    }
+
+    /// 11.2 note: Austrian and Hanoverian corps are replaced by an IB, the others by an
+    /// ID of their nationality, from the Corps Support Box.
+    fn replacement(&self, corps: UnitId) -> Option<UnitId> {
+        let rules = self.rules;
+        let nation = rules.ty(corps)?.nation;
+        let want = match nation {
+            super::data::Nation::Au | super::data::Nation::Hn => Echelon::IB,
+            _ => Echelon::ID,
+        };
+        (0..self.st.units.len() as UnitId).find(|&u| {
+            self.st.units[u as usize].loc == Loc::CorpsSupport
+                && rules
+                    .ty(u)
+                    .is_some_and(|t| t.nation == nation && t.echelon == want)
+        })
+    }
+
+    /// 12.1 (simple form): the loser retreats with its generals to an adjacent space
+    /// without enemy units (a friendly one if possible; the attacker whence it came);
+    /// with none, its units are eliminated.
+    fn retreat_force(&mut self, side: Side, s: SpaceId, from: Option<SpaceId>, units: Vec<UnitId>) {
+        let rules = self.rules;
+        let ok = |g: &Game, o: SpaceId| {
+            units_at(rules, g.st, o, side.other()).is_empty() && g.enterable(side, o)
+        };
+        let to = match from {
+            Some(f) if ok(self, f) => Some(f),
+            _ => {
+                let mut c: Vec<SpaceId> = rules
+                    .map
+                    .routes_from(s)
+                    .map(|(_, o)| o)
+                    .filter(|&o| ok(self, o))
+                    .collect();
+                c.sort_by_key(|&o| (enemy_controlled(self.st, o, side), o));
+                c.first().copied()
+            }
+        };
+        let gens = generals_at(rules, self.st, s, side);
+        match to {
+            Some(o) => {
+                for u in &units {
+                    self.st.units[*u as usize].loc = Loc::Space(o);
+                }
+                for g in &gens {
+                    self.st.generals[*g as usize].loc = Loc::Space(o);
+                }
+                let on = rules.space_name(o);
+                self.say("12.1", format!("{} retreats to {on}", side.name()));
+            }
+            None => {
+                for u in &units {
+                    self.st.units[*u as usize].loc = Loc::Eliminated;
+                }
+                for g in &gens {
+                    self.st.generals[*g as usize].loc = Loc::Eliminated;
+                }
+                self.say(
+                    "12.1",
+                    format!("{} has no retreat: the force is eliminated", side.name()),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,241 @@
+//! 1866: The Struggle for Supremacy in Germany (Compass Games): the card-driven strategic
+//! game of the Austro-Prussian War on a point-to-point map. Hidden hands of Operations
+//! cards played for mobilization, activations or events; generals with seniority and
+//! initiative leading armies; the Mobilization and War Phases. See docs/games/struggle.md.
+
+pub mod cards;
+pub mod charts;
+pub mod data;
+pub mod ecs;
+pub mod events;
+pub mod flow;
+pub mod map;
+pub mod reference;
+pub mod state;
+pub mod steps;
+
+use crate::engine::dice::Dice;
+use crate::engine::game::RulesGame;
+use crate::engine::hash::state_hash;
+use crate::engine::log::GameLog;
+use crate::engine::scenarios::ScenarioSource;
+use crate::engine::session::Summary;
+use crate::engine::side::Side;
+use data::StRules;
+use flow::Game;
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use state::{Loc, StCommand, StState, Step};
+use std::sync::Arc;
+
+pub const GAME_ID: &str = "struggle";
+
+/// 1866: The Struggle for Supremacy in Germany: its registry entry and the type the
+/// shared layer runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Struggle;
+
+impl RulesGame for Struggle {
+    type Rules = StRules;
+    type State = StState;
+    type Command = StCommand;
+    const GAME_ID: &'static str = GAME_ID;
+    const NAME: &'static str = "1866: The Struggle for Supremacy in Germany";
+    const DATE: &'static str = "May-August 1866 · strategic, card-driven";
+    const ABOUT: &'static str = "Hidden hands of Operations cards, mobilization, generals and armies across Germany, Bohemia and Italy.";
+
+    fn load_rules(scenario: &ScenarioSource, variants: &[String]) -> Result<Arc<StRules>, String> {
+        data::load_rules(scenario, variants)
+    }
+
+    fn scenario_id(rules: &StRules) -> &str {
+        &rules.meta.id
+    }
+
+    fn new_state(rules: &StRules) -> StState {
+        flow::new_state(rules)
+    }
+
+    fn start(rules: &StRules, st: &mut StState, dice: &mut Dice, log: &mut GameLog) {
+        Game {
+            rules,
+            st,
+            dice,
+            log,
+        }
+        .start();
+    }
+
+    fn apply(
+        rules: &StRules,
+        st: &mut StState,
+        dice: &mut Dice,
+        log: &mut GameLog,
+        cmd: &StCommand,
+    ) -> Result<(), state::Refusal> {
+        crate::engine::step::check::<Struggle>(rules, st, cmd)?;
+        let actor = crate::engine::step::to_act::<Struggle>(rules, st);
+        steps::step(steps::id_of(st)).execute(rules, st, dice, log, cmd);
+        st.g.last_actor = actor;
+        Ok(())
+    }
+
+    fn legal(rules: &StRules, st: &StState) -> Vec<StCommand> {
+        crate::engine::step::legal::<Struggle>(rules, st)
+    }
+
+    fn over(st: &StState) -> bool {
+        st.g.step == Step::GameOver
+    }
+
+    /// Public figures only: no card of a hand is named (hidden information).
+    fn summary(rules: &StRules, st: &StState, seed: u64, commands: usize) -> Summary {
+        let vp = st.g.vp;
+        Summary {
+            game: GAME_ID.into(),
+            scenario: rules.meta.id.clone(),
+            seed,
+            finished: st.g.step == Step::GameOver,
+            winner: st.g.winner.map(|w| w.name().to_string()),
+            vp: [
+                (Side::Austria.name().to_string(), vp.max(0) as u32),
+                (Side::Prussia.name().to_string(), (-vp).max(0) as u32),
+            ]
+            .into_iter()
+            .collect(),
+            turns: st.g.turn as u32
+                + if st.g.war {
+                    flow::MOBILIZATION_TURNS as u32
+                } else {
+                    0
+                },
+            commands,
+            state_hash: state_hash(st),
+        }
+    }
+
+    /// 4 (project principle): after a hand-over to the other side, the commands are an
+    /// undo barrier, so that the side now to act cannot take back the other's round and
+    /// look at his hand.
+    fn secret_pending(rules: &StRules, st: &StState) -> bool {
+        let now = crate::engine::step::to_act::<Struggle>(rules, st);
+        st.g.last_actor.is_some() && now.is_some() && now != st.g.last_actor
+    }
+
+    fn random_command(
+        rules: &StRules,
+        st: &StState,
+        legal: &[StCommand],
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<StCommand> {
+        random_command(rules, st, legal, rng)
+    }
+
+    fn phase_and_step(_rules: &StRules, st: &StState) -> (String, String) {
+        (flow::phase_name(st), format!("{:?}", st.g.step))
+    }
+
+    fn side_to_act(rules: &StRules, st: &StState) -> Option<String> {
+        crate::engine::step::to_act::<Struggle>(rules, st).map(|s| s.name().to_string())
+    }
+
+    fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
+        check_invariants(rules, st)
+    }
+
+    fn reference() -> Vec<crate::engine::reference::RuleCase> {
+        reference::cases()
+    }
+}
+
+/// A random legal command: 'done' is rarer than the others so that forces move.
+pub fn random_command(
+    _rules: &StRules,
+    _st: &StState,
+    legal: &[StCommand],
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<StCommand> {
+    if legal.is_empty() {
+        return None;
+    }
+    let others: Vec<&StCommand> = legal
+        .iter()
+        .filter(|c| !matches!(c, StCommand::Done))
+        .collect();
+    if others.is_empty() || rng.random_range(0..100) < 15 {
+        if legal.contains(&StCommand::Done) {
+            return Some(StCommand::Done);
+        }
+    }
+    if others.is_empty() {
+        return Some(legal[rng.random_range(0..legal.len())].clone());
+    }
+    Some(others[rng.random_range(0..others.len())].clone())
+}
+
+/// Invariants after every command: every card in exactly one place (draw pile, a hand,
+/// discard, removed, set aside, in play) and all 55 there; hands within their size; no
+/// space held by combat units of both sides; pieces in valid places.
+pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
+    let places = st.cards.places();
+    let mut seen: Vec<&str> = vec![""; 256];
+    for (c, place) in &places {
+        if rules.cards.get(*c).is_none() {
+            return Err(format!("unknown card {c} in the {place}"));
+        }
+        let s = &mut seen[*c as usize];
+        if !s.is_empty() {
+            return Err(format!("card {c} is both in the {s} and in the {place}"));
+        }
+        *s = place;
+    }
+    for k in &rules.cards.cards {
+        if seen[k.id as usize].is_empty() {
+            return Err(format!("card {} is nowhere", k.id));
+        }
+    }
+    let (hand, _) = flow::hand_and_rounds(true);
+    for side in Side::BOTH {
+        if st.cards.hand(side).len() > hand as usize + 1 {
+            return Err(format!("{} holds too many cards", side.name()));
+        }
+    }
+    if st.units.len() != rules.units.len() || st.generals.len() != rules.generals.len() {
+        return Err("piece count changed".into());
+    }
+    let n = rules.map.spaces.len();
+    let mut held = vec![[false; 2]; n];
+    for (i, u) in st.units.iter().enumerate() {
+        if let Loc::Space(s) = u.loc {
+            if s >= n {
+                return Err(format!("unit {i} off the map"));
+            }
+            held[s][rules.side(i as u16).idx()] = true;
+        }
+        if matches!(u.loc, Loc::Choice(_)) && st.g.step != Step::Setup {
+            return Err(format!("unit {i} still waits for a set-up choice"));
+        }
+    }
+    for (s, h) in held.iter().enumerate() {
+        if h[0] && h[1] {
+            return Err(format!("both sides' units in {}", rules.space_name(s)));
+        }
+    }
+    for (i, g) in st.generals.iter().enumerate() {
+        if let Loc::Space(s) = g.loc
+            && s >= n
+        {
+            return Err(format!("general {i} off the map"));
+        }
+    }
+    if st.g.step != Step::GameOver
+        && st.g.step != Step::Setup
+        && crate::engine::step::legal::<Struggle>(rules, st).is_empty()
+    {
+        return Err(format!("no legal command in {:?}", st.g.step));
+    }
+    Ok(())
+}
+
+/// Headless game driven through the ECS app.
+pub type StSession = crate::engine::game_ecs::Session<Struggle>;

@@ -1,0 +1,222 @@
+//! The in-game rules reference: every case and section of the rulebook in our own words
+//! (assets/rules/struggle.ron, embedded), with entries for the RECONSTRUCTED data,
+//! searchable, and the target of every case number the log, refusals and modifiers cite.
+
+pub use crate::engine::reference::{RuleCase, lookup, search};
+
+pub const SOURCE: &str = include_str!("../../../assets/rules/struggle.ron");
+
+/// All cases in rulebook order; an empty list if the file is broken (a test checks it).
+pub fn cases() -> Vec<RuleCase> {
+    crate::engine::reference::parse(SOURCE)
+}
+
+/// The text of every string literal in a Rust source (comments, char literals and raw
+/// strings understood), in order. Used by the test that every cited case exists.
+#[cfg(test)]
+fn string_literals(src: &str) -> Vec<String> {
+    let chars: Vec<char> = src.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            i += 2;
+            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                i += 1;
+            }
+            i += 2;
+        } else if c == '\'' {
+            // a char literal ('"', '\'', 'x') or a lifetime ('a)
+            if next == Some('\\') {
+                i += 2;
+                while i < chars.len() && chars[i] != '\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else if chars.get(i + 2) == Some(&'\'') {
+                i += 3;
+            } else {
+                i += 1;
+            }
+        } else if c == 'r'
+            && (next == Some('"') || next == Some('#'))
+            && !chars
+                .get(i.wrapping_sub(1))
+                .is_some_and(|p| p.is_alphanumeric() || *p == '_')
+        {
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) != Some(&'"') {
+                i += 1;
+                continue;
+            }
+            j += 1;
+            let start = j;
+            loop {
+                if j >= chars.len() {
+                    break;
+                }
+                if chars[j] == '"' && (1..=hashes).all(|k| chars.get(j + k) == Some(&'#')) {
+                    break;
+                }
+                j += 1;
+            }
+            out.push(chars[start..j.min(chars.len())].iter().collect());
+            i = j + 1 + hashes;
+        } else if c == '"' {
+            let mut s = String::new();
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                if let Some(&ch) = chars.get(i) {
+                    s.push(ch);
+                }
+                i += 1;
+            }
+            out.push(s);
+            i += 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Case numbers in a text: "7.3.1", "(4.2.1)", "rule 8.5", with a rule 1-22 and at
+/// most three parts, optionally a letter ("4.3e"); not part of a longer number.
+#[cfg(test)]
+fn case_numbers(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let boundary_before = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '.');
+        if !(chars[i].is_ascii_digit() && boundary_before) {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == '.') {
+            j += 1;
+        }
+        let mut token: String = chars[i..j].iter().collect();
+        while token.ends_with('.') {
+            token.pop();
+        }
+        let mut end = i + token.chars().count();
+        if chars.get(end).is_some_and(|c| c.is_ascii_lowercase())
+            && !chars.get(end + 1).is_some_and(|c| c.is_alphanumeric())
+        {
+            end += 1;
+        }
+        let after_ok = !chars.get(end).is_some_and(|c| c.is_alphanumeric());
+        let parts: Vec<&str> = token.split('.').collect();
+        let module_ok = parts[0].parse::<u32>().is_ok_and(|m| (1..=22).contains(&m));
+        if after_ok
+            && module_ok
+            && (2..=3).contains(&parts.len())
+            && parts.iter().all(|p| !p.is_empty() && p.len() <= 2)
+        {
+            out.push(chars[i..end].iter().collect());
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every .rs file of the game (the integrator adds new files here).
+    const SOURCES: &[(&str, &str)] = &[
+        ("cards.rs", include_str!("cards.rs")),
+        ("charts.rs", include_str!("charts.rs")),
+        ("data.rs", include_str!("data.rs")),
+        ("ecs.rs", include_str!("ecs.rs")),
+        ("events.rs", include_str!("events.rs")),
+        ("flow.rs", include_str!("flow.rs")),
+        ("map.rs", include_str!("map.rs")),
+        ("mod.rs", include_str!("mod.rs")),
+        ("state.rs", include_str!("state.rs")),
+        ("steps/declare.rs", include_str!("steps/declare.rs")),
+        ("steps/game_over.rs", include_str!("steps/game_over.rs")),
+        ("steps/mobilize.rs", include_str!("steps/mobilize.rs")),
+        ("steps/mod.rs", include_str!("steps/mod.rs")),
+        ("steps/movement.rs", include_str!("steps/movement.rs")),
+        ("steps/round.rs", include_str!("steps/round.rs")),
+        ("steps/setup.rs", include_str!("steps/setup.rs")),
+    ];
+
+    /// Every .rs file under src/games/struggle/ is in SOURCES, so that a file added later
+    /// is scanned too (this test names the file to add).
+    #[test]
+    fn every_rust_file_of_the_game_is_scanned() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/struggle");
+        let mut dirs = vec![root.clone()];
+        let mut files = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|x| x == "rs")
+                    && let Ok(rel) = path.strip_prefix(&root)
+                {
+                    files.push(rel.to_string_lossy().replace('\\', "/"));
+                }
+            }
+        }
+        assert!(files.len() > 10, "found only {files:?}");
+        for f in files {
+            assert!(
+                f == "reference.rs" || SOURCES.iter().any(|(name, _)| *name == f),
+                "src/games/struggle/{f} is not scanned for cited cases: add it to SOURCES"
+            );
+        }
+    }
+
+    #[test]
+    fn reference_parses_without_duplicates() {
+        if let Err(e) = crate::engine::reference::try_parse(SOURCE) {
+            panic!("assets/rules/struggle.ron: {e}");
+        }
+        assert!(cases().len() > 60);
+    }
+
+    #[test]
+    fn every_case_cited_in_the_code_exists() {
+        let cases = cases();
+        let mut cited = 0;
+        for (file, src) in SOURCES {
+            for lit in string_literals(src) {
+                for case in case_numbers(&lit) {
+                    cited += 1;
+                    assert!(
+                        lookup(&cases, &case).is_some(),
+                        "case {case} is cited in src/games/struggle/{file} (\"{lit}\") but missing from the reference"
+                    );
+                }
+            }
+        }
+        assert!(
+            cited > 20,
+            "only {cited} citations found: is the scanner broken?"
+        );
+    }
+}

@@ -1,0 +1,218 @@
+//! The changing state of a game of 1866: where every counter and card is, the turn, the
+//! operational round and the use of a card in progress; the commands. Plain data: the
+//! ECS layer keeps it in resources and hands it to the rules.
+
+use super::cards::CardId;
+use super::data::{GenId, UnitId};
+use super::map::SpaceId;
+pub use crate::engine::refusal::Refusal;
+use crate::engine::side::Side;
+use serde::{Deserialize, Serialize};
+
+/// Where a counter is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Loc {
+    Space(SpaceId),
+    /// Waiting for its side's set-up choice (22.2 "Brieg or Neisse").
+    Choice(u8),
+    /// The Corps Support Box (11.2 step 4).
+    CorpsSupport,
+    /// The General Holding Area (18.4).
+    Pool,
+    /// The Eliminated Units box (11.2 step 4).
+    Eliminated,
+    /// Permanently eliminated (set-up lists, 13.5).
+    Permanent,
+    /// Not in play: brought only by an event (2.31, 16.4).
+    Reserve,
+}
+
+impl Loc {
+    pub fn space(self) -> Option<SpaceId> {
+        match self {
+            Loc::Space(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    pub loc: Loc,
+    /// Reduced side up (3.0 CU, 6.21).
+    pub reduced: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GenState {
+    pub loc: Loc,
+}
+
+/// Every card is in exactly one of these places (4.4, 5.1, 6.1, 6.3, 6.4). The order of
+/// `draw` is the shuffled deck: it is never shown (see `StCommand` and the log).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Piles {
+    pub draw: Vec<CardId>,
+    /// Hands by `Side::idx` (Austria 0, Prussia 1).
+    pub hands: [Vec<CardId>; 2],
+    pub discard: Vec<CardId>,
+    /// Removed from play (* events 6.1, the 22.2 scenario list).
+    pub removed: Vec<CardId>,
+    /// The War deck set aside during the Mobilization Phase (4.4, 7.21).
+    pub aside: Vec<CardId>,
+    /// The card being played, face up (6.2).
+    pub in_play: Option<CardId>,
+}
+
+impl Piles {
+    pub fn hand(&self, side: Side) -> &Vec<CardId> {
+        &self.hands[side.idx()]
+    }
+    /// Every card with the name of its place.
+    pub fn places(&self) -> Vec<(CardId, &'static str)> {
+        let mut v = Vec::new();
+        v.extend(self.draw.iter().map(|&c| (c, "draw pile")));
+        v.extend(self.hands[0].iter().map(|&c| (c, "Austrian hand")));
+        v.extend(self.hands[1].iter().map(|&c| (c, "Prussian hand")));
+        v.extend(self.discard.iter().map(|&c| (c, "discard pile")));
+        v.extend(self.removed.iter().map(|&c| (c, "removed")));
+        v.extend(self.aside.iter().map(|&c| (c, "War deck set aside")));
+        v.extend(self.in_play.iter().map(|&c| (c, "in play")));
+        v
+    }
+}
+
+/// A general or a combat unit (6.23 activations, 9.3 armies).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Piece {
+    Unit(UnitId),
+    General(GenId),
+}
+
+/// The four uses of a card the player chooses in his operational round (6.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Use {
+    /// 6.21
+    Mobilize,
+    /// 6.22: this general and his army.
+    Activate { general: GenId },
+    /// 6.23
+    Individual,
+    /// 6.24
+    Event,
+}
+
+/// The force moving now (9.3, 9.4, 6.23).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mover {
+    /// An army activated per 6.22 (6 MPs, 18.5); false: an individual activation.
+    pub army: bool,
+    pub at: SpaceId,
+    /// The space it entered `at` from (9.52, 12.1).
+    pub from: Option<SpaceId>,
+    /// The pieces moving together; the commander first for an army.
+    pub pieces: Vec<Piece>,
+    /// MPs the army (or the lone piece) has spent.
+    pub mp: u8,
+    /// Its movement allowance (6 for a general or army, 18.5; the unit's MA, 9.2).
+    pub ma: u8,
+}
+
+/// The use of a card (or free OP) in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Op {
+    pub side: Side,
+    pub card: Option<CardId>,
+    pub use_: Use,
+    /// OPs left to spend (6.21, 6.23).
+    pub ops: u8,
+    /// 6.23: activations declared and not yet moved.
+    pub queue: Vec<Piece>,
+    pub mover: Option<Mover>,
+    /// MPs each piece has spent in this use (9.3: no unit beyond its own MA).
+    pub spent: Vec<(Piece, u8)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    /// 22.2: a side picks one space of a set-up choice.
+    Setup,
+    /// 8.2, 8.3: the side to play picks a card and its use, or a free OP.
+    Round,
+    /// 6.21: spending the OPs on mobilizing units and generals.
+    Mobilize,
+    /// 6.23: declaring individual activations.
+    Declare,
+    /// 9: moving the activated force.
+    Move,
+    GameOver,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Globals {
+    /// In the War Phase (7.3); false: the Mobilization Phase (7.2).
+    pub war: bool,
+    /// Turn on its track: Mobilization 1-4 (May I ..), War 1-10.
+    pub turn: u8,
+    pub step: Step,
+    /// The side whose operational round it is (8.2).
+    pub to_play: Side,
+    /// Operational rounds each side has left this turn, by `Side::idx` (8.1).
+    pub rounds_left: [u8; 2],
+    /// The VP marker: positive = Austria, negative = Prussia (4.3).
+    pub vp: i32,
+    /// The Declaration of War has been played (7.22).
+    pub dow: bool,
+    /// France has intervened (16.1).
+    pub france: bool,
+    /// A reshuffle is due at the end of the turn (5.10, 6.42).
+    pub reshuffle: bool,
+    /// The side controlling each space (14.1); None: neutral France, the junction.
+    pub control: Vec<Option<Side>>,
+    /// Reduced fortresses and major cities (13.31).
+    pub destroyed: Vec<bool>,
+    /// The side controlling each province (14.2).
+    pub provinces: Vec<Option<Side>>,
+    pub op: Option<Op>,
+    /// The side that gave the last command (hand-over, `secret_pending`).
+    pub last_actor: Option<Side>,
+    /// The next set-up choice to make (22.2).
+    pub choice_next: u8,
+    pub winner: Option<Side>,
+    pub result: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StState {
+    pub units: Vec<UnitState>,
+    pub generals: Vec<GenState>,
+    pub cards: Piles,
+    pub g: Globals,
+}
+
+/// One player decision, as stored in save files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StCommand {
+    /// 22.2: the set-up choice `choice` goes to `space`.
+    SetupAt { choice: u8, space: SpaceId },
+    /// 8.2: play a card of the hand for one use (6.2).
+    Play { card: CardId, use_: Use },
+    /// 8.3: a free Operational Point instead of a card.
+    FreeOp { use_: Use },
+    /// 6.21: flip a reduced unit to full strength.
+    Mobilize { unit: UnitId },
+    /// 6.21, 18.4: bring a general from the holding area onto a space with a friendly CU.
+    Appoint { general: GenId, at: SpaceId },
+    /// 6.23: declare one individual activation.
+    Declare { piece: Piece },
+    /// 6.23: declarations are over; the activations are carried out.
+    Begin,
+    /// 9.1: the moving force enters an adjacent space.
+    Move { to: SpaceId },
+    /// 9.3: the army picks up a unit or a junior general in its space.
+    PickUp { piece: Piece },
+    /// 9.3: the army drops off a unit or a general in its space.
+    Drop { piece: Piece },
+    /// Ends the current movement, or the spending of OPs.
+    Done,
+}

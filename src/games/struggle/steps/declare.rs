@@ -1,0 +1,149 @@
+//! 6.23: individual activations: every activation is declared before any is carried out
+//! (general or cavalry 1 OP, IB 2, ID 3, corps 4); then each moves in turn.
+
+use crate::engine::dice::Dice;
+use crate::engine::log::GameLog;
+use crate::engine::side::Side;
+use crate::engine::step::PlayStep;
+use crate::games::struggle::Struggle;
+use crate::games::struggle::data::StRules;
+use crate::games::struggle::flow::{self, Game};
+use crate::games::struggle::state::*;
+
+#[derive(Default)]
+pub struct Declare;
+
+/// 6.23: the OP cost of activating a piece individually.
+pub fn cost(rules: &StRules, p: Piece) -> u8 {
+    match p {
+        Piece::General(_) => 1,
+        Piece::Unit(u) => rules.echelon(u).activation_cost(),
+    }
+}
+
+impl PlayStep<Struggle> for Declare {
+    fn name(&self) -> &'static str {
+        "Individual activations"
+    }
+    fn case(&self) -> &'static str {
+        "6.23"
+    }
+    fn prompt(&self, _rules: &StRules, st: &StState) -> String {
+        let (side, ops, n) =
+            st.g.op
+                .as_ref()
+                .map(|o| (o.side, o.ops, o.queue.len()))
+                .unwrap_or((st.g.to_play, 0, 0));
+        format!(
+            "{}: declare activations ({ops} OP left, {n} declared): general or cavalry 1, IB 2, ID 3, corps 4",
+            side.name()
+        )
+    }
+    fn to_act(&self, _rules: &StRules, st: &StState) -> Option<Side> {
+        st.g.op.as_ref().map(|o| o.side)
+    }
+    fn takes(&self, cmd: &StCommand) -> bool {
+        matches!(
+            cmd,
+            StCommand::Declare { .. } | StCommand::Begin | StCommand::Done
+        )
+    }
+    fn legal(&self, rules: &StRules, st: &StState, out: &mut Vec<StCommand>) {
+        for g in 0..st.generals.len() as u8 {
+            let c = StCommand::Declare {
+                piece: Piece::General(g),
+            };
+            if self.check(rules, st, &c).is_ok() {
+                out.push(c);
+            }
+        }
+        for u in 0..st.units.len() as u16 {
+            let c = StCommand::Declare {
+                piece: Piece::Unit(u),
+            };
+            if self.check(rules, st, &c).is_ok() {
+                out.push(c);
+            }
+        }
+        if self.check(rules, st, &StCommand::Begin).is_ok() {
+            out.push(StCommand::Begin);
+        }
+        out.push(StCommand::Done);
+    }
+    fn check(&self, rules: &StRules, st: &StState, cmd: &StCommand) -> Result<(), Refusal> {
+        let op = super::op(st)?;
+        match *cmd {
+            StCommand::Done => Ok(()),
+            StCommand::Begin => {
+                if op.queue.is_empty() {
+                    Err(Refusal::new("6.23", "no activation has been declared"))
+                } else {
+                    Ok(())
+                }
+            }
+            StCommand::Declare { piece } => {
+                let valid = match piece {
+                    Piece::Unit(u) => (u as usize) < st.units.len(),
+                    Piece::General(g) => (g as usize) < st.generals.len(),
+                };
+                if !valid {
+                    return Err(Refusal::new("6.23", "no such piece"));
+                }
+                if flow::piece_side(rules, piece) != op.side {
+                    return Err(Refusal::new("6.23", "that piece is not yours"));
+                }
+                if !matches!(flow::piece_loc(st, piece), Some(Loc::Space(_))) {
+                    return Err(Refusal::new("6.23", "only pieces on the map are activated"));
+                }
+                if op.queue.contains(&piece) {
+                    return Err(Refusal::new("6.23", "already declared"));
+                }
+                let c = cost(rules, piece);
+                if c > op.ops {
+                    return Err(Refusal::new(
+                        "6.23",
+                        format!(
+                            "activating {} costs {c} OP and {} are left",
+                            flow::piece_name(rules, piece),
+                            op.ops
+                        ),
+                    ));
+                }
+                Ok(())
+            }
+            _ => Err(Refusal::new(
+                "6.23",
+                "declare activations, begin, or be done",
+            )),
+        }
+    }
+    fn execute(
+        &self,
+        rules: &StRules,
+        st: &mut StState,
+        dice: &mut Dice,
+        log: &mut GameLog,
+        cmd: &StCommand,
+    ) {
+        let mut g = Game {
+            rules,
+            st,
+            dice,
+            log,
+        };
+        match *cmd {
+            StCommand::Done => g.end_use(),
+            StCommand::Begin => super::movement::next_individual(&mut g),
+            StCommand::Declare { piece } => {
+                let c = cost(rules, piece);
+                if let Some(o) = g.st.g.op.as_mut() {
+                    o.ops -= c.min(o.ops);
+                    o.queue.push(piece);
+                }
+                let n = flow::piece_name(rules, piece);
+                g.say("6.23", format!("{n} is activated ({c} OP)"));
+            }
+            _ => {}
+        }
+    }
+}

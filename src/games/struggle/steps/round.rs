@@ -1,0 +1,337 @@
+//! 8.2, 8.3: the operational round: the side to play plays a card of its hand for one of
+//! its uses (6.21 mobilize, 6.22 activate a general, 6.23 individual activations, 6.24
+//! event) or takes a free OP. 7.22: a player holding the Declaration of War must play it
+//! as an event by his last operational round of the turn.
+
+use crate::engine::dice::Dice;
+use crate::engine::log::GameLog;
+use crate::engine::side::Side;
+use crate::engine::step::PlayStep;
+use crate::games::struggle::Struggle;
+use crate::games::struggle::cards::{CardId, EventSide};
+use crate::games::struggle::data::{GenId, StRules};
+use crate::games::struggle::flow::{self, DOW, Game};
+use crate::games::struggle::state::*;
+
+#[derive(Default)]
+pub struct Round;
+
+/// OPs a card gives for mobilizing: its number, +1 for Prussia (7.24, Italians too).
+pub fn mobilize_ops(side: Side, ops: u8) -> u8 {
+    ops + u8::from(side == Side::Prussia)
+}
+
+/// Whether mobilization is still allowed (6.21: until the DOW; 7.32: never in war).
+pub fn may_mobilize(st: &StState) -> bool {
+    !st.g.war && !st.g.dow
+}
+
+/// The cheapest individual activation `side` could make (6.23), if any piece is on the map.
+pub fn cheapest_activation(rules: &StRules, st: &StState, side: Side) -> Option<u8> {
+    let gens = (0..st.generals.len() as GenId)
+        .filter(|&g| rules.gen_side(g) == side && st.generals[g as usize].loc.space().is_some())
+        .map(|_| 1u8);
+    let units = (0..st.units.len() as u16)
+        .filter(|&u| rules.side(u) == side && st.units[u as usize].loc.space().is_some())
+        .map(|u| rules.echelon(u).activation_cost());
+    gens.chain(units).min()
+}
+
+/// Whether `general` may be activated with `ops` (6.22: initiative <= OP; 18.1: he
+/// commands his space).
+pub fn check_activate(
+    rules: &StRules,
+    st: &StState,
+    side: Side,
+    general: GenId,
+    ops: u8,
+) -> Result<(), Refusal> {
+    let Some(d) = rules.general(general) else {
+        return Err(Refusal::new("6.22", "no such general"));
+    };
+    if d.side() != side {
+        return Err(Refusal::new("6.22", format!("{} is not yours", d.name)));
+    }
+    let Some(s) = st.generals[general as usize].loc.space() else {
+        return Err(Refusal::new(
+            "6.22",
+            format!("{} is not on the map", d.name),
+        ));
+    };
+    if d.initiative > ops {
+        return Err(Refusal::new(
+            "6.22",
+            format!(
+                "{} has initiative {}: a card of {ops} OP cannot activate him",
+                d.name, d.initiative
+            ),
+        ));
+    }
+    if flow::generals_at(rules, st, s, side)
+        .iter()
+        .any(|&o| flow::seniority(rules, o) > d.seniority)
+    {
+        return Err(Refusal::new(
+            "18.1",
+            format!("a more senior general commands in {}", rules.space_name(s)),
+        ));
+    }
+    Ok(())
+}
+
+fn check_use(
+    rules: &StRules,
+    st: &StState,
+    side: Side,
+    card: Option<CardId>,
+    use_: Use,
+) -> Result<(), Refusal> {
+    let ops = match card {
+        Some(c) => rules.card_ops(c),
+        None => 1,
+    };
+    match use_ {
+        Use::Mobilize => {
+            if !may_mobilize(st) {
+                return Err(Refusal::new(
+                    "6.21",
+                    "mobilization is only possible until the Declaration of War (6.21, 7.32)",
+                ));
+            }
+            if card.is_some() && ops == 0 {
+                return Err(Refusal::new("6.21", "this card has no OPs"));
+            }
+            Ok(())
+        }
+        Use::Activate { general } => check_activate(rules, st, side, general, ops),
+        Use::Individual => {
+            if card.is_some() && ops == 0 {
+                return Err(Refusal::new("6.23", "this card has no OPs"));
+            }
+            Ok(())
+        }
+        Use::Event => {
+            let Some(c) = card else {
+                return Err(Refusal::new(
+                    "8.3",
+                    "a free OP cannot be played as an event",
+                ));
+            };
+            let Some(k) = rules.cards.get(c) else {
+                return Err(Refusal::new("6.24", "no such card"));
+            };
+            let allowed = match k.event {
+                EventSide::Both => true,
+                EventSide::Prussia => side == Side::Prussia,
+                EventSide::Austria => side == Side::Austria,
+                EventSide::None => false,
+            };
+            if !allowed {
+                return Err(Refusal::new(
+                    "6.24",
+                    format!("{} may not play {} as an event", side.name(), k.title),
+                ));
+            }
+            if c == DOW && st.g.dow {
+                return Err(Refusal::new("7.22", "war has already been declared"));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// 7.22: the DOW must be played now (the holder's last round of the turn).
+pub fn dow_forced(st: &StState, side: Side) -> bool {
+    !st.g.war
+        && !st.g.dow
+        && st.cards.hand(side).contains(&DOW)
+        && st.g.rounds_left[side.idx()] <= 1
+}
+
+fn uses(rules: &StRules, st: &StState, side: Side) -> Vec<Use> {
+    let mut v = vec![Use::Mobilize, Use::Individual, Use::Event];
+    for g in 0..st.generals.len() as GenId {
+        if rules.gen_side(g) == side && st.generals[g as usize].loc.space().is_some() {
+            v.push(Use::Activate { general: g });
+        }
+    }
+    v
+}
+
+impl PlayStep<Struggle> for Round {
+    fn name(&self) -> &'static str {
+        "Operational round"
+    }
+    fn case(&self) -> &'static str {
+        "8.2"
+    }
+    fn prompt(&self, _rules: &StRules, st: &StState) -> String {
+        let side = st.g.to_play;
+        let left = st.g.rounds_left[side.idx()];
+        if dow_forced(st, side) {
+            return format!(
+                "{}: last operational round: the Declaration of War must be played as an event (7.22)",
+                side.name()
+            );
+        }
+        format!(
+            "{}: play a card to mobilize, activate a general, activate units or as an event, or take a free OP ({left} rounds left)",
+            side.name()
+        )
+    }
+    fn to_act(&self, _rules: &StRules, st: &StState) -> Option<Side> {
+        Some(st.g.to_play)
+    }
+    fn takes(&self, cmd: &StCommand) -> bool {
+        matches!(cmd, StCommand::Play { .. } | StCommand::FreeOp { .. })
+    }
+    fn legal(&self, rules: &StRules, st: &StState, out: &mut Vec<StCommand>) {
+        let side = st.g.to_play;
+        let us = uses(rules, st, side);
+        for &card in st.cards.hand(side) {
+            for &use_ in &us {
+                let c = StCommand::Play { card, use_ };
+                if self.check(rules, st, &c).is_ok() {
+                    out.push(c);
+                }
+            }
+        }
+        for &use_ in &us {
+            let c = StCommand::FreeOp { use_ };
+            if self.check(rules, st, &c).is_ok() {
+                out.push(c);
+            }
+        }
+    }
+    fn check(&self, rules: &StRules, st: &StState, cmd: &StCommand) -> Result<(), Refusal> {
+        let side = st.g.to_play;
+        match *cmd {
+            StCommand::Play { card, use_ } => {
+                if !st.cards.hand(side).contains(&card) {
+                    return Err(Refusal::new("8.2", "that card is not in your hand"));
+                }
+                if dow_forced(st, side) && (card != DOW || use_ != Use::Event) {
+                    return Err(Refusal::new(
+                        "7.22",
+                        "the Declaration of War must be played as an event this round",
+                    ));
+                }
+                if card == DOW && use_ != Use::Event {
+                    return Err(Refusal::new(
+                        "7.22",
+                        "the Declaration of War can only be played as an event",
+                    ));
+                }
+                check_use(rules, st, side, Some(card), use_)
+            }
+            StCommand::FreeOp { use_ } => {
+                if dow_forced(st, side) {
+                    return Err(Refusal::new(
+                        "7.22",
+                        "the Declaration of War must be played as an event this round",
+                    ));
+                }
+                check_use(rules, st, side, None, use_)
+            }
+            _ => Err(Refusal::new("8.2", "play a card or take a free OP")),
+        }
+    }
+    fn execute(
+        &self,
+        rules: &StRules,
+        st: &mut StState,
+        dice: &mut Dice,
+        log: &mut GameLog,
+        cmd: &StCommand,
+    ) {
+        let side = st.g.to_play;
+        let (card, use_) = match *cmd {
+            StCommand::Play { card, use_ } => (Some(card), use_),
+            StCommand::FreeOp { use_ } => (None, use_),
+            _ => return,
+        };
+        if let Some(c) = card {
+            st.cards.hands[side.idx()].retain(|&x| x != c);
+            st.cards.in_play = Some(c);
+        }
+        let ops = card.map(|c| rules.card_ops(c)).unwrap_or(1);
+        st.g.op = Some(Op {
+            side,
+            card,
+            use_,
+            ops,
+            queue: Vec::new(),
+            mover: None,
+            spent: Vec::new(),
+        });
+        let mut g = Game {
+            rules,
+            st,
+            dice,
+            log,
+        };
+        let what = match card {
+            Some(c) => format!("plays {} ({} OP)", rules.card_title(c), ops),
+            None => "takes a free OP".to_string(),
+        };
+        match use_ {
+            Use::Mobilize => {
+                let n = mobilize_ops(side, ops);
+                if let Some(o) = g.st.g.op.as_mut() {
+                    o.ops = n;
+                }
+                g.say(
+                    if side == Side::Prussia {
+                        "7.24"
+                    } else {
+                        "6.21"
+                    },
+                    format!("{} {what} to mobilize: {n} OP to spend", side.name()),
+                );
+                g.st.g.step = Step::Mobilize;
+            }
+            Use::Activate { general } => {
+                let gname = rules.gen_name(general);
+                g.say(
+                    "6.22",
+                    format!("{} {what} to activate {gname}", side.name()),
+                );
+                super::movement::start_army(&mut g, general);
+            }
+            Use::Individual => {
+                g.say(
+                    "6.23",
+                    format!("{} {what} for individual activations", side.name()),
+                );
+                g.st.g.step = Step::Declare;
+            }
+            Use::Event => {
+                g.say("6.24", format!("{} {what} as an event", side.name()));
+                let Some(c) = card else { return };
+                if c == DOW {
+                    // 7.22: the declaring side loses a VP; the card's event also gives
+                    // two OPs of last mobilization (example of play, FOR4).
+                    g.st.g.dow = true;
+                    g.gain_vp(side.other(), 1, "the Declaration of War", "7.22");
+                    let n = mobilize_ops(side, 2);
+                    if let Some(o) = g.st.g.op.as_mut() {
+                        o.ops = n;
+                    }
+                    g.say(
+                        "7.22",
+                        format!("{n} OP of mobilization with the declaration"),
+                    );
+                    g.st.g.step = Step::Mobilize;
+                } else {
+                    crate::games::struggle::events::play(&mut g, side, c);
+                    if g.st.g.step == Step::Round || g.st.g.step == Step::GameOver {
+                        if g.st.g.step == Step::GameOver {
+                            return;
+                        }
+                        g.end_use();
+                    }
+                }
+            }
+        }
+    }
+}
