@@ -4,6 +4,7 @@ pub mod board;
 pub mod dice;
 pub mod game;
 pub mod game_ecs;
+pub mod graph;
 pub mod hash;
 pub mod hexmap;
 pub mod log;
