@@ -526,6 +526,7 @@ ROUTES = [
     ("Minden", "Paderborn", "r", ""),
     ("Osnabrück", "Emden", "R", ""),  # Hanoverian Westbahn via Rheine and Lingen
     ("Osnabrück", "Münster", "r", ""),  # railway only 1871
+    ("Osnabrück", "Hanover", "r", ""),  # via Diepholz and Nienburg: Hanover's lands are contiguous
     ("Osnabrück", "Oldenburg", "r", ""),
     ("Emden", "Münster", "R", ""),  # Emden-Rheine-Münster 1856
     ("Emden", "Oldenburg", "r", ""),
@@ -621,23 +622,16 @@ ROUTES = [
     ("Strasbourg", "Belfort", "R", ""),  # via Mulhouse
 ]
 
-# Sea lines of communication between ports (15.1): the Baltic, the North Sea (joined to
-# the Baltic round Jutland), the Adriatic; Genoa joins the Adriatic round the peninsula.
-SEA = [
-    ("Königsberg", "Danzig"),
-    ("Danzig", "Stettin"),
-    ("Stettin", "Lübeck"),
-    ("Lübeck", "Kiel"),
-    ("Kiel", "Flensburg"),
-    ("Flensburg", "Altona"),  # round Jutland (Skagen)
-    ("Altona", "Hamburg"),
-    ("Hamburg", "Bremen"),
-    ("Bremen", "Emden"),
-    ("Venice", "Trieste"),
-    ("Trieste", "Ancona"),
-    ("Venice", "Ancona"),
-    ("Ancona", "Genoa"),  # round the peninsula (Messina)
+# Sea lines of communication between ports (15.1). The sea is friendly to all, so every
+# port of a sea reaches every other port of it directly (no port in between has to be
+# friendly): the northern seas (the Baltic and the North Sea, joined round Jutland) and
+# the Adriatic (Genoa joins it round the peninsula).
+SEA_ZONES = [
+    ["Königsberg", "Danzig", "Stettin", "Lübeck", "Kiel", "Flensburg",
+     "Altona", "Hamburg", "Bremen", "Emden"],
+    ["Venice", "Trieste", "Ancona", "Genoa"],
 ]
+SEA = [(z[i], z[j]) for z in SEA_ZONES for i in range(len(z)) for j in range(i + 1, len(z))]
 
 KIND = {"m": "Minor", "M": "Major", "J": "Junction", "X": "OffBoard"}
 
