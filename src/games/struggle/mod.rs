@@ -5,6 +5,7 @@
 
 pub mod cards;
 pub mod charts;
+pub mod control;
 pub mod data;
 pub mod ecs;
 pub mod events;
@@ -13,6 +14,7 @@ pub mod map;
 pub mod reference;
 pub mod state;
 pub mod steps;
+pub mod supply;
 
 use crate::engine::dice::Dice;
 use crate::engine::game::RulesGame;
