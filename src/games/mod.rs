@@ -2,6 +2,7 @@
 
 pub mod koniggratz;
 pub mod sadowa;
+pub mod struggle;
 pub mod trautenau;
 
 use crate::engine::session::GameEntry;
