@@ -571,22 +571,37 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Whether an option may be taken given the stock already used: a corps eliminated
-    /// takes a replacement if one is left, and only then.
-    fn allowed(
-        &self,
-        o: &(Fate, u32, Option<usize>),
-        used: &[u32],
-        corps_stock: Option<usize>,
-    ) -> bool {
-        match (o.0, corps_stock) {
-            (Fate::Replaced { .. }, _) => o.2.is_some_and(|i| used[i] < self.support[i].count),
-            (Fate::Eliminated, Some(i)) => used[i] >= self.support[i].count,
+    /// Whether an option may be taken given the stock already used. `used[i]` counts the
+    /// replacements taken from stock i, `used[n + i]` the corps of stock i eliminated
+    /// without one: legal only if the stock is empty at the end (the owner picks which
+    /// corps gets the last replacement).
+    fn allowed(&self, o: &(Fate, u32, Option<usize>), used: &[u32]) -> bool {
+        match o.0 {
+            Fate::Replaced { .. } => o.2.is_some_and(|i| used[i] < self.support[i].count),
             _ => true,
+        }
+    }
+    /// Apply (+1) or undo (-1) an option's use of the stock.
+    fn mark(&self, i: usize, o: &(Fate, u32, Option<usize>), used: &mut [u32], undo: bool) {
+        let slot = match (o.0, o.2, self.corps_stock(i)) {
+            (Fate::Replaced { .. }, Some(s), _) => Some(s),
+            (Fate::Eliminated, _, Some(s)) => Some(self.support.len() + s),
+            _ => None,
+        };
+        if let Some(k) = slot {
+            if undo {
+                used[k] -= 1;
+            } else {
+                used[k] += 1;
+            }
         }
     }
     fn corps_stock(&self, i: usize) -> Option<usize> {
         self.opts[i].iter().find_map(|o| o.2)
+    }
+    fn complete(&self, used: &[u32]) -> bool {
+        let n = self.support.len();
+        (0..n).all(|i| used[n + i] == 0 || used[i] >= self.support[i].count)
     }
     /// Can units i.. add exactly `target - sum`?
     fn can(&mut self, i: usize, sum: u32, used: &mut Vec<u32>) -> bool {
@@ -594,26 +609,21 @@ impl Search<'_> {
             return false;
         }
         if i == self.opts.len() {
-            return sum == self.target;
+            return sum == self.target && self.complete(used);
         }
         let key = (i, sum, used.clone());
         if let Some(&r) = self.memo.get(&key) {
             return r;
         }
-        let cs = self.corps_stock(i);
         let mut ok = false;
         for k in 0..self.opts[i].len() {
             let o = self.opts[i][k];
-            if !self.allowed(&o, used, cs) {
+            if !self.allowed(&o, used) {
                 continue;
             }
-            if let Some(s) = o.2 {
-                used[s] += 1;
-            }
+            self.mark(i, &o, used, false);
             ok = self.can(i + 1, sum + o.1, used);
-            if let Some(s) = o.2 {
-                used[s] -= 1;
-            }
+            self.mark(i, &o, used, true);
             if ok {
                 break;
             }
@@ -633,7 +643,7 @@ impl Search<'_> {
             return;
         }
         if i == self.opts.len() {
-            if sum == self.target {
+            if sum == self.target && self.complete(used) {
                 out.push(LossChoice {
                     fates: cur.clone(),
                     taken: sum,
@@ -641,23 +651,18 @@ impl Search<'_> {
             }
             return;
         }
-        let cs = self.corps_stock(i);
         for k in 0..self.opts[i].len() {
             let o = self.opts[i][k];
-            if !self.allowed(&o, used, cs) || sum + o.1 > self.target {
+            if !self.allowed(&o, used) || sum + o.1 > self.target {
                 continue;
             }
-            if let Some(s) = o.2 {
-                used[s] += 1;
-            }
+            self.mark(i, &o, used, false);
             if self.can(i + 1, sum + o.1, used) {
                 cur.push(o.0);
                 self.list(i + 1, sum + o.1, used, cur, out);
                 cur.pop();
             }
-            if let Some(s) = o.2 {
-                used[s] -= 1;
-            }
+            self.mark(i, &o, used, true);
         }
     }
 }
@@ -674,7 +679,7 @@ fn choices(m: Measure, units: &[BUnit], support: &[SupportStock], loss: u32) -> 
         target: 0,
         memo: HashMap::new(),
     };
-    let mut used = vec![0u32; support.len()];
+    let mut used = vec![0u32; 2 * support.len()];
     // The greatest amount <= loss that can be taken exactly.
     let mut best = loss.min(total_max);
     loop {
