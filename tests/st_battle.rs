@@ -6,7 +6,7 @@
 use feldzug::games::struggle::battle::{
     self, BUnit, CardPlay, Fate, Force, Kind, Ratings, Situation, Stats, SupportStock, Who,
 };
-use feldzug::games::struggle::cards::{Cards, Effect};
+use feldzug::games::struggle::cards::Cards;
 use feldzug::games::struggle::charts::Charts;
 
 fn charts() -> Charts {
@@ -80,34 +80,7 @@ fn hanover_defender() -> Force {
 
 /// A card's battle effects as the cards file gives them.
 fn card_play(cards: &Cards, id: u8) -> CardPlay {
-    let c = cards.get(id).expect("card");
-    let mut p = CardPlay {
-        card: id,
-        title: c.title.clone(),
-        ..CardPlay::default()
-    };
-    for e in &c.effects {
-        match e {
-            Effect::Drm {
-                amount,
-                enemy: false,
-            } => p.drm += *amount as i32,
-            Effect::Drm {
-                amount,
-                enemy: true,
-            } => p.enemy_drm += *amount as i32,
-            Effect::Shift {
-                columns,
-                enemy: false,
-            } => p.shift += *columns as i32,
-            Effect::LoserLoss { amount } => p.loser_loss += *amount as u32,
-            Effect::LossReduction { amount } => p.loss_reduction += *amount as u32,
-            Effect::NoPursuit => p.no_pursuit = true,
-            Effect::NoRiver => p.no_river = true,
-            _ => {}
-        }
-    }
-    p
+    CardPlay::from_card(cards.get(id).expect("card"), false)
 }
 
 // rule 11.2 steps 1-3, 11.4, example of play War turn 1 WOR3: the coordinated attack on
@@ -497,4 +470,28 @@ fn odd_inputs_do_not_panic() {
     assert!(!ch.is_empty() && ch.len() <= battle::MAX_CHOICES);
     assert!(ch.iter().all(|x| x.taken == 6));
     assert!(battle::check_losses(&many, &[], 7, &[Fate::Unhurt]).is_err());
+}
+
+// Kaiserjäger (#20): +1, +2 across a mountain route or with the Tyrolian ID; Austrian
+// Stosstaktik (#11): one column right, and the Prussian defender's die +1.
+#[test]
+fn conditional_card_effects() {
+    let cards = Cards::load_default().expect("cards");
+    let k = cards.get(20).expect("20");
+    assert_eq!(CardPlay::from_card(k, false).drm, 1);
+    assert_eq!(CardPlay::from_card(k, true).drm, 2);
+    let s = CardPlay::from_card(cards.get(11).expect("11"), true);
+    assert_eq!((s.shift, s.enemy_drm), (1, 1));
+    let c = charts();
+    let p = battle::plan(
+        &c,
+        &hanover_attacker(),
+        &hanover_defender(),
+        &Situation {
+            cards: vec![(Who::Attacker, s)],
+            ..Situation::default()
+        },
+    );
+    assert_eq!(p.column_label[0], "15-22");
+    assert_eq!(p.drm, [0, 2]);
 }

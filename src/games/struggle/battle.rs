@@ -12,6 +12,7 @@
 //!   turn be flipped. [`step_choices`]: the same in steps, for attrition (15.5 note).
 //! - [`support_chance_in_6`]: the coordinated attack's support roll (11.42, 11.43).
 
+use super::cards::{Card, Effect};
 use super::charts::Charts;
 use std::collections::HashMap;
 
@@ -137,6 +138,45 @@ pub struct CardPlay {
     pub no_pursuit: bool,
     /// The defender gets no river benefit.
     pub no_river: bool,
+}
+
+impl CardPlay {
+    /// The battle effects of a card as its data gives them. `stronger`: the condition of the
+    /// card's stronger effect holds (Kaiserjäger #20 across a mountain route or with the
+    /// Tyrolian ID: +1 more; Austrian Stosstaktik #11/#50 against Prussian units: the
+    /// defender's die +1). Whether the card may be played at all is the caller's check.
+    /// Field Entrenchments (#6, #7) place a marker: set [`Situation::defender_entrenched`].
+    pub fn from_card(card: &Card, stronger: bool) -> CardPlay {
+        let mut p = CardPlay {
+            card: card.id,
+            title: card.title.clone(),
+            ..CardPlay::default()
+        };
+        for e in &card.effects {
+            match e {
+                Effect::Drm {
+                    amount,
+                    enemy: false,
+                } => p.drm += *amount as i32,
+                Effect::Drm {
+                    amount,
+                    enemy: true,
+                } => p.enemy_drm += *amount as i32,
+                Effect::Shift {
+                    columns,
+                    enemy: false,
+                } => p.shift += *columns as i32,
+                Effect::LoserLoss { amount } => p.loser_loss += *amount as u32,
+                Effect::LossReduction { amount } => p.loss_reduction += *amount as u32,
+                Effect::NoPursuit => p.no_pursuit = true,
+                Effect::NoRiver => p.no_river = true,
+                Effect::Custom(20) if stronger => p.drm += 1,
+                Effect::Custom(11 | 50) if stronger => p.enemy_drm += 1,
+                _ => {}
+            }
+        }
+        p
+    }
 }
 
 /// Everything about the battle other than the two forces.
