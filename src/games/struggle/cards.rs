@@ -539,6 +539,22 @@ mod tests {
         })));
     }
 
+    // Designer's notes (Mobilization): "based upon an average card value of 3OPs".
+    #[test]
+    fn decks_average_three_ops() {
+        let c = cards();
+        for d in [Deck::Mobilization, Deck::War] {
+            let ops: Vec<u32> = c
+                .cards
+                .iter()
+                .filter(|k| k.deck == d && !k.mandatory)
+                .map(|k| k.ops as u32)
+                .collect();
+            let avg = ops.iter().sum::<u32>() as f64 / ops.len() as f64;
+            assert!((2.9..=3.1).contains(&avg), "{d:?}: {avg}");
+        }
+    }
+
     #[test]
     fn broken_cards_files_are_refused_with_a_reason() {
         let good = crate::engine::scenarios::embedded_file(CARDS_FILE).unwrap_or_default();
