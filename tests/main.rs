@@ -21,6 +21,7 @@ mod sd_setup;
 mod sd_siege;
 mod sd_supply;
 mod sd_victory;
+mod st_battle;
 mod st_map;
 mod step_prompts;
 mod ts_lessons;

@@ -1,19 +1,34 @@
-//! STUB of the 55 Operations Cards (owner: the cards helper, who replaces this file and
-//! adds the card file). Exactly the API of STRUGGLE.md. Titles and numbers are the
-//! rulebook's; the OP values of the cards the example of play names are its values; the
-//! others, the event sides and the * marks are placeholders.
+//! The 55 Operations Cards of 1866: The Struggle for Supremacy in Germany (6.0).
+//!
+//! The rulebook prints each card's number, title and a historical note (Operations Cards
+//! Explanation). Everything else on a card (its OP number, deck, the side that may play its
+//! event, the * removal, whether it is a Response and its text) is RECONSTRUCTED from the
+//! rules, the example of play and the notes; `scenarios/maps/struggle-cards.ron` holds the
+//! data and docs/games/struggle-cards.md gives the reasoning card by card.
+//!
+//! An event's effect is described twice: as text in our words for the players, and as a
+//! list of [`Effect`] values the rules can execute (`Custom(n)` where the effect is special
+//! to card `n` and lives in the events module cited by number).
 
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
+/// The cards file, relative to `scenarios/` (a data file beside the maps, not a scenario).
+pub const CARDS_FILE: &str = "maps/struggle-cards.ron";
+
+/// The printed card number 1..=55.
 pub type CardId = u8;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// 2.4: each card is marked for one of the two decks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Deck {
     Mobilization,
     War,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Who may play the card as an event (6.1: blue = Prussia, grey = Austria). Either player
+/// may always use the OP number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EventSide {
     Prussia,
     Austria,
@@ -21,414 +36,538 @@ pub enum EventSide {
     None,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ResponseWhen {
-    BeforeBattleRoll,
-    OnInterception,
-    OnAvoidBattle,
-    OnSiege,
-    OnActivation,
+impl EventSide {
+    /// May `side` play this card's event or response?
+    pub fn allows(self, side: crate::engine::side::Side) -> bool {
+        use crate::engine::side::Side;
+        matches!(
+            (self, side),
+            (EventSide::Both, _)
+                | (EventSide::Prussia, Side::Prussia)
+                | (EventSide::Austria, Side::Austria)
+        )
+    }
 }
 
+/// When a Response card may be played (6.25). Battle responses are declared attacker first
+/// (11.2 step 2 note).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ResponseWhen {
+    /// In a battle of one's own force, after interceptions and avoid-battle attempts, before
+    /// the battle dice (11.2 step 2).
+    BeforeBattleRoll,
+    /// When a coordinated attack is declared, before the support roll (11.42).
+    OnCoordinatedAttack,
+    /// When the opponent attempts an interception (10.2).
+    OnInterception,
+    /// When the opponent attempts to avoid battle (10.4, 10.5).
+    OnAvoidBattle,
+    /// Before one's own siege die roll (13.31).
+    OnSiege,
+    /// Right after the opponent activates a general or units (6.22, 6.23), before they move.
+    OnActivation,
+    /// During one's own activation, before the units move (played beside the activating card).
+    OwnActivation,
+}
+
+/// In which phase the event may be played (the OP number may always be used).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    #[default]
+    Any,
+    /// Mobilization turns only (7.2): before the DOW has taken effect.
+    Mobilization,
+    /// War turns only (7.3).
+    War,
+}
+
+/// Nationalities as the glossary abbreviates them (3.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Nation {
+    Pr,
+    It,
+    Hu,
+    Au,
+    Sx,
+    Hn,
+    Bv,
+    Wu,
+    Bd,
+    HD,
+    Ns,
+    HC,
+    HN,
+    Fr,
+    /// Any unit of the playing side.
+    Own,
+}
+
+/// Which units an effect may pick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnitClass {
+    Any,
+    Corps,
+    /// Echelons below corps (3.0): ID, IB, CD, LtCD, RCD.
+    Ebc,
+    Division,
+    Brigade,
+    Cavalry,
+}
+
+/// One step of an event or response, in a form the rules can execute. Amounts are from the
+/// point of view of the side playing the card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Effect {
+    /// Move the VP marker `amount` towards the playing side (negative: towards the opponent).
+    Vp { amount: i8 },
+    /// Flip up to `count` reduced units of these nationalities and class to full strength;
+    /// they must be on the map, in supply and not besieged; `within`: only in these
+    /// provinces or countries (empty: anywhere).
+    Flip {
+        nations: Vec<Nation>,
+        class: UnitClass,
+        count: u8,
+        #[serde(default)]
+        within: Vec<String>,
+    },
+    /// Flip one named unit to full strength wherever it is (no supply needed).
+    FlipUnit { unit: String },
+    /// Place a counter from outside the map at full (or reduced) strength in one of
+    /// `spaces` or any space of `province` the playing side controls.
+    Place {
+        unit: String,
+        #[serde(default)]
+        reduced: bool,
+        #[serde(default)]
+        spaces: Vec<String>,
+        #[serde(default)]
+        province: Option<String>,
+    },
+    /// Put a counter into its side's Corps Support Box.
+    ToSupportBox { unit: String },
+    /// Put a unit into the Eliminated Units box.
+    Eliminate { unit: String, permanent: bool },
+    /// Move a unit from wherever it is to a space.
+    Move { unit: String, to: String },
+    /// Control of a province passes to the opponent (`opponent: true`) or the player.
+    Control { province: String, opponent: bool },
+    /// Replace one corps of the nationality on the map (full or reduced) with `count`
+    /// full-strength IDs from the Corps Support Box; the corps is permanently eliminated.
+    ReplaceCorps { nation: Nation, count: u8 },
+    /// Remove the units `from` (all on the map at full strength) and place `into` at full
+    /// strength in the space of the first of them still on the map.
+    Combine { from: Vec<String>, into: String },
+    /// Mobilization OPs as if a card of this value had been played to mobilize (6.21).
+    Mobilize { ops: u8 },
+    /// Battle die modifier: to the playing side's die, or the opponent's (`enemy`).
+    Drm {
+        amount: i8,
+        #[serde(default)]
+        enemy: bool,
+    },
+    /// Column shift on the Battle Resolution Table for the playing side's die (or enemy).
+    Shift {
+        columns: i8,
+        #[serde(default)]
+        enemy: bool,
+    },
+    /// If the playing side wins the battle, the loser takes this much more CF loss.
+    LoserLoss { amount: u8 },
+    /// The CF loss the playing side takes in the battle is reduced by this much (min 0).
+    LossReduction { amount: u8 },
+    /// The winner may not pursue (12.4) if the playing side loses.
+    NoPursuit,
+    /// The defender gets no river benefit (11.45) in the battle(s) of this activation.
+    NoRiver,
+    /// Modifier to the supporting armies' rolls of a coordinated attack (11.43).
+    SupportDrm { amount: i8 },
+    /// Modifier to the playing side's siege die (13.31).
+    SiegeDrm { amount: i8 },
+    /// One enemy force chosen by the player rolls on the Attrition Table (15.5).
+    Attrition,
+    /// Look at the opponent's hand and take one card of one's choice.
+    TakeCard,
+    /// The playing side draws cards from the draw pile.
+    DrawCards { count: u8 },
+    /// The opponent discards cards of his choice.
+    OpponentDiscards { count: u8 },
+    /// The deck is reshuffled at the end of the turn (5.10, 6.42), whether the card was
+    /// played as an event, for OPs, or discarded.
+    Reshuffle,
+    /// A field entrenchment marker (card 6, 7).
+    Entrench,
+    /// An effect special to the card of this number (events module).
+    Custom(u8),
+}
+
+/// One Operations Card.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Card {
     pub id: CardId,
     pub title: String,
+    /// The Operations Point number (2-4; 0 for the DOW card).
     pub ops: u8,
     pub deck: Deck,
     pub event: EventSide,
+    /// * in the title: removed from the game when used as an event or response (6.1).
+    #[serde(default)]
     pub remove: bool,
+    #[serde(default)]
     pub response: Option<ResponseWhen>,
+    /// When the event may be played.
+    #[serde(default)]
+    pub phase: Phase,
+    /// Must be played as an event in the turn it is dealt (7.22).
+    #[serde(default)]
+    pub mandatory: bool,
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+    /// The card's text, our words.
     pub text: String,
+    /// The historical note, our paraphrase of the rulebook's explanation.
     pub note: String,
     pub reconstructed: bool,
 }
 
+impl Card {
+    /// 5.10, 6.42: this card calls for a reshuffle at the end of the turn whenever it was
+    /// played (event or OPs) or discarded.
+    pub fn forces_reshuffle(&self) -> bool {
+        self.effects.contains(&Effect::Reshuffle)
+    }
+    /// The event may be played by `side` in a turn of this kind (`war`: a War turn).
+    pub fn event_allowed(&self, side: crate::engine::side::Side, war: bool) -> bool {
+        self.event.allows(side)
+            && match self.phase {
+                Phase::Any => true,
+                Phase::Mobilization => !war,
+                Phase::War => war,
+            }
+    }
+}
+
+/// All 55 cards, in number order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Cards {
     pub cards: Vec<Card>,
 }
 
+/// The titles the rulebook prints (Operations Cards Explanation), by number. The data file
+/// must agree with them.
+pub const TITLES: [&str; 55] = [
+    "Dispatches Compromised",
+    "Declaration of War",
+    "Army of the Elbe",
+    "Army of the Main",
+    "Brigade Kalik",
+    "Field Entrenchments",
+    "Field Entrenchments",
+    "Moltke",
+    "Last Minute Peace Initiative",
+    "Artillery Reserve",
+    "Austrian Stosstaktik",
+    "Sound of the Guns",
+    "Rout",
+    "Death Ride",
+    "Disaffected Nationality",
+    "Garbled Orders",
+    "Süd Armee Reserve Division",
+    "Hidden Ford",
+    "Hesse-Nassau Division",
+    "Kaiserjäger",
+    "VIII Federal Corps",
+    "Bersaglieri and Grenadiers",
+    "Garibaldi",
+    "German Allies Insist on Benedek",
+    "Bismarck Dissolves German Confederation",
+    "Prussian Auftragstaktik",
+    "Schwarzgelbe Brigade",
+    "France Intervenes",
+    "I Reserve Corps",
+    "II Reserve Corps",
+    "Stragglers Rejoin Unit",
+    "Depots and March Battalions",
+    "Landwehr",
+    "South German Reserves",
+    "Reserves from Inner Austria",
+    "North German Reserves",
+    "Prussian Generals Demand Harsh Peace",
+    "General Replaced",
+    "Reluctant Ally",
+    "Prussian General Staff",
+    "Needle Guns",
+    "General Staff",
+    "General Staff",
+    "Cholera",
+    "Lissa",
+    "General Klapka Forms Hungarian Legion",
+    "Hungarian Revolt",
+    "Wing Commander Appointed",
+    "Franz von John",
+    "Austrian Stosstaktik",
+    "Siege Train",
+    "Sound of the Guns",
+    "Pontoon Train",
+    "\"Has a battle been fought?\"",
+    "Elan and Cran",
+];
+
 impl Cards {
+    /// The embedded cards file, parsed and checked.
     pub fn load_default() -> Result<Cards, String> {
-        let rows: &[(CardId, &str, u8, Deck, EventSide, bool)] = &[
-            (
-                1,
-                "Dispatches Compromised",
-                3,
-                Deck::Mobilization,
-                EventSide::Both,
-                false,
-            ),
-            (
-                2,
-                "Declaration of War",
-                0,
-                Deck::Mobilization,
-                EventSide::Both,
-                true,
-            ),
-            (
-                3,
-                "Army of the Elbe",
-                4,
-                Deck::Mobilization,
-                EventSide::Prussia,
-                true,
-            ),
-            (
-                4,
-                "Army of the Main",
-                3,
-                Deck::Mobilization,
-                EventSide::Prussia,
-                true,
-            ),
-            (
-                5,
-                "Brigade Kalik",
-                2,
-                Deck::Mobilization,
-                EventSide::Austria,
-                true,
-            ),
-            (
-                6,
-                "Field Entrenchments",
-                2,
-                Deck::Mobilization,
-                EventSide::Both,
-                false,
-            ),
-            (
-                7,
-                "Field Entrenchments",
-                3,
-                Deck::Mobilization,
-                EventSide::Both,
-                false,
-            ),
-            (
-                8,
-                "Moltke",
-                4,
-                Deck::Mobilization,
-                EventSide::Prussia,
-                false,
-            ),
-            (
-                9,
-                "Last Minute Peace Initiative",
-                4,
-                Deck::Mobilization,
-                EventSide::Austria,
-                true,
-            ),
-            (
-                10,
-                "Artillery Reserve",
-                4,
-                Deck::Mobilization,
-                EventSide::Both,
-                false,
-            ),
-            (
-                11,
-                "Austrian Stosstaktik",
-                4,
-                Deck::Mobilization,
-                EventSide::Austria,
-                false,
-            ),
-            (
-                12,
-                "Sound of the Guns",
-                2,
-                Deck::Mobilization,
-                EventSide::Both,
-                false,
-            ),
-            (13, "Rout", 4, Deck::Mobilization, EventSide::Both, false),
-            (
-                14,
-                "Death Ride",
-                4,
-                Deck::Mobilization,
-                EventSide::Austria,
-                false,
-            ),
-            (
-                15,
-                "Disaffected Nationality",
-                3,
-                Deck::Mobilization,
-                EventSide::Both,
-                false,
-            ),
-            (
-                16,
-                "Garbled Orders",
-                4,
-                Deck::Mobilization,
-                EventSide::Both,
-                false,
-            ),
-            (
-                17,
-                "Süd Armee Reserve Division",
-                2,
-                Deck::Mobilization,
-                EventSide::Austria,
-                true,
-            ),
-            (
-                18,
-                "Hidden Ford",
-                3,
-                Deck::Mobilization,
-                EventSide::Both,
-                false,
-            ),
-            (
-                19,
-                "Hesse-Nassau Division",
-                3,
-                Deck::Mobilization,
-                EventSide::Austria,
-                true,
-            ),
-            (
-                20,
-                "Kaiserjäger",
-                2,
-                Deck::Mobilization,
-                EventSide::Austria,
-                false,
-            ),
-            (
-                21,
-                "VIII Federal Corps",
-                4,
-                Deck::Mobilization,
-                EventSide::Austria,
-                true,
-            ),
-            (
-                22,
-                "Bersaglieri and Grenadiers",
-                3,
-                Deck::Mobilization,
-                EventSide::Prussia,
-                false,
-            ),
-            (
-                23,
-                "Garibaldi",
-                4,
-                Deck::Mobilization,
-                EventSide::Prussia,
-                true,
-            ),
-            (
-                24,
-                "German Allies Insist on Benedek",
-                3,
-                Deck::Mobilization,
-                EventSide::Austria,
-                true,
-            ),
-            (
-                25,
-                "Bismarck Dissolves German Confederation",
-                3,
-                Deck::Mobilization,
-                EventSide::Prussia,
-                true,
-            ),
-            (
-                26,
-                "Prussian Auftragstaktik",
-                3,
-                Deck::Mobilization,
-                EventSide::Prussia,
-                false,
-            ),
-            (
-                27,
-                "Schwarzgelbe Brigade",
-                3,
-                Deck::Mobilization,
-                EventSide::Austria,
-                false,
-            ),
-            (
-                28,
-                "France Intervenes",
-                3,
-                Deck::War,
-                EventSide::Austria,
-                true,
-            ),
-            (
-                29,
-                "I Reserve Corps",
-                4,
-                Deck::War,
-                EventSide::Prussia,
-                true,
-            ),
-            (
-                30,
-                "II Reserve Corps",
-                4,
-                Deck::War,
-                EventSide::Prussia,
-                true,
-            ),
-            (
-                31,
-                "Stragglers Rejoin Unit",
-                3,
-                Deck::War,
-                EventSide::Both,
-                false,
-            ),
-            (
-                32,
-                "Depots and March Battalions",
-                4,
-                Deck::War,
-                EventSide::Both,
-                false,
-            ),
-            (33, "Landwehr", 2, Deck::War, EventSide::Prussia, false),
-            (
-                34,
-                "South German Reserves",
-                3,
-                Deck::War,
-                EventSide::Austria,
-                false,
-            ),
-            (
-                35,
-                "Reserves from Inner Austria",
-                3,
-                Deck::War,
-                EventSide::Austria,
-                false,
-            ),
-            (
-                36,
-                "North German Reserves",
-                3,
-                Deck::War,
-                EventSide::Prussia,
-                false,
-            ),
-            (
-                37,
-                "Prussian Generals Demand Harsh Peace",
-                3,
-                Deck::War,
-                EventSide::Both,
-                false,
-            ),
-            (38, "General Replaced", 4, Deck::War, EventSide::Both, false),
-            (39, "Reluctant Ally", 4, Deck::War, EventSide::Austria, true),
-            (
-                40,
-                "Prussian General Staff",
-                3,
-                Deck::War,
-                EventSide::Prussia,
-                false,
-            ),
-            (41, "Needle Guns", 2, Deck::War, EventSide::Prussia, false),
-            (42, "General Staff", 2, Deck::War, EventSide::Both, false),
-            (43, "General Staff", 3, Deck::War, EventSide::Both, false),
-            (44, "Cholera", 3, Deck::War, EventSide::Prussia, false),
-            (45, "Lissa", 2, Deck::War, EventSide::Austria, false),
-            (
-                46,
-                "General Klapka Forms Hungarian Legion",
-                3,
-                Deck::War,
-                EventSide::Prussia,
-                true,
-            ),
-            (
-                47,
-                "Hungarian Revolt",
-                4,
-                Deck::War,
-                EventSide::Prussia,
-                true,
-            ),
-            (
-                48,
-                "Wing Commander Appointed",
-                2,
-                Deck::War,
-                EventSide::Both,
-                false,
-            ),
-            (
-                49,
-                "Franz von John",
-                3,
-                Deck::War,
-                EventSide::Austria,
-                false,
-            ),
-            (
-                50,
-                "Austrian Stosstaktik",
-                4,
-                Deck::War,
-                EventSide::Austria,
-                false,
-            ),
-            (51, "Siege Train", 2, Deck::War, EventSide::Both, false),
-            (
-                52,
-                "Sound of the Guns",
-                2,
-                Deck::War,
-                EventSide::Both,
-                false,
-            ),
-            (53, "Pontoon Train", 4, Deck::War, EventSide::Both, false),
-            (
-                54,
-                "Has a battle been fought?",
-                2,
-                Deck::War,
-                EventSide::Both,
-                false,
-            ),
-            (55, "Elan and Cran", 3, Deck::War, EventSide::Both, false),
-        ];
-        Ok(Cards {
-            cards: rows
-                .iter()
-                .map(|&(id, title, ops, deck, event, remove)| Card {
-                    id,
-                    title: title.to_string(),
-                    ops,
-                    deck,
-                    event,
-                    remove,
-                    response: None,
-                    text: String::new(),
-                    note: String::new(),
-                    reconstructed: true,
-                })
-                .collect(),
-        })
+        let text = crate::engine::scenarios::embedded_file(CARDS_FILE)
+            .ok_or_else(|| format!("{CARDS_FILE}: not embedded"))?;
+        Self::from_text(CARDS_FILE, text)
     }
 
+    /// Parses and checks a cards file; `name` prefixes the error. Never panics.
+    pub fn from_text(name: &str, text: &str) -> Result<Cards, String> {
+        let cards: Cards = ron::de::from_str(text)
+            .map_err(|e| crate::engine::save::describe_ron_error(name, &e))?;
+        cards.check().map_err(|e| format!("{name}: {e}"))?;
+        Ok(cards)
+    }
+
+    /// The card of that printed number.
     pub fn get(&self, id: CardId) -> Option<&Card> {
         self.cards.iter().find(|c| c.id == id)
+    }
+
+    /// The numbers of a deck's cards, in number order.
+    pub fn deck(&self, deck: Deck) -> Vec<CardId> {
+        self.cards
+            .iter()
+            .filter(|c| c.deck == deck)
+            .map(|c| c.id)
+            .collect()
+    }
+
+    /// The embedded cards, loaded once; an empty set if the file were ever broken (the test
+    /// `cards_file_loads` keeps that from shipping; [`Cards::load_default`] reports it).
+    pub fn shared() -> &'static Cards {
+        static CARDS: OnceLock<Cards> = OnceLock::new();
+        CARDS.get_or_init(|| Cards::load_default().unwrap_or(Cards { cards: Vec::new() }))
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.cards.len() != 55 {
+            return Err(format!("2.1: 55 cards, found {}", self.cards.len()));
+        }
+        for (i, c) in self.cards.iter().enumerate() {
+            let n = i + 1;
+            if c.id as usize != n {
+                return Err(format!(
+                    "card {n}: cards must be listed 1..=55, found {}",
+                    c.id
+                ));
+            }
+            if c.title != TITLES[i] {
+                return Err(format!(
+                    "card {n}: the rulebook's title is '{}', not '{}'",
+                    TITLES[i], c.title
+                ));
+            }
+            if c.mandatory {
+                if c.ops != 0 {
+                    return Err(format!("card {n}: the DOW card has no OP number"));
+                }
+            } else if !(2..=4).contains(&c.ops) {
+                return Err(format!(
+                    "card {n}: OP number must be 2..=4 (3.0), is {}",
+                    c.ops
+                ));
+            }
+            if c.event == EventSide::None && (c.response.is_some() || !c.effects.is_empty()) {
+                return Err(format!("card {n}: an effect but nobody may play it"));
+            }
+            if c.text.trim().is_empty() || c.note.trim().is_empty() {
+                return Err(format!("card {n}: text and note must not be empty"));
+            }
+            for e in &c.effects {
+                match e {
+                    Effect::Flip { count: 0, .. } | Effect::ReplaceCorps { count: 0, .. } => {
+                        return Err(format!("card {n}: a count of 0"));
+                    }
+                    Effect::Custom(k) if *k as usize != n => {
+                        return Err(format!("card {n}: Custom({k}) must cite its own number"));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::side::Side;
+
+    fn cards() -> Cards {
+        Cards::load_default().expect("embedded cards load")
+    }
+
+    #[test]
+    fn cards_file_loads() {
+        let c = cards();
+        assert_eq!(c.cards.len(), 55);
+        assert!(c.cards.iter().all(|c| c.reconstructed));
+        assert!(!Cards::shared().cards.is_empty());
+    }
+
+    // Example of play: every card it names carries the OP number it gives.
+    #[test]
+    fn example_of_play_op_numbers() {
+        let c = cards();
+        let given: [(CardId, u8); 27] = [
+            (10, 4), // Artillery Reserve
+            (15, 3), // Disaffected Nationality
+            (12, 2), // Sound of the Guns
+            (52, 2),
+            (20, 2), // Kaiserjäger
+            (16, 4), // Garbled Orders
+            (24, 3), // German Allies Insist on Benedek
+            (27, 3), // Schwarzgelbe Brigade
+            (5, 2),  // Brigade Kalik
+            (17, 2), // Süd Armee Reserve Division
+            (18, 3), // Hidden Ford
+            (22, 3), // Bersaglieri and Grenadiers
+            (13, 4), // Rout
+            (2, 0),  // DOW
+            (26, 3), // Prussian Auftragstaktik
+            (8, 4),  // Moltke
+            (21, 4), // 8th Federal Corps
+            (3, 4),  // Army of the Elbe
+            (9, 4),  // Last Minute Peace Initiative
+            (30, 4), // II Reserve Corps
+            (39, 4), // Reluctant Ally
+            (47, 4), // Hungarian Revolt
+            (46, 3), // General Klapka Forms Hungarian Legion
+            (41, 2), // Needle Guns
+            (44, 3), // Cholera
+            (35, 3), // Reserves from Inner Austria
+            (36, 3), // North German Reserves
+        ];
+        for (id, ops) in given {
+            assert_eq!(c.get(id).map(|k| k.ops), Some(ops), "card {id}");
+        }
+        // Mobilization turn 2: Prussia holds 12 face value, Austria 11 (with the DOW).
+        let sum = |ids: &[CardId]| {
+            ids.iter()
+                .map(|i| c.get(*i).map_or(0, |k| k.ops))
+                .sum::<u8>()
+        };
+        assert_eq!(sum(&[17, 18, 22, 13]), 12);
+        assert_eq!(sum(&[2, 26, 8, 21]), 11);
+    }
+
+    // 4.4 / 22.2: the Seven Weeks War removes #2-5, 17, 23-25 from the two decks; the
+    // mobilization turns of the example only ever hold Mobilization cards.
+    #[test]
+    fn decks_match_the_example_and_the_seven_weeks_war() {
+        let c = cards();
+        for id in [
+            1, 2, 3, 4, 5, 8, 10, 12, 13, 15, 16, 17, 18, 20, 21, 22, 24, 26, 27,
+        ] {
+            assert_eq!(
+                c.get(id).map(|k| k.deck),
+                Some(Deck::Mobilization),
+                "card {id}"
+            );
+        }
+        for id in [23, 25] {
+            assert_eq!(
+                c.get(id).map(|k| k.deck),
+                Some(Deck::Mobilization),
+                "card {id}"
+            );
+        }
+        assert_eq!(
+            c.deck(Deck::Mobilization).len() + c.deck(Deck::War).len(),
+            55
+        );
+        assert_eq!(c.get(28).map(|k| k.deck), Some(Deck::War)); // 16.1
+    }
+
+    // 6.1: * removal as the example marks it.
+    #[test]
+    fn starred_cards_of_the_example() {
+        let c = cards();
+        for id in [5, 24, 3, 4, 21, 9, 30, 39, 47, 46, 2] {
+            assert!(c.get(id).is_some_and(|k| k.remove), "card {id} has a *");
+        }
+        for id in [10, 15, 12, 20, 16, 27, 18, 22, 13, 26, 8, 44, 35, 36, 41] {
+            assert!(c.get(id).is_some_and(|k| !k.remove), "card {id} has no *");
+        }
+    }
+
+    // Who may play what, as the example's players reason about their hands.
+    #[test]
+    fn event_sides_of_the_example() {
+        let c = cards();
+        let ev = |id| c.get(id).map(|k| k.event).unwrap_or(EventSide::None);
+        // "all response cards" (Willi, May I)
+        for id in [10, 15, 12, 20] {
+            assert!(c.get(id).is_some_and(|k| k.response.is_some()), "card {id}");
+        }
+        // Benedek is dead as an event in Austrian hands; Kalik is Austria's.
+        assert!(!ev(24).allows(Side::Austria) && ev(24).allows(Side::Prussia));
+        assert!(ev(5).allows(Side::Austria) && !ev(5).allows(Side::Prussia));
+        // "None are playable for me as events" (Franz, May II): Auftragstaktik, Moltke.
+        assert!(!ev(26).allows(Side::Austria) && !ev(8).allows(Side::Austria));
+        // North German Reserves played by Prussia as an event (War turn 1, WOR6).
+        assert!(ev(36).allows(Side::Prussia));
+        // Army of the Elbe is Prussia's; France Intervenes is Austria's (16.1).
+        assert!(ev(3).allows(Side::Prussia) && ev(28) == EventSide::Austria);
+        // 7.22: the DOW card must be played, in Mobilization turns.
+        let dow = c.get(2).expect("DOW");
+        assert!(dow.mandatory && dow.event_allowed(Side::Austria, false));
+        assert!(dow.effects.contains(&Effect::Vp { amount: -1 }));
+        // 5.10 / 6.42: Needle Guns calls for a reshuffle.
+        assert!(c.get(41).is_some_and(|k| k.forces_reshuffle()));
+        assert_eq!(c.cards.iter().filter(|k| k.forces_reshuffle()).count(), 1);
+        // 11.43: Moltke -2 on the support roll.
+        assert!(
+            c.get(8)
+                .is_some_and(|k| k.effects.contains(&Effect::SupportDrm { amount: -2 }))
+        );
+        // The Prussian Auftragstaktik of the Hanover battle: +1 DRM.
+        assert!(c.get(26).is_some_and(|k| k.effects.contains(&Effect::Drm {
+            amount: 1,
+            enemy: false
+        })));
+    }
+
+    // Designer's notes (Mobilization): "based upon an average card value of 3OPs".
+    #[test]
+    fn decks_average_three_ops() {
+        let c = cards();
+        for d in [Deck::Mobilization, Deck::War] {
+            let ops: Vec<u32> = c
+                .cards
+                .iter()
+                .filter(|k| k.deck == d && !k.mandatory)
+                .map(|k| k.ops as u32)
+                .collect();
+            let avg = ops.iter().sum::<u32>() as f64 / ops.len() as f64;
+            assert!((2.9..=3.1).contains(&avg), "{d:?}: {avg}");
+        }
+    }
+
+    #[test]
+    fn broken_cards_files_are_refused_with_a_reason() {
+        let good = crate::engine::scenarios::embedded_file(CARDS_FILE).unwrap_or_default();
+        let e =
+            Cards::from_text("x.ron", &good.replacen("ops: 4,", "ops: 5,", 1)).expect_err("5 OPs");
+        assert!(e.contains("2..=4"), "{e}");
+        let e = Cards::from_text(
+            "x.ron",
+            &good.replacen("title: \"Moltke\"", "title: \"M\"", 1),
+        )
+        .expect_err("title");
+        assert!(e.contains("Moltke"), "{e}");
+        let e = Cards::from_text("x.ron", "(cards: [").expect_err("syntax");
+        assert!(e.starts_with("x.ron"), "{e}");
     }
 }

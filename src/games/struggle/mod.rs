@@ -4,6 +4,7 @@
 //! initiative leading armies; the Mobilization and War Phases. See docs/games/struggle.md.
 
 pub mod cards;
+pub mod battle;
 pub mod charts;
 pub mod control;
 pub mod data;
