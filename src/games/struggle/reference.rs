@@ -142,8 +142,10 @@ mod tests {
 
     /// Every .rs file of the game (the integrator adds new files here).
     const SOURCES: &[(&str, &str)] = &[
+        ("battle.rs", include_str!("battle.rs")),
         ("cards.rs", include_str!("cards.rs")),
         ("charts.rs", include_str!("charts.rs")),
+        ("control.rs", include_str!("control.rs")),
         ("data.rs", include_str!("data.rs")),
         ("ecs.rs", include_str!("ecs.rs")),
         ("events.rs", include_str!("events.rs")),
@@ -151,6 +153,7 @@ mod tests {
         ("map.rs", include_str!("map.rs")),
         ("mod.rs", include_str!("mod.rs")),
         ("state.rs", include_str!("state.rs")),
+        ("supply.rs", include_str!("supply.rs")),
         ("steps/declare.rs", include_str!("steps/declare.rs")),
         ("steps/game_over.rs", include_str!("steps/game_over.rs")),
         ("steps/mobilize.rs", include_str!("steps/mobilize.rs")),
