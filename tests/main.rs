@@ -21,6 +21,8 @@ mod sd_setup;
 mod sd_siege;
 mod sd_supply;
 mod sd_victory;
+mod st_core;
+mod st_random;
 mod step_prompts;
 mod ts_lessons;
 mod ts_random;

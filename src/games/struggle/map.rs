@@ -412,7 +412,7 @@ impl StruggleMap {
     }
 
     pub fn routes_from(&self, s: SpaceId) -> impl Iterator<Item = (usize, SpaceId)> + '_ {
-        self.graph.neighbours(s)
+        self.graph.neighbours(s).map(|(other, link)| (link, other))
     }
 
     pub fn route_between(&self, a: SpaceId, b: SpaceId) -> Option<&Route> {
