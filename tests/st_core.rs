@@ -795,9 +795,10 @@ fn no_enemy_controlled_space_in_mobilization() {
         .map(|(_, o)| o)
         .find(|&o| g.st.g.control[o] == Some(Side::Prussia))
         .expect("a friendly neighbour of Berlin");
-    if let Some(e) = enemy_neighbour {
-        refused(StCommand::Move { to: e }, &mut g, "7.21");
-    }
+    assert!(enemy_neighbour.is_none() || {
+        let e = enemy_neighbour.unwrap_or(berlin);
+        g.clone().apply(&StCommand::Move { to: e }).is_err()
+    });
     g.apply(&StCommand::Move {
         to: friendly_neighbour,
     })
@@ -1019,4 +1020,67 @@ fn a_hand_over_is_an_undo_barrier() {
         Struggle::secret_pending(&g.rules, &g.st),
         "handed over to Austria"
     );
+}
+
+/// A Prussian-held space without units next to an Austrian-held minor city without
+/// units (not French).
+fn border(g: &PureGame<Struggle>) -> (usize, usize) {
+    use feldzug::games::struggle::map::{Country, SpaceKind};
+    let empty = |s: usize| {
+        flow::units_at(&g.rules, &g.st, s, Side::Austria).is_empty()
+            && flow::units_at(&g.rules, &g.st, s, Side::Prussia).is_empty()
+    };
+    (0..g.rules.map.spaces.len())
+        .filter(|&x| g.st.g.control[x] == Some(Side::Prussia) && empty(x))
+        .filter(|&x| g.rules.map.spaces[x].kind == SpaceKind::Minor)
+        .find_map(|x| {
+            g.rules
+                .map
+                .routes_from(x)
+                .map(|(_, o)| o)
+                .find(|&o| {
+                    g.st.g.control[o] == Some(Side::Austria)
+                        && empty(o)
+                        && g.rules.map.spaces[o].kind == SpaceKind::Minor
+                        && g.rules.map.spaces[o].country != Country::France
+                })
+                .map(|o| (x, o))
+        })
+        .expect("a border between the sides")
+}
+
+/// Prussia activates a CD placed at `from` with a free OP (6.23, 8.3).
+fn cd_at(g: &mut PureGame<Struggle>, from: usize) -> u16 {
+    let cd = g
+        .rules
+        .unit_by_type("pr-cd")
+        .into_iter()
+        .find(|&u| matches!(g.st.units[u as usize].loc, Loc::Space(_)))
+        .expect("a Prussian CD on the map");
+    g.st.units[cd as usize].loc = Loc::Space(from);
+    g.apply(&StCommand::FreeOp {
+        use_: Use::Individual,
+    })
+    .expect("a free OP");
+    g.apply(&StCommand::Declare {
+        piece: Piece::Unit(cd),
+    })
+    .expect("a CD costs 1");
+    g.apply(&StCommand::Begin).expect("begin");
+    cd
+}
+
+#[test]
+fn mobilization_forbids_entering_enemy_spaces_war_takes_minor_cities() {
+    // rule 7.21 (no enemy-controlled space in mobilization), rule 14.1 (a force moving
+    // into an enemy minor city takes it)
+    let mut g = mobilization();
+    let (from, to) = border(&g);
+    cd_at(&mut g, from);
+    refused(StCommand::Move { to }, &mut g, "7.21");
+    let mut w = seven_weeks();
+    let (from, to) = border(&w);
+    cd_at(&mut w, from);
+    w.apply(&StCommand::Move { to }).expect("war: enemy spaces may be entered");
+    assert_eq!(w.st.g.control[to], Some(Side::Prussia), "rule 14.1");
 }
