@@ -58,6 +58,9 @@ pub enum ResponseWhen {
     BeforeBattleRoll,
     /// When a coordinated attack is declared, before the support roll (11.42).
     OnCoordinatedAttack,
+    /// When a battle of one's own force begins (attacking or defending), before any
+    /// support roll or battle die.
+    BattleStart,
     /// When the opponent attempts an interception (10.2).
     OnInterception,
     /// When the opponent attempts to avoid battle (10.4, 10.5).
@@ -229,7 +232,51 @@ pub struct Card {
     pub reconstructed: bool,
 }
 
+impl ResponseWhen {
+    /// When the response may be played, for the card panel and the rules reference.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ResponseWhen::BeforeBattleRoll => "in a battle, before the battle dice (11.2)",
+            ResponseWhen::OnCoordinatedAttack => {
+                "when a coordinated attack is declared, before the support roll (11.42)"
+            }
+            ResponseWhen::BattleStart => "when a battle begins, before any support roll or die",
+            ResponseWhen::OnInterception => "when the opponent tries to intercept (10.2)",
+            ResponseWhen::OnAvoidBattle => "when the opponent tries to avoid battle (10.4)",
+            ResponseWhen::OnSiege => "before your siege roll (13.31)",
+            ResponseWhen::OnActivation => "right after the opponent activates (6.22, 6.23)",
+            ResponseWhen::OwnActivation => "with your own activation, before moving",
+        }
+    }
+}
+
 impl Card {
+    /// One line for the card panel and the rules reference: number, title with its *, OP
+    /// number, deck, who may play the event, and the response moment.
+    pub fn summary(&self) -> String {
+        let star = if self.remove { "*" } else { "" };
+        let deck = match self.deck {
+            Deck::Mobilization => "Mobilization deck",
+            Deck::War => "War deck",
+        };
+        let who = match self.event {
+            EventSide::Prussia => "event: Prussia",
+            EventSide::Austria => "event: Austria",
+            EventSide::Both => "event: either side",
+            EventSide::None => "no event",
+        };
+        let mut s = format!(
+            "#{} {}{star} ({} OPs, {deck}, {who}",
+            self.id, self.title, self.ops
+        );
+        if let Some(r) = self.response {
+            s.push_str(", response ");
+            s.push_str(r.describe());
+        }
+        s.push(')');
+        s
+    }
+
     /// 5.10, 6.42: this card calls for a reshuffle at the end of the turn whenever it was
     /// played (event or OPs) or discarded.
     pub fn forces_reshuffle(&self) -> bool {
@@ -553,6 +600,23 @@ mod tests {
             let avg = ops.iter().sum::<u32>() as f64 / ops.len() as f64;
             assert!((2.9..=3.1).contains(&avg), "{d:?}: {avg}");
         }
+    }
+
+    #[test]
+    fn summaries_name_what_a_player_needs() {
+        let c = cards();
+        let m = c.get(8).expect("Moltke").summary();
+        assert!(
+            m.starts_with("#8 Moltke (4 OPs, Mobilization deck, event: Prussia"),
+            "{m}"
+        );
+        assert!(m.contains("11.42"), "{m}");
+        assert!(
+            c.get(5)
+                .expect("Kalik")
+                .summary()
+                .starts_with("#5 Brigade Kalik* (2 OPs")
+        );
     }
 
     #[test]
