@@ -564,3 +564,79 @@ fn siege_rolls_of_the_example() {
     assert!(!battle::end_of_turn_siege_reduced(2, 2, (0, 0)));
     assert!(battle::end_of_turn_siege_reduced(2, 2, (1, 0)));
 }
+
+// rule 11.2 step 4 on random forces: every listed way is legal and takes the same, the
+// greatest amount not above the loss; a pick that exceeds or falls short is refused;
+// plans of random battles keep their 36 outcomes and never panic.
+#[test]
+fn random_forces_keep_the_loss_rules() {
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    let c = charts();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1866);
+    for _ in 0..300 {
+        let n = rng.random_range(0..6);
+        let support = vec![SupportStock {
+            name: "IB".into(),
+            stats: Stats {
+                sp_full: 2,
+                sp_reduced: 1,
+                cf_full: rng.random_range(0..3),
+                cf_reduced: rng.random_range(0..3),
+            },
+            count: rng.random_range(0..3),
+        }];
+        let units: Vec<BUnit> = (0..n)
+            .map(|i| {
+                let kind = match rng.random_range(0..3) {
+                    0 => Kind::Corps,
+                    1 => Kind::Infantry,
+                    _ => Kind::Cavalry,
+                };
+                let mut u = unit(
+                    &format!("U{i}"),
+                    kind,
+                    (rng.random_range(1..8), rng.random_range(0..4)),
+                    (rng.random_range(0..4), rng.random_range(0..4)),
+                    rng.random_bool(0.4),
+                );
+                if kind == Kind::Corps {
+                    u.replacement = Some(0);
+                }
+                u
+            })
+            .collect();
+        let loss = rng.random_range(0..15);
+        let ch = battle::loss_choices(&units, &support, loss);
+        assert!(!ch.is_empty());
+        let best = ch[0].taken;
+        assert!(best <= loss);
+        for x in &ch {
+            assert_eq!(x.taken, best);
+            assert_eq!(
+                battle::check_losses(&units, &support, loss, &x.fates),
+                Ok(best),
+                "{units:?} {x:?}"
+            );
+        }
+        // Nobody hurt is refused whenever something could be taken.
+        let none = vec![Fate::Unhurt; units.len()];
+        assert_eq!(
+            battle::check_losses(&units, &support, loss, &none).is_ok(),
+            best == 0
+        );
+        let steps = battle::step_choices(&units, &support, loss);
+        assert!(steps.iter().all(|x| x.taken == steps[0].taken));
+        let f = Force {
+            units: units.clone(),
+            commander: Some(Ratings {
+                offensive: rng.random_range(-1..3),
+                defensive: rng.random_range(-1..3),
+            }),
+            supplied: rng.random_bool(0.7),
+        };
+        let p = battle::plan(&c, &f, &f, &Situation::default());
+        assert_eq!(p.outcomes.len(), 36);
+        assert_eq!(p.loss_in_36[0].iter().sum::<u32>(), 36);
+    }
+}
