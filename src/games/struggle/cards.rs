@@ -203,6 +203,32 @@ pub enum Effect {
     Custom(u8),
 }
 
+/// A condition that must hold for the event or response to be played (besides its side,
+/// phase and response moment). Checked by the rules against the position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Requirement {
+    /// The VP marker at least this many boxes on Prussia's side (28: 6, designer's notes).
+    PrussianVpAtLeast(i32),
+    /// This unit is on the map.
+    UnitOnMap(String),
+    /// All these units are on the map at full strength.
+    UnitsFull(Vec<String>),
+    /// The playing side controls this space.
+    Controls(String),
+    /// The nationality's Corps Support Box holds at least this many IDs.
+    SupportBox { nation: Nation, count: u8 },
+    /// The playing side's force in the battle holds such a unit.
+    ForceHas { nation: Nation, class: UnitClass },
+    /// The opposing force in the battle holds such a unit.
+    EnemyHas { nation: Nation, class: UnitClass },
+    /// The playing side is the attacker in the battle.
+    Attacking,
+    /// The playing side attacks across a river (11.45).
+    AcrossRiver,
+    /// The battle space lies in one of these provinces or countries.
+    InRegion(Vec<String>),
+}
+
 /// One Operations Card.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Card {
@@ -225,6 +251,9 @@ pub struct Card {
     pub mandatory: bool,
     #[serde(default)]
     pub effects: Vec<Effect>,
+    /// Conditions for playing the event or response.
+    #[serde(default)]
+    pub requires: Vec<Requirement>,
     /// The card's text, our words.
     pub text: String,
     /// The historical note, our paraphrase of the rulebook's explanation.
@@ -599,6 +628,39 @@ mod tests {
                 .collect();
             let avg = ops.iter().sum::<u32>() as f64 / ops.len() as f64;
             assert!((2.9..=3.1).contains(&avg), "{d:?}: {avg}");
+        }
+    }
+
+    // The conditions the texts state are data too: France only with 6 Prussian VPs
+    // (designer's notes), Kalik only while on the map, the VIII Federal Corps only from its
+    // four full divisions (the example's "preconditions"), the Army of the Elbe only with
+    // three IDs in the Box.
+    #[test]
+    fn requirements_of_the_texts() {
+        let c = cards();
+        let req = |id| c.get(id).map(|k| k.requires.clone()).unwrap_or_default();
+        assert_eq!(req(28), vec![Requirement::PrussianVpAtLeast(6)]);
+        assert_eq!(req(5), vec![Requirement::UnitOnMap("Au Kalik IB".into())]);
+        assert!(matches!(&req(21)[..], [Requirement::UnitsFull(v)] if v.len() == 4));
+        assert!(req(3).contains(&Requirement::SupportBox {
+            nation: Nation::Pr,
+            count: 3
+        }));
+        assert!(req(18).contains(&Requirement::AcrossRiver));
+        // Every battle response except the generic ones names whose force it needs.
+        for k in &c.cards {
+            if k.response == Some(ResponseWhen::BeforeBattleRoll)
+                && !matches!(k.id, 6 | 7 | 13 | 18)
+            {
+                assert!(
+                    k.requires.iter().any(|r| matches!(
+                        r,
+                        Requirement::ForceHas { .. } | Requirement::EnemyHas { .. }
+                    )),
+                    "card {}",
+                    k.id
+                );
+            }
         }
     }
 
