@@ -229,6 +229,67 @@ pub enum Requirement {
     InRegion(Vec<String>),
 }
 
+/// What a battle looks like to one side, for checking a battle card's requirements. Unit
+/// classes are the concrete ones: Corps, Division, Brigade or Cavalry.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct BattleContext {
+    pub attacking: bool,
+    pub across_river: bool,
+    pub own: Vec<(Nation, UnitClass)>,
+    pub enemy: Vec<(Nation, UnitClass)>,
+    /// Names of the province and country of the battle space.
+    pub regions: Vec<String>,
+}
+
+impl Nation {
+    pub fn adjective(self) -> &'static str {
+        match self {
+            Nation::Pr => "Prussian",
+            Nation::It => "Italian",
+            Nation::Hu => "Hungarian",
+            Nation::Au => "Austrian",
+            Nation::Sx => "Saxon",
+            Nation::Hn => "Hanoverian",
+            Nation::Bv => "Bavarian",
+            Nation::Wu => "Württemberg",
+            Nation::Bd => "Baden",
+            Nation::HD => "Hesse-Darmstadt",
+            Nation::Ns => "Nassau",
+            Nation::HC => "Hesse-Cassel",
+            Nation::HN => "Hesse-Nassau",
+            Nation::Fr => "French",
+            Nation::Own => "friendly",
+        }
+    }
+}
+
+impl UnitClass {
+    /// Does a unit of class `have` (Corps, Division, Brigade, Cavalry) count as `self`?
+    pub fn covers(self, have: UnitClass) -> bool {
+        match self {
+            UnitClass::Any => true,
+            UnitClass::Ebc => have != UnitClass::Corps,
+            _ => self == have,
+        }
+    }
+    fn noun(self) -> &'static str {
+        match self {
+            UnitClass::Any => "unit",
+            UnitClass::Corps => "corps",
+            UnitClass::Ebc => "EBC unit",
+            UnitClass::Division => "division",
+            UnitClass::Brigade => "brigade",
+            UnitClass::Cavalry => "cavalry division",
+        }
+    }
+}
+
+fn has(units: &[(Nation, UnitClass)], nation: Nation, class: UnitClass) -> bool {
+    units
+        .iter()
+        .any(|(n, c)| (nation == Nation::Own || *n == nation) && class.covers(*c))
+}
+
 /// One Operations Card.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Card {
@@ -304,6 +365,42 @@ impl Card {
         }
         s.push(')');
         s
+    }
+
+    /// The battle requirements of this card (6.25, 11.2 step 2 note) against a battle seen
+    /// from the playing side: Ok, or the reason it may not be played. Requirements on the
+    /// position (VPs, units on the map, control) are the events module's to check.
+    pub fn check_battle(&self, ctx: &BattleContext) -> Result<(), String> {
+        let name = format!("#{} {}", self.id, self.title);
+        for r in &self.requires {
+            match r {
+                Requirement::ForceHas { nation, class } if !has(&ctx.own, *nation, *class) => {
+                    return Err(format!(
+                        "{name}: your force needs a {} {}",
+                        nation.adjective(),
+                        class.noun()
+                    ));
+                }
+                Requirement::EnemyHas { nation, class } if !has(&ctx.enemy, *nation, *class) => {
+                    return Err(format!(
+                        "{name}: the enemy force must hold a {} {}",
+                        nation.adjective(),
+                        class.noun()
+                    ));
+                }
+                Requirement::Attacking if !ctx.attacking => {
+                    return Err(format!("{name}: only for the attacker"));
+                }
+                Requirement::AcrossRiver if !ctx.across_river => {
+                    return Err(format!("{name}: only for an attack across a river (11.45)"));
+                }
+                Requirement::InRegion(v) if !v.iter().any(|x| ctx.regions.contains(x)) => {
+                    return Err(format!("{name}: only in {}", v.join(", ")));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// 5.10, 6.42: this card calls for a reshuffle at the end of the turn whenever it was
@@ -662,6 +759,65 @@ mod tests {
                 );
             }
         }
+    }
+
+    // 6.25, 11.2 step 2 note: a battle response only where its text allows it.
+    #[test]
+    fn battle_requirements_refuse_with_a_reason() {
+        let c = cards();
+        let card = |id| c.get(id).expect("card");
+        let pr = BattleContext {
+            attacking: true,
+            own: vec![
+                (Nation::Pr, UnitClass::Corps),
+                (Nation::Pr, UnitClass::Division),
+            ],
+            enemy: vec![(Nation::Hn, UnitClass::Corps)],
+            ..BattleContext::default()
+        };
+        // The Hanover battle: Auftragstaktik (#26) is fine for the Prussian attacker.
+        assert_eq!(card(26).check_battle(&pr), Ok(()));
+        // Hidden Ford (#18) needs a river; Disaffected Nationality (#15) Austrians opposite.
+        let e = card(18).check_battle(&pr).expect_err("no river");
+        assert!(e.contains("11.45"), "{e}");
+        let e = card(15).check_battle(&pr).expect_err("no Austrians");
+        assert!(e.contains("Austrian"), "{e}");
+        let river = BattleContext {
+            across_river: true,
+            ..pr.clone()
+        };
+        assert_eq!(card(18).check_battle(&river), Ok(()));
+        // Bersaglieri and Grenadiers (#22) needs an Italian corps, not a division.
+        let it = BattleContext {
+            own: vec![(Nation::It, UnitClass::Division)],
+            ..BattleContext::default()
+        };
+        assert!(card(22).check_battle(&it).is_err());
+        let it = BattleContext {
+            own: vec![(Nation::It, UnitClass::Corps)],
+            ..BattleContext::default()
+        };
+        assert_eq!(card(22).check_battle(&it), Ok(()));
+        // Stosstaktik (#11) only attacking; Franz von John (#49) only in Italy's theatre.
+        let au = BattleContext {
+            own: vec![(Nation::Au, UnitClass::Corps)],
+            regions: vec!["Bohemia".into()],
+            ..BattleContext::default()
+        };
+        assert!(card(11).check_battle(&au).is_err());
+        assert!(card(49).check_battle(&au).is_err());
+        let ven = BattleContext {
+            regions: vec!["Venetia".into()],
+            ..au.clone()
+        };
+        assert_eq!(card(49).check_battle(&ven), Ok(()));
+        // Death Ride (#14) needs Austrian cavalry.
+        assert!(card(14).check_battle(&au).is_err());
+        let rcd = BattleContext {
+            own: vec![(Nation::Au, UnitClass::Cavalry)],
+            ..au
+        };
+        assert_eq!(card(14).check_battle(&rcd), Ok(()));
     }
 
     #[test]
