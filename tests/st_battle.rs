@@ -495,3 +495,148 @@ fn conditional_card_effects() {
     assert_eq!(p.column_label[0], "15-22");
     assert_eq!(p.drm, [0, 2]);
 }
+
+// rule 10.2, example War turn 1 WOR2: "Arendtschildt's 3 Initiative Rating causes an
+// interception on a 4-6 die roll" (50%); 17.1: +1 with a CD; optional rule 6: +-1.
+#[test]
+fn interception_and_avoid_battle_chances() {
+    use battle::Ground;
+    assert_eq!(
+        battle::intercept_chance_in_6(3, false, false, Ground::Neutral),
+        3
+    );
+    assert_eq!(
+        battle::intercept_chance_in_6(3, true, false, Ground::Neutral),
+        4
+    );
+    assert_eq!(
+        battle::intercept_chance_in_6(3, false, true, Ground::Friendly),
+        4
+    );
+    assert_eq!(
+        battle::intercept_chance_in_6(3, false, true, Ground::Enemy),
+        2
+    );
+    // Optional rule 6 off: ground does not matter.
+    assert_eq!(
+        battle::intercept_chance_in_6(3, false, false, Ground::Enemy),
+        3
+    );
+    // 10.4: Arendtschildt avoids battle with a 4 and a 5 (WOR4): > 3.
+    assert_eq!(
+        battle::avoid_chance_in_6(3, false, false, false, Ground::Neutral),
+        3
+    );
+    // 10.6: a lone cavalry unit entered by infantry avoids without a roll.
+    assert_eq!(
+        battle::avoid_chance_in_6(5, false, true, false, Ground::Neutral),
+        6
+    );
+    // 10.5, 17.2: a lone unit needs a 6; a CD rolling for itself 5-6.
+    assert_eq!(battle::lone_unit_avoid_chance_in_6(false), 1);
+    assert_eq!(battle::lone_unit_avoid_chance_in_6(true), 2);
+}
+
+// rule 9.51: overrun needs 5:1 in SPs.
+#[test]
+fn overrun_needs_five_to_one() {
+    assert!(battle::overrun(10, 2));
+    assert!(!battle::overrun(9, 2));
+    assert!(!battle::overrun(0, 0));
+}
+
+// rule 13.31, example: Hanover 4 - 1 = 3 and Bologna 4 - 1 = 3 reduced, Ferrara 6 - 2 = 4
+// reduced; 15.3 unsupplied -1; Siege Train +2; optional rule 5 ratings.
+#[test]
+fn siege_rolls_of_the_example() {
+    let c = charts();
+    assert_eq!(battle::siege_modified(4, 1, true, 0, None, &c), 3);
+    assert!(c.siege_reduced(battle::siege_modified(4, 1, true, 0, None, &c)));
+    assert_eq!(battle::siege_modified(6, 2, true, 0, None, &c), 4);
+    assert!(c.siege_reduced(battle::siege_modified(6, 2, true, 0, None, &c)));
+    assert_eq!(battle::siege_modified(4, 1, false, 0, None, &c), 2);
+    assert!(!c.siege_reduced(battle::siege_modified(4, 1, false, 0, None, &c)));
+    assert_eq!(battle::siege_chance_in_6(&c, 1, true, 0, None), 3);
+    assert_eq!(battle::siege_chance_in_6(&c, 1, true, 2, None), 5);
+    assert_eq!(battle::siege_chance_in_6(&c, 2, true, 0, Some((1, 2))), 1);
+    // Optional rule 5: greater than the fortification value.
+    assert!(battle::end_of_turn_siege_reduced(3, 2, (0, 0)));
+    assert!(!battle::end_of_turn_siege_reduced(2, 2, (0, 0)));
+    assert!(battle::end_of_turn_siege_reduced(2, 2, (1, 0)));
+}
+
+// rule 11.2 step 4 on random forces: every listed way is legal and takes the same, the
+// greatest amount not above the loss; a pick that exceeds or falls short is refused;
+// plans of random battles keep their 36 outcomes and never panic.
+#[test]
+fn random_forces_keep_the_loss_rules() {
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    let c = charts();
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1866);
+    for _ in 0..300 {
+        let n = rng.random_range(0..6);
+        let support = vec![SupportStock {
+            name: "IB".into(),
+            stats: Stats {
+                sp_full: 2,
+                sp_reduced: 1,
+                cf_full: rng.random_range(0..3),
+                cf_reduced: rng.random_range(0..3),
+            },
+            count: rng.random_range(0..3),
+        }];
+        let units: Vec<BUnit> = (0..n)
+            .map(|i| {
+                let kind = match rng.random_range(0..3) {
+                    0 => Kind::Corps,
+                    1 => Kind::Infantry,
+                    _ => Kind::Cavalry,
+                };
+                let mut u = unit(
+                    &format!("U{i}"),
+                    kind,
+                    (rng.random_range(1..8), rng.random_range(0..4)),
+                    (rng.random_range(0..4), rng.random_range(0..4)),
+                    rng.random_bool(0.4),
+                );
+                if kind == Kind::Corps {
+                    u.replacement = Some(0);
+                }
+                u
+            })
+            .collect();
+        let loss = rng.random_range(0..15);
+        let ch = battle::loss_choices(&units, &support, loss);
+        assert!(!ch.is_empty());
+        let best = ch[0].taken;
+        assert!(best <= loss);
+        for x in &ch {
+            assert_eq!(x.taken, best);
+            assert_eq!(
+                battle::check_losses(&units, &support, loss, &x.fates),
+                Ok(best),
+                "{units:?} {x:?}"
+            );
+        }
+        // Nobody hurt is refused whenever something could be taken.
+        let none = vec![Fate::Unhurt; units.len()];
+        assert_eq!(
+            battle::check_losses(&units, &support, loss, &none).is_ok(),
+            best == 0
+        );
+        let steps = battle::step_choices(&units, &support, loss);
+        assert!(steps.iter().all(|x| x.taken == steps[0].taken));
+        let f = Force {
+            units: units.clone(),
+            commander: Some(Ratings {
+                offensive: rng.random_range(-1..3),
+                defensive: rng.random_range(-1..3),
+            }),
+            supplied: rng.random_bool(0.7),
+        };
+        let p = battle::plan(&c, &f, &f, &Situation::default());
+        assert_eq!(p.outcomes.len(), 36);
+        assert_eq!(p.loss_in_36[0].iter().sum::<u32>(), 36);
+    }
+}

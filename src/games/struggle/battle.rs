@@ -480,8 +480,8 @@ fn resolve(charts: &Charts, plan: &BattlePlan, a: u8, d: u8) -> Outcome {
     // loss[0] is the attacker's loss: what the defender inflicted.
     let mut loss = [inflicted[1], inflicted[0]];
     loss[l] += plan.loser_loss[w];
-    for s in 0..2 {
-        loss[s] = loss[s].saturating_sub(plan.loss_reduction[s]);
+    for (l, r) in loss.iter_mut().zip(plan.loss_reduction) {
+        *l = l.saturating_sub(r);
     }
     Outcome {
         dice: [a, d],
@@ -852,4 +852,117 @@ pub fn after_losses(units: &[BUnit], support: &[SupportStock], fates: &[Fate]) -
         }
     }
     out
+}
+
+/// The contract's name for [`loss_choices`] (11.2 step 4).
+pub fn take_losses(units: &[BUnit], support: &[SupportStock], loss: u32) -> Vec<LossChoice> {
+    loss_choices(units, support, loss)
+}
+
+// ------------------------------------------------------ interception, avoid battle, siege
+
+/// Political control of the space entered, for optional rule 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Ground {
+    #[default]
+    Neutral,
+    Friendly,
+    Enemy,
+}
+
+fn ground_drm(optional6: bool, ground: Ground) -> i32 {
+    match (optional6, ground) {
+        (true, Ground::Friendly) => 1,
+        (true, Ground::Enemy) => -1,
+        _ => 0,
+    }
+}
+
+/// 10.2, 17.1 (optional rule 6): an army intercepts on a die (+1 with a CD in the army)
+/// greater than its general's Initiative Rating; chances of 6.
+pub fn intercept_chance_in_6(
+    initiative: i32,
+    cavalry: bool,
+    optional6: bool,
+    ground: Ground,
+) -> u32 {
+    let drm = i32::from(cavalry) + ground_drm(optional6, ground);
+    (1..=6).filter(|d| d + drm > initiative).count() as u32
+}
+
+/// 10.4, 17.1 (optional rule 6): an army avoids battle on a die (+1 with a CD) greater than
+/// its general's Initiative Rating. 10.6: a lone cavalry unit entered by infantry only
+/// avoids without a roll (`auto`).
+pub fn avoid_chance_in_6(
+    initiative: i32,
+    cavalry: bool,
+    auto: bool,
+    optional6: bool,
+    ground: Ground,
+) -> u32 {
+    if auto {
+        return 6;
+    }
+    let drm = i32::from(cavalry) + ground_drm(optional6, ground);
+    (1..=6).filter(|d| d + drm > initiative).count() as u32
+}
+
+/// 10.5, 17.2: one unit without a general avoids battle on an unmodified 6; a CD rolling
+/// for itself adds 1 (so 5-6).
+pub fn lone_unit_avoid_chance_in_6(cavalry: bool) -> u32 {
+    if cavalry { 2 } else { 1 }
+}
+
+/// 9.51: an army overruns a single enemy EBC in a minor city with 5:1 in SPs.
+pub fn overrun(army_sp: u32, unit_sp: u32) -> bool {
+    army_sp > 0 && army_sp >= unit_sp.saturating_mul(5)
+}
+
+/// 13.31, 15.3, optional rule 5: the modified siege die. `ratings`: with optional rule 5,
+/// the besieging commander's offensive rating (added) and the besieged commander's
+/// defensive rating (subtracted).
+pub fn siege_modified(
+    die: i32,
+    fortification: u8,
+    supplied: bool,
+    card_drm: i32,
+    ratings: Option<(i32, i32)>,
+    charts: &Charts,
+) -> i32 {
+    let mut m = die - fortification as i32 + card_drm;
+    if !supplied {
+        m += charts.drms.siege_unsupplied;
+    }
+    if let Some((off, def)) = ratings {
+        m += off - def;
+    }
+    m
+}
+
+/// 13.31: the chance (of 6) that one siege roll reduces the space.
+pub fn siege_chance_in_6(
+    charts: &Charts,
+    fortification: u8,
+    supplied: bool,
+    card_drm: i32,
+    ratings: Option<(i32, i32)>,
+) -> u32 {
+    (1..=6)
+        .filter(|d| {
+            charts.siege_reduced(siege_modified(
+                *d,
+                fortification,
+                supplied,
+                card_drm,
+                ratings,
+                charts,
+            ))
+        })
+        .count() as u32
+}
+
+/// Optional rule 5, End of Turn Siege Phase: reduced on a die (modified by the ratings)
+/// greater than the fortification value; otherwise one besieging unit is flipped.
+pub fn end_of_turn_siege_reduced(die: i32, fortification: u8, ratings: (i32, i32)) -> bool {
+    die + ratings.0 - ratings.1 > fortification as i32
 }

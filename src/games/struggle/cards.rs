@@ -58,6 +58,9 @@ pub enum ResponseWhen {
     BeforeBattleRoll,
     /// When a coordinated attack is declared, before the support roll (11.42).
     OnCoordinatedAttack,
+    /// When a battle of one's own force begins (attacking or defending), before any
+    /// support roll or battle die.
+    BattleStart,
     /// When the opponent attempts an interception (10.2).
     OnInterception,
     /// When the opponent attempts to avoid battle (10.4, 10.5).
@@ -200,6 +203,93 @@ pub enum Effect {
     Custom(u8),
 }
 
+/// A condition that must hold for the event or response to be played (besides its side,
+/// phase and response moment). Checked by the rules against the position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Requirement {
+    /// The VP marker at least this many boxes on Prussia's side (28: 6, designer's notes).
+    PrussianVpAtLeast(i32),
+    /// This unit is on the map.
+    UnitOnMap(String),
+    /// All these units are on the map at full strength.
+    UnitsFull(Vec<String>),
+    /// The playing side controls this space.
+    Controls(String),
+    /// The nationality's Corps Support Box holds at least this many IDs.
+    SupportBox { nation: Nation, count: u8 },
+    /// The playing side's force in the battle holds such a unit.
+    ForceHas { nation: Nation, class: UnitClass },
+    /// The opposing force in the battle holds such a unit.
+    EnemyHas { nation: Nation, class: UnitClass },
+    /// The playing side is the attacker in the battle.
+    Attacking,
+    /// The playing side attacks across a river (11.45).
+    AcrossRiver,
+    /// The battle space lies in one of these provinces or countries.
+    InRegion(Vec<String>),
+}
+
+/// What a battle looks like to one side, for checking a battle card's requirements. Unit
+/// classes are the concrete ones: Corps, Division, Brigade or Cavalry.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct BattleContext {
+    pub attacking: bool,
+    pub across_river: bool,
+    pub own: Vec<(Nation, UnitClass)>,
+    pub enemy: Vec<(Nation, UnitClass)>,
+    /// Names of the province and country of the battle space.
+    pub regions: Vec<String>,
+}
+
+impl Nation {
+    pub fn adjective(self) -> &'static str {
+        match self {
+            Nation::Pr => "Prussian",
+            Nation::It => "Italian",
+            Nation::Hu => "Hungarian",
+            Nation::Au => "Austrian",
+            Nation::Sx => "Saxon",
+            Nation::Hn => "Hanoverian",
+            Nation::Bv => "Bavarian",
+            Nation::Wu => "Württemberg",
+            Nation::Bd => "Baden",
+            Nation::HD => "Hesse-Darmstadt",
+            Nation::Ns => "Nassau",
+            Nation::HC => "Hesse-Cassel",
+            Nation::HN => "Hesse-Nassau",
+            Nation::Fr => "French",
+            Nation::Own => "friendly",
+        }
+    }
+}
+
+impl UnitClass {
+    /// Does a unit of class `have` (Corps, Division, Brigade, Cavalry) count as `self`?
+    pub fn covers(self, have: UnitClass) -> bool {
+        match self {
+            UnitClass::Any => true,
+            UnitClass::Ebc => have != UnitClass::Corps,
+            _ => self == have,
+        }
+    }
+    fn noun(self) -> &'static str {
+        match self {
+            UnitClass::Any => "unit",
+            UnitClass::Corps => "corps",
+            UnitClass::Ebc => "EBC unit",
+            UnitClass::Division => "division",
+            UnitClass::Brigade => "brigade",
+            UnitClass::Cavalry => "cavalry division",
+        }
+    }
+}
+
+fn has(units: &[(Nation, UnitClass)], nation: Nation, class: UnitClass) -> bool {
+    units
+        .iter()
+        .any(|(n, c)| (nation == Nation::Own || *n == nation) && class.covers(*c))
+}
+
 /// One Operations Card.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Card {
@@ -222,6 +312,9 @@ pub struct Card {
     pub mandatory: bool,
     #[serde(default)]
     pub effects: Vec<Effect>,
+    /// Conditions for playing the event or response.
+    #[serde(default)]
+    pub requires: Vec<Requirement>,
     /// The card's text, our words.
     pub text: String,
     /// The historical note, our paraphrase of the rulebook's explanation.
@@ -229,7 +322,87 @@ pub struct Card {
     pub reconstructed: bool,
 }
 
+impl ResponseWhen {
+    /// When the response may be played, for the card panel and the rules reference.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ResponseWhen::BeforeBattleRoll => "in a battle, before the battle dice (11.2)",
+            ResponseWhen::OnCoordinatedAttack => {
+                "when a coordinated attack is declared, before the support roll (11.42)"
+            }
+            ResponseWhen::BattleStart => "when a battle begins, before any support roll or die",
+            ResponseWhen::OnInterception => "when the opponent tries to intercept (10.2)",
+            ResponseWhen::OnAvoidBattle => "when the opponent tries to avoid battle (10.4)",
+            ResponseWhen::OnSiege => "before your siege roll (13.31)",
+            ResponseWhen::OnActivation => "right after the opponent activates (6.22, 6.23)",
+            ResponseWhen::OwnActivation => "with your own activation, before moving",
+        }
+    }
+}
+
 impl Card {
+    /// One line for the card panel and the rules reference: number, title with its *, OP
+    /// number, deck, who may play the event, and the response moment.
+    pub fn summary(&self) -> String {
+        let star = if self.remove { "*" } else { "" };
+        let deck = match self.deck {
+            Deck::Mobilization => "Mobilization deck",
+            Deck::War => "War deck",
+        };
+        let who = match self.event {
+            EventSide::Prussia => "event: Prussia",
+            EventSide::Austria => "event: Austria",
+            EventSide::Both => "event: either side",
+            EventSide::None => "no event",
+        };
+        let mut s = format!(
+            "#{} {}{star} ({} OPs, {deck}, {who}",
+            self.id, self.title, self.ops
+        );
+        if let Some(r) = self.response {
+            s.push_str(", response ");
+            s.push_str(r.describe());
+        }
+        s.push(')');
+        s
+    }
+
+    /// The battle requirements of this card (6.25, 11.2 step 2 note) against a battle seen
+    /// from the playing side: Ok, or the reason it may not be played. Requirements on the
+    /// position (VPs, units on the map, control) are the events module's to check.
+    pub fn check_battle(&self, ctx: &BattleContext) -> Result<(), String> {
+        let name = format!("#{} {}", self.id, self.title);
+        for r in &self.requires {
+            match r {
+                Requirement::ForceHas { nation, class } if !has(&ctx.own, *nation, *class) => {
+                    return Err(format!(
+                        "{name}: your force needs a {} {}",
+                        nation.adjective(),
+                        class.noun()
+                    ));
+                }
+                Requirement::EnemyHas { nation, class } if !has(&ctx.enemy, *nation, *class) => {
+                    return Err(format!(
+                        "{name}: the enemy force must hold a {} {}",
+                        nation.adjective(),
+                        class.noun()
+                    ));
+                }
+                Requirement::Attacking if !ctx.attacking => {
+                    return Err(format!("{name}: only for the attacker"));
+                }
+                Requirement::AcrossRiver if !ctx.across_river => {
+                    return Err(format!("{name}: only for an attack across a river (11.45)"));
+                }
+                Requirement::InRegion(v) if !v.iter().any(|x| ctx.regions.contains(x)) => {
+                    return Err(format!("{name}: only in {}", v.join(", ")));
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     /// 5.10, 6.42: this card calls for a reshuffle at the end of the turn whenever it was
     /// played (event or OPs) or discarded.
     pub fn forces_reshuffle(&self) -> bool {
@@ -553,6 +726,115 @@ mod tests {
             let avg = ops.iter().sum::<u32>() as f64 / ops.len() as f64;
             assert!((2.9..=3.1).contains(&avg), "{d:?}: {avg}");
         }
+    }
+
+    // The conditions the texts state are data too: France only with 6 Prussian VPs
+    // (designer's notes), Kalik only while on the map, the VIII Federal Corps only from its
+    // four full divisions (the example's "preconditions"), the Army of the Elbe only with
+    // three IDs in the Box.
+    #[test]
+    fn requirements_of_the_texts() {
+        let c = cards();
+        let req = |id| c.get(id).map(|k| k.requires.clone()).unwrap_or_default();
+        assert_eq!(req(28), vec![Requirement::PrussianVpAtLeast(6)]);
+        assert_eq!(req(5), vec![Requirement::UnitOnMap("Au Kalik IB".into())]);
+        assert!(matches!(&req(21)[..], [Requirement::UnitsFull(v)] if v.len() == 4));
+        assert!(req(3).contains(&Requirement::SupportBox {
+            nation: Nation::Pr,
+            count: 3
+        }));
+        assert!(req(18).contains(&Requirement::AcrossRiver));
+        // Every battle response except the generic ones names whose force it needs.
+        for k in &c.cards {
+            if k.response == Some(ResponseWhen::BeforeBattleRoll)
+                && !matches!(k.id, 6 | 7 | 13 | 18)
+            {
+                assert!(
+                    k.requires.iter().any(|r| matches!(
+                        r,
+                        Requirement::ForceHas { .. } | Requirement::EnemyHas { .. }
+                    )),
+                    "card {}",
+                    k.id
+                );
+            }
+        }
+    }
+
+    // 6.25, 11.2 step 2 note: a battle response only where its text allows it.
+    #[test]
+    fn battle_requirements_refuse_with_a_reason() {
+        let c = cards();
+        let card = |id| c.get(id).expect("card");
+        let pr = BattleContext {
+            attacking: true,
+            own: vec![
+                (Nation::Pr, UnitClass::Corps),
+                (Nation::Pr, UnitClass::Division),
+            ],
+            enemy: vec![(Nation::Hn, UnitClass::Corps)],
+            ..BattleContext::default()
+        };
+        // The Hanover battle: Auftragstaktik (#26) is fine for the Prussian attacker.
+        assert_eq!(card(26).check_battle(&pr), Ok(()));
+        // Hidden Ford (#18) needs a river; Disaffected Nationality (#15) Austrians opposite.
+        let e = card(18).check_battle(&pr).expect_err("no river");
+        assert!(e.contains("11.45"), "{e}");
+        let e = card(15).check_battle(&pr).expect_err("no Austrians");
+        assert!(e.contains("Austrian"), "{e}");
+        let river = BattleContext {
+            across_river: true,
+            ..pr.clone()
+        };
+        assert_eq!(card(18).check_battle(&river), Ok(()));
+        // Bersaglieri and Grenadiers (#22) needs an Italian corps, not a division.
+        let it = BattleContext {
+            own: vec![(Nation::It, UnitClass::Division)],
+            ..BattleContext::default()
+        };
+        assert!(card(22).check_battle(&it).is_err());
+        let it = BattleContext {
+            own: vec![(Nation::It, UnitClass::Corps)],
+            ..BattleContext::default()
+        };
+        assert_eq!(card(22).check_battle(&it), Ok(()));
+        // Stosstaktik (#11) only attacking; Franz von John (#49) only in Italy's theatre.
+        let au = BattleContext {
+            own: vec![(Nation::Au, UnitClass::Corps)],
+            regions: vec!["Bohemia".into()],
+            ..BattleContext::default()
+        };
+        assert!(card(11).check_battle(&au).is_err());
+        assert!(card(49).check_battle(&au).is_err());
+        let ven = BattleContext {
+            regions: vec!["Venetia".into()],
+            ..au.clone()
+        };
+        assert_eq!(card(49).check_battle(&ven), Ok(()));
+        // Death Ride (#14) needs Austrian cavalry.
+        assert!(card(14).check_battle(&au).is_err());
+        let rcd = BattleContext {
+            own: vec![(Nation::Au, UnitClass::Cavalry)],
+            ..au
+        };
+        assert_eq!(card(14).check_battle(&rcd), Ok(()));
+    }
+
+    #[test]
+    fn summaries_name_what_a_player_needs() {
+        let c = cards();
+        let m = c.get(8).expect("Moltke").summary();
+        assert!(
+            m.starts_with("#8 Moltke (4 OPs, Mobilization deck, event: Prussia"),
+            "{m}"
+        );
+        assert!(m.contains("11.42"), "{m}");
+        assert!(
+            c.get(5)
+                .expect("Kalik")
+                .summary()
+                .starts_with("#5 Brigade Kalik* (2 OPs")
+        );
     }
 
     #[test]
