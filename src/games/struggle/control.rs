@@ -276,10 +276,9 @@ mod tests {
         for &s in &spaces[..half] {
             sit.control[s] = Some(Side::Austria);
         }
-        // half is not a majority
-        if spaces.len() % 2 == 0 {
-            assert_eq!(italy_majority(&m, &sit), None);
-        }
+        // half (or less) is not a majority: Italy stays Italian
+        assert_ne!(italy_majority(&m, &sit), Some(Side::Austria));
+        assert_eq!(italy_control(&m, &sit, Side::Prussia), Side::Prussia);
         sit.control[spaces[half]] = Some(Side::Austria);
         assert_eq!(italy_control(&m, &sit, Side::Prussia), Side::Austria);
     }

@@ -140,7 +140,7 @@ pub struct Province {
     pub country: Country,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StruggleMap {
     pub name: String,
     pub graph: PointMap,

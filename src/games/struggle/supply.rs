@@ -310,22 +310,18 @@ mod tests {
         // rule 15.1: friendly port - sea - friendly port - source
         let (m, mut sit) = setup();
         let konigsberg = id(&m, "Königsberg");
-        // take away Königsberg's own source and every land way: Austrian PCs on Thorn
-        // and Danzig's neighbours
+        // take away Königsberg's own source and every land way east of the Oder:
+        // Austrian PCs on Thorn, Bromberg and Köslin
         let mut m2 = m.clone();
         m2.spaces[konigsberg].supply = None;
-        for n in ["Thorn"] {
+        for n in ["Thorn", "Bromberg", "Köslin"] {
             sit.control[id(&m2, n)] = Some(Side::Austria);
         }
-        sit.control[id(&m2, "Bromberg")] = Some(Side::Austria);
-        sit.control[id(&m2, "Köslin")] = Some(Side::Austria);
         let danzig = id(&m2, "Danzig");
         // Danzig still reaches Stettin by sea
         assert!(network(&m2, Side::Prussia, &sit)[danzig]);
         assert!(network(&m2, Side::Prussia, &sit)[konigsberg]);
-        // with Stettin and Lübeck hostile the sea route leads nowhere friendly nearby,
-        // but Kiel/Flensburg (Schleswig) still link round to Prussian ports? Flensburg is
-        // Prussian and reaches the Elbe ports; make the Baltic ports all hostile
+        // with every other port of the northern seas hostile, the sea leads nowhere
         for n in [
             "Stettin",
             "Lübeck",
