@@ -472,7 +472,7 @@ impl<'a> Game<'a> {
                 );
                 self.st.g.dow = true;
             }
-            self.to_war();
+            self.begin_war();
         } else {
             self.st.g.turn += 1;
         }
@@ -480,7 +480,7 @@ impl<'a> Game<'a> {
     }
 
     /// 5.7, 5.9, 7.23: the War deck joins the remaining Mobilization cards.
-    fn to_war(&mut self) {
+    fn begin_war(&mut self) {
         self.st.g.war = true;
         self.st.g.turn = 1;
         let mut aside = std::mem::take(&mut self.st.cards.aside);
@@ -579,10 +579,11 @@ impl<'a> Game<'a> {
         for p in 0..rules.map.provinces.len() {
             let mut count = [0usize; 2];
             for (s, sp) in rules.map.spaces.iter().enumerate() {
-                if sp.province == Some(p) && !sp.independent {
-                    if let Some(side) = self.st.g.control.get(s).copied().flatten() {
-                        count[side.idx()] += 1;
-                    }
+                if sp.province == Some(p)
+                    && !sp.independent
+                    && let Some(side) = self.st.g.control.get(s).copied().flatten()
+                {
+                    count[side.idx()] += 1;
                 }
             }
             let now = if count[0] > count[1] {

@@ -170,10 +170,8 @@ pub fn random_command(
         .iter()
         .filter(|c| !matches!(c, StCommand::Done))
         .collect();
-    if others.is_empty() || rng.random_range(0..100) < 15 {
-        if legal.contains(&StCommand::Done) {
-            return Some(StCommand::Done);
-        }
+    if (others.is_empty() || rng.random_range(0..100) < 15) && legal.contains(&StCommand::Done) {
+        return Some(StCommand::Done);
     }
     if others.is_empty() {
         return Some(legal[rng.random_range(0..legal.len())].clone());
