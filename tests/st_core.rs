@@ -1136,3 +1136,41 @@ fn lesson_one_plays_through() {
     assert_eq!(n, 4);
     assert_eq!(g.st.g.to_play, Side::Prussia);
 }
+
+#[test]
+fn an_army_with_five_to_one_overruns_a_lone_ebc_unit_in_a_minor_city() {
+    // rule 9.51: no battle, the unit is eliminated, the army moves on
+    let mut g = seven_weeks();
+    let (x, o) = border(&g);
+    let ib = unit(&g, "au-ib", "Rastatt");
+    g.st.units[ib as usize].loc = Loc::Space(o);
+    let fc = general(&g, "frederick-charles");
+    let corps = g.rules.unit_by_type("pr-2")[0];
+    let at = g.st.generals[fc as usize].loc;
+    for u in flow::units_at(
+        &g.rules,
+        &g.st,
+        at.space().expect("FC on the map"),
+        Side::Prussia,
+    ) {
+        if u != corps {
+            g.st.units[u as usize].loc = Loc::CorpsSupport;
+        }
+    }
+    g.st.generals[fc as usize].loc = Loc::Space(x);
+    g.st.units[corps as usize].loc = Loc::Space(x);
+    Struggle::check_invariants(&g.rules, &g.st).expect("a valid position");
+    give(&mut g, Side::Prussia, &[10]);
+    g.apply(&StCommand::Play {
+        card: 10,
+        use_: Use::Activate { general: fc },
+    })
+    .expect("activate FC");
+    let rolls = g.dice.rolls.len();
+    g.apply(&StCommand::Move { to: o })
+        .expect("into the IB's city");
+    assert_eq!(g.st.units[ib as usize].loc, Loc::Eliminated, "rule 9.51");
+    assert_eq!(g.dice.rolls.len(), rolls, "no battle roll");
+    assert_eq!(g.st.g.step, Step::Move, "the army may move on");
+    assert_eq!(g.st.g.control[o], Some(Side::Prussia));
+}
