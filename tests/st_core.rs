@@ -1174,3 +1174,76 @@ fn an_army_with_five_to_one_overruns_a_lone_ebc_unit_in_a_minor_city() {
     assert_eq!(g.st.g.step, Step::Move, "the army may move on");
     assert_eq!(g.st.g.control[o], Some(Side::Prussia));
 }
+
+/// An Austrian-held major city without units and a non-French neighbour of it.
+fn major_city_and_neighbour(g: &PureGame<Struggle>) -> (usize, usize) {
+    use feldzug::games::struggle::map::{Country, SpaceKind};
+    (0..g.rules.map.spaces.len())
+        .filter(|&x| g.rules.map.spaces[x].kind == SpaceKind::Major)
+        .filter(|&x| g.st.g.control[x] == Some(Side::Austria))
+        .filter(|&x| flow::units_at(&g.rules, &g.st, x, Side::Austria).is_empty())
+        .find_map(|x| {
+            g.rules
+                .map
+                .routes_from(x)
+                .map(|(_, o)| o)
+                .find(|&o| {
+                    g.rules.map.spaces[o].country != Country::France
+                        && g.rules.map.spaces[o].kind != SpaceKind::Junction
+                        && flow::units_at(&g.rules, &g.st, o, Side::Austria).is_empty()
+                })
+                .map(|o| (x, o))
+        })
+        .expect("an empty Austrian major city")
+}
+
+#[test]
+fn a_force_entering_a_major_city_with_a_corps_besieges_it_once() {
+    // rules 13.32 (a major city needs a corps), 13.33 (one siege roll with 2 MPs left,
+    // the move ends), 13.31 (reduced: control and destroyed)
+    let mut g = seven_weeks();
+    let (city, next) = major_city_and_neighbour(&g);
+    let fc = general(&g, "frederick-charles");
+    let corps = g.rules.unit_by_type("pr-2")[0];
+    let id = g.rules.unit_by_type("pr-id")[0];
+    let at = g.st.generals[fc as usize]
+        .loc
+        .space()
+        .expect("FC on the map");
+    for u in flow::units_at(&g.rules, &g.st, at, Side::Prussia) {
+        g.st.units[u as usize].loc = Loc::CorpsSupport;
+    }
+    g.st.generals[fc as usize].loc = Loc::Space(next);
+    g.st.units[id as usize].loc = Loc::Space(next);
+    give(&mut g, Side::Prussia, &[10, 13]);
+    // an ID alone may not besiege a major city (13.32)
+    g.apply(&StCommand::Play {
+        card: 10,
+        use_: Use::Activate { general: fc },
+    })
+    .expect("activate FC");
+    g.apply(&StCommand::Move { to: city })
+        .expect("into the city");
+    refused(StCommand::Siege, &mut g, "13.32");
+    g.apply(&StCommand::Done).expect("done");
+    // now with a corps
+    pass_round(&mut g);
+    g.st.units[corps as usize].loc = Loc::Space(city);
+    g.apply(&StCommand::Play {
+        card: 13,
+        use_: Use::Activate { general: fc },
+    })
+    .expect("activate FC");
+    assert_eq!(g.st.g.step, Step::Move);
+    g.dice.script([6]);
+    g.apply(&StCommand::Siege).expect("a siege roll");
+    assert_eq!(g.st.g.control[city], Some(Side::Prussia), "rule 13.31");
+    assert!(g.st.g.destroyed[city]);
+    assert!(
+        g.dice
+            .rolls
+            .iter()
+            .any(|r| r.purpose.starts_with("siege of") && r.total == 5),
+        "6 less the major city's value 1"
+    );
+}
