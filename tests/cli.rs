@@ -127,6 +127,7 @@ fn self_attack(game: &str) -> &'static str {
         "koniggratz" => "Attack(attacker: 0, defender: 0)",
         "trautenau-soor" => "Barrage(unit: 0, target: 0, turn: None)",
         "sadowa" => "Attack(lead: 0, target: 0)",
+        "struggle" => "SetupAt(choice: 200, space: 0)",
         other => panic!("add a never-legal command for the game {other}"),
     }
 }

@@ -472,7 +472,7 @@ impl<'a> Game<'a> {
                 );
                 self.st.g.dow = true;
             }
-            self.to_war();
+            self.begin_war();
         } else {
             self.st.g.turn += 1;
         }
@@ -480,7 +480,7 @@ impl<'a> Game<'a> {
     }
 
     /// 5.7, 5.9, 7.23: the War deck joins the remaining Mobilization cards.
-    fn to_war(&mut self) {
+    fn begin_war(&mut self) {
         self.st.g.war = true;
         self.st.g.turn = 1;
         let mut aside = std::mem::take(&mut self.st.cards.aside);
@@ -579,10 +579,11 @@ impl<'a> Game<'a> {
         for p in 0..rules.map.provinces.len() {
             let mut count = [0usize; 2];
             for (s, sp) in rules.map.spaces.iter().enumerate() {
-                if sp.province == Some(p) && !sp.independent {
-                    if let Some(side) = self.st.g.control.get(s).copied().flatten() {
-                        count[side.idx()] += 1;
-                    }
+                if sp.province == Some(p)
+                    && !sp.independent
+                    && let Some(side) = self.st.g.control.get(s).copied().flatten()
+                {
+                    count[side.idx()] += 1;
                 }
             }
             let now = if count[0] > count[1] {
@@ -692,8 +693,28 @@ impl<'a> Game<'a> {
                 _ => None,
             })
             .collect();
+        let kind = rules.map.spaces.get(s).map(|x| x.kind);
+        let mut enemy_units = units_at(rules, self.st, s, enemy);
+        // 9.51: an army with 5:1 in SPs overruns a lone EBC unit in a minor city
+        if m.army
+            && kind == Some(SpaceKind::Minor)
+            && let [lone] = enemy_units[..]
+            && !rules.echelon(lone).is_corps()
+        {
+            let mine: u32 = cus.iter().map(|&u| sp(rules, self.st, u)).sum();
+            let theirs = sp(rules, self.st, lone);
+            if mine >= 5 * theirs.max(1) {
+                self.st.units[lone as usize].loc = Loc::Eliminated;
+                let n = rules.unit_name(lone);
+                let at = rules.space_name(s);
+                self.say(
+                    "9.51",
+                    format!("{n} is overrun at {at} ({mine} SP against {theirs})"),
+                );
+                enemy_units.clear();
+            }
+        }
         // 9.52, 18.6: lone enemy generals retreat
-        let enemy_units = units_at(rules, self.st, s, enemy);
         if enemy_units.is_empty() {
             for g in generals_at(rules, self.st, s, enemy) {
                 self.retreat_general(g, s, m.from);
@@ -707,7 +728,6 @@ impl<'a> Game<'a> {
             return true;
         }
         // 14.1: a force moving through an enemy minor city takes it
-        let kind = rules.map.spaces.get(s).map(|x| x.kind);
         if !cus.is_empty()
             && enemy_controlled(self.st, s, side)
             && (kind == Some(SpaceKind::Minor)

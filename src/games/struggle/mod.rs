@@ -80,6 +80,22 @@ impl RulesGame for Struggle {
         let actor = crate::engine::step::to_act::<Struggle>(rules, st);
         steps::step(steps::id_of(st)).execute(rules, st, dice, log, cmd);
         st.g.last_actor = actor;
+        // Hidden hands: a command that hands the decision to the other side is final.
+        // The engine's undo stops at a command after which the roll count changed, so
+        // the hand-over is logged like a roll (die 0, no information): the side now to
+        // act cannot take back the other side's round and look at his hand.
+        let now = crate::engine::step::to_act::<Struggle>(rules, st);
+        if let (Some(a), Some(n)) = (actor, now)
+            && a != n
+        {
+            dice.rolls.push(crate::engine::dice::Roll {
+                purpose: format!("hand-over to {}", n.name()),
+                rule: "8.2".into(),
+                die: 0,
+                modifiers: Vec::new(),
+                total: 0,
+            });
+        }
         Ok(())
     }
 
@@ -115,14 +131,6 @@ impl RulesGame for Struggle {
             commands,
             state_hash: state_hash(st),
         }
-    }
-
-    /// 4 (project principle): after a hand-over to the other side, the commands are an
-    /// undo barrier, so that the side now to act cannot take back the other's round and
-    /// look at his hand.
-    fn secret_pending(rules: &StRules, st: &StState) -> bool {
-        let now = crate::engine::step::to_act::<Struggle>(rules, st);
-        st.g.last_actor.is_some() && now.is_some() && now != st.g.last_actor
     }
 
     fn random_command(
@@ -165,10 +173,8 @@ pub fn random_command(
         .iter()
         .filter(|c| !matches!(c, StCommand::Done))
         .collect();
-    if others.is_empty() || rng.random_range(0..100) < 15 {
-        if legal.contains(&StCommand::Done) {
-            return Some(StCommand::Done);
-        }
+    if (others.is_empty() || rng.random_range(0..100) < 15) && legal.contains(&StCommand::Done) {
+        return Some(StCommand::Done);
     }
     if others.is_empty() {
         return Some(legal[rng.random_range(0..legal.len())].clone());

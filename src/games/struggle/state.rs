@@ -215,4 +215,6 @@ pub enum StCommand {
     Drop { piece: Piece },
     /// Ends the current movement, or the spending of OPs.
     Done,
+    /// 13.33, 13.34: the activated force rolls a siege against its space (2 MPs).
+    Siege,
 }

@@ -256,6 +256,71 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
     Ok(())
 }
 
+/// 13.32-13.34: the moving force may roll a siege against the enemy fortress or major
+/// city it stands on: enough units (a corps for a major city or a level 3 fortress), no
+/// enemy unit there, and 2 MPs left to every piece.
+pub fn check_siege(rules: &StRules, st: &StState) -> Result<(), Refusal> {
+    let op = super::op(st)?;
+    let Some(m) = op.mover.as_ref() else {
+        return Err(Refusal::new("13.33", "nothing is moving"));
+    };
+    let Some(space) = rules.map.spaces.get(m.at) else {
+        return Err(Refusal::new("13.33", "no such space"));
+    };
+    let value = match space.kind {
+        SpaceKind::Major => 1,
+        SpaceKind::Fortress(v) => v,
+        _ => {
+            return Err(Refusal::new(
+                "13.1",
+                "only fortresses and major cities are besieged",
+            ));
+        }
+    };
+    if !flow::enemy_controlled(st, m.at, op.side)
+        || st.g.destroyed.get(m.at).copied().unwrap_or(true)
+    {
+        return Err(Refusal::new(
+            "13.1",
+            "only an enemy fortress or major city is besieged",
+        ));
+    }
+    if !flow::units_at(rules, st, m.at, op.side.other()).is_empty() {
+        return Err(Refusal::new("13.2", "enemy units still hold the space"));
+    }
+    let cus: Vec<u16> = m
+        .pieces
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Unit(u) => Some(*u),
+            _ => None,
+        })
+        .collect();
+    let corps = cus.iter().any(|&u| rules.echelon(u).is_corps());
+    if cus.len() < value as usize || (!corps && (space.kind == SpaceKind::Major || value >= 3)) {
+        return Err(Refusal::new(
+            "13.32",
+            format!(
+                "besieging {} needs {value} combat units{}",
+                space.name,
+                if space.kind == SpaceKind::Major || value >= 3 {
+                    " with a corps among them"
+                } else {
+                    ""
+                }
+            ),
+        ));
+    }
+    if m.mp + 2 > m.ma
+        || m.pieces
+            .iter()
+            .any(|&p| spent(op, p) + 2 > piece_ma(rules, p))
+    {
+        return Err(Refusal::new("13.33", "a siege roll needs 2 MPs left"));
+    }
+    Ok(())
+}
+
 impl PlayStep<Struggle> for Movement {
     fn name(&self) -> &'static str {
         "Movement"
@@ -295,6 +360,7 @@ impl PlayStep<Struggle> for Movement {
                 | StCommand::PickUp { .. }
                 | StCommand::Drop { .. }
                 | StCommand::Done
+                | StCommand::Siege
         )
     }
     fn legal(&self, rules: &StRules, st: &StState, out: &mut Vec<StCommand>) {
@@ -332,6 +398,9 @@ impl PlayStep<Struggle> for Movement {
                 }
             }
         }
+        if self.check(rules, st, &StCommand::Siege).is_ok() {
+            out.push(StCommand::Siege);
+        }
         if self.check(rules, st, &StCommand::Done).is_ok() {
             out.push(StCommand::Done);
         }
@@ -343,6 +412,7 @@ impl PlayStep<Struggle> for Movement {
         };
         match *cmd {
             StCommand::Move { to } => check_move(rules, st, to),
+            StCommand::Siege => check_siege(rules, st),
             StCommand::Done => {
                 // 9.62; a force that cannot leave the junction at all may stop there
                 let stuck = !rules
@@ -448,6 +518,25 @@ impl PlayStep<Struggle> for Movement {
         };
         match *cmd {
             StCommand::Done => stop(&mut g),
+            StCommand::Siege => {
+                let Some(op) = g.st.g.op.as_mut() else { return };
+                let side = op.side;
+                let Some(m) = op.mover.as_mut() else { return };
+                m.mp += 2;
+                let (at, entered) = (m.at, m.from.is_some());
+                let pieces = m.pieces.clone();
+                for &p in &pieces {
+                    match op.spent.iter_mut().find(|(q, _)| *q == p) {
+                        Some(e) => e.1 += 2,
+                        None => op.spent.push((p, 2)),
+                    }
+                }
+                g.siege_roll(side, at, if entered { "13.33" } else { "13.34" });
+                // 13.33: a force that entered the space to besiege it ends its move
+                if entered {
+                    stop(&mut g);
+                }
+            }
             StCommand::PickUp { piece } => {
                 if let Some(m) = g.st.g.op.as_mut().and_then(|o| o.mover.as_mut()) {
                     m.pieces.push(piece);

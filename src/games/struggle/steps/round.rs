@@ -276,7 +276,12 @@ impl PlayStep<Struggle> for Round {
         };
         match use_ {
             Use::Mobilize => {
-                let n = mobilize_ops(side, ops);
+                // 7.24: the bonus is for a card played to mobilize, not a free OP (8.3)
+                let n = if card.is_some() {
+                    mobilize_ops(side, ops)
+                } else {
+                    ops
+                };
                 if let Some(o) = g.st.g.op.as_mut() {
                     o.ops = n;
                 }
