@@ -163,6 +163,11 @@ pub fn place_targets(rules: &StRules, st: &StState, side: Side, card: &Card) -> 
             v.push(s);
         }
     }
+    // never into a space holding enemy units
+    v.retain(|&s| {
+        !(0..st.units.len() as UnitId)
+            .any(|u| on_map(st, u) == Some(s) && rules.side(u) != side)
+    });
     v
 }
 
