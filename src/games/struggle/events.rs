@@ -165,8 +165,7 @@ pub fn place_targets(rules: &StRules, st: &StState, side: Side, card: &Card) -> 
     }
     // never into a space holding enemy units
     v.retain(|&s| {
-        !(0..st.units.len() as UnitId)
-            .any(|u| on_map(st, u) == Some(s) && rules.side(u) != side)
+        !(0..st.units.len() as UnitId).any(|u| on_map(st, u) == Some(s) && rules.side(u) != side)
     });
     v
 }
