@@ -258,15 +258,13 @@ fn requirement(
 ) -> Result<(), Refusal> {
     let no = |why: String| Err(Refusal::new("6.24", format!("{}: {why}", k.title)));
     match r {
-        Requirement::PrussianVpAtLeast(n) => {
-            if -st.g.vp < *n {
-                return no(format!("only while Prussia has {n} or more VPs"));
-            }
+        Requirement::PrussianVpAtLeast(n) if -st.g.vp < *n => {
+            return no(format!("only while Prussia has {n} or more VPs"));
         }
-        Requirement::UnitOnMap(l) => {
-            if unit_of(rules, st, l).and_then(|u| on_map(st, u)).is_none() {
-                return no(format!("only while the {l} is on the map"));
-            }
+        Requirement::UnitOnMap(l)
+            if unit_of(rules, st, l).and_then(|u| on_map(st, u)).is_none() =>
+        {
+            return no(format!("only while the {l} is on the map"));
         }
         Requirement::UnitsFull(ls) => {
             for l in ls {
@@ -286,13 +284,13 @@ fn requirement(
                 return no(format!("only while {} controls {s}", side.name()));
             }
         }
-        Requirement::SupportBox { nation, count } => {
-            if box_ids(rules, st, *nation, side).len() < *count as usize {
-                return no(format!(
-                    "needs {count} {} IDs in the Corps Support Box",
-                    nation.adjective()
-                ));
-            }
+        Requirement::SupportBox { nation, count }
+            if box_ids(rules, st, *nation, side).len() < *count as usize =>
+        {
+            return no(format!(
+                "needs {count} {} IDs in the Corps Support Box",
+                nation.adjective()
+            ));
         }
         // battle conditions: only Response cards have them, checked in battle
         _ => {}
@@ -393,10 +391,8 @@ fn effect(g: &mut Game<'_>, side: Side, k: &Card, e: &Effect) -> Option<(EventPi
             g.say("14.2", format!("{} controls {province}", who.name()));
         }
         Effect::ReplaceCorps { .. } => return Some((EventPick::ReplaceCorps, 1)),
-        Effect::Flip { count, .. } => {
-            if !flip_targets(rules, g.st, side, k).is_empty() {
-                return Some((EventPick::Flip, *count));
-            }
+        Effect::Flip { count, .. } if !flip_targets(rules, g.st, side, k).is_empty() => {
+            return Some((EventPick::Flip, *count));
         }
         Effect::Place { unit, .. } => {
             if let Some(u) = unit_of(rules, g.st, unit)
