@@ -23,6 +23,7 @@ mod sd_supply;
 mod sd_victory;
 mod st_battle;
 mod st_core;
+mod st_events;
 mod st_map;
 mod st_random;
 mod step_prompts;

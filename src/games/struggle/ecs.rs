@@ -8,8 +8,8 @@ use super::data::StRules;
 use super::state::*;
 use super::steps::{self, StepId, id_of_globals};
 use super::steps::{
-    declare::Declare, game_over::GameOver, mobilize::Mobilize, movement::Movement, round::Round,
-    setup::Setup,
+    declare::Declare, event::EventStep, game_over::GameOver, mobilize::Mobilize,
+    movement::Movement, round::Round, setup::Setup,
 };
 use crate::engine::game_ecs::*;
 use bevy::prelude::*;
@@ -35,6 +35,7 @@ pub enum StStepState {
     Declare,
     Move,
     GameOver,
+    Event,
 }
 
 pub fn step_state(id: StepId) -> StStepState {
@@ -45,13 +46,16 @@ pub fn step_state(id: StepId) -> StStepState {
         StepId::Declare => StStepState::Declare,
         StepId::Move => StStepState::Move,
         StepId::GameOver => StStepState::GameOver,
+        StepId::Event => StStepState::Event,
     }
 }
 
 pub fn phase_of(step: Step) -> StPhase {
     match step {
         Step::Setup => StPhase::Setup,
-        Step::Round | Step::Mobilize | Step::Declare | Step::Move => StPhase::Operations,
+        Step::Round | Step::Mobilize | Step::Declare | Step::Move | Step::Event => {
+            StPhase::Operations
+        }
         Step::GameOver => StPhase::GameOver,
     }
 }
@@ -78,6 +82,7 @@ impl Plugin for StrugglePlugin {
                 run_step::<Struggle, Declare>.run_if(in_state(StStepState::Declare)),
                 run_step::<Struggle, Movement>.run_if(in_state(StStepState::Move)),
                 run_step::<Struggle, GameOver>.run_if(in_state(StStepState::GameOver)),
+                run_step::<Struggle, EventStep>.run_if(in_state(StStepState::Event)),
                 sync_phase_state::<Struggle>,
                 sync_step_state,
             )

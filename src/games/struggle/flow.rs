@@ -98,6 +98,7 @@ pub fn new_state(rules: &StRules) -> StState {
             choice_next: 0,
             winner: None,
             result: String::new(),
+            event: None,
         },
     }
 }

@@ -3,8 +3,8 @@
 //! cards played for mobilization, activations or events; generals with seniority and
 //! initiative leading armies; the Mobilization and War Phases. See docs/games/struggle.md.
 
-pub mod cards;
 pub mod battle;
+pub mod cards;
 pub mod charts;
 pub mod control;
 pub mod data;

@@ -155,6 +155,7 @@ mod tests {
         ("state.rs", include_str!("state.rs")),
         ("supply.rs", include_str!("supply.rs")),
         ("steps/declare.rs", include_str!("steps/declare.rs")),
+        ("steps/event.rs", include_str!("steps/event.rs")),
         ("steps/game_over.rs", include_str!("steps/game_over.rs")),
         ("steps/mobilize.rs", include_str!("steps/mobilize.rs")),
         ("steps/mod.rs", include_str!("steps/mod.rs")),

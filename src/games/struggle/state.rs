@@ -146,6 +146,8 @@ pub enum Step {
     /// 9: moving the activated force.
     Move,
     GameOver,
+    /// 6.24: the player chooses what an event acts on (events.rs, steps/event.rs).
+    Event,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,6 +182,31 @@ pub struct Globals {
     pub choice_next: u8,
     pub winner: Option<Side>,
     pub result: String,
+    /// The choice an event waits for (6.24), in the step `Step::Event`.
+    #[serde(default)]
+    pub event: Option<EventChoice>,
+}
+
+/// What an event played as a card (6.24) lets its player choose now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EventPick {
+    /// Flip a reduced unit the card allows to full strength.
+    Flip,
+    /// Army of the Elbe / Main: the corps replaced by three IDs.
+    ReplaceCorps,
+    /// The space where this unit is placed.
+    Place(UnitId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventChoice {
+    pub card: CardId,
+    pub side: Side,
+    pub pick: EventPick,
+    /// Picks still allowed ("up to two").
+    pub left: u8,
+    /// The card's effect to go on with after the choice.
+    pub next: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -217,4 +244,8 @@ pub enum StCommand {
     Done,
     /// 13.33, 13.34: the activated force rolls a siege against its space (2 MPs).
     Siege,
+    /// 6.24: the unit an event acts on.
+    EventUnit { unit: UnitId },
+    /// 6.24: the space an event places its counter in.
+    EventSpace { space: SpaceId },
 }

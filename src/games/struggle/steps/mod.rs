@@ -3,6 +3,7 @@
 //! `check`, so the list and the refusals agree), and what a command does.
 
 pub mod declare;
+pub mod event;
 pub mod game_over;
 pub mod mobilize;
 pub mod movement;
@@ -22,16 +23,18 @@ pub enum StepId {
     Declare,
     Move,
     GameOver,
+    Event,
 }
 
 impl StepId {
-    pub const ALL: [StepId; 6] = [
+    pub const ALL: [StepId; 7] = [
         StepId::Setup,
         StepId::Round,
         StepId::Mobilize,
         StepId::Declare,
         StepId::Move,
         StepId::GameOver,
+        StepId::Event,
     ];
 }
 
@@ -47,6 +50,7 @@ pub fn id_of_globals(g: &Globals) -> StepId {
         Step::Declare => StepId::Declare,
         Step::Move => StepId::Move,
         Step::GameOver => StepId::GameOver,
+        Step::Event => StepId::Event,
     }
 }
 
@@ -58,6 +62,7 @@ pub fn step(id: StepId) -> &'static dyn PlayStep<Struggle> {
         StepId::Declare => &declare::Declare,
         StepId::Move => &movement::Movement,
         StepId::GameOver => &game_over::GameOver,
+        StepId::Event => &event::EventStep,
     }
 }
 
@@ -82,6 +87,7 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::PickUp { .. } | StCommand::Drop { .. } => "a pick-up or drop-off".into(),
         StCommand::Done => "'done'".into(),
         StCommand::Siege => "a siege".into(),
+        StCommand::EventUnit { .. } | StCommand::EventSpace { .. } => "an event's choice".into(),
     }
 }
 

@@ -135,7 +135,10 @@ fn check_use(
             if c == DOW && st.g.dow {
                 return Err(Refusal::new("7.22", "war has already been declared"));
             }
-            Ok(())
+            if c == DOW {
+                return Ok(());
+            }
+            crate::games::struggle::events::check(rules, st, side, c)
         }
     }
 }
