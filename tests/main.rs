@@ -19,6 +19,7 @@ mod sd_operations;
 mod sd_random;
 mod sd_setup;
 mod sd_siege;
+mod sd_stacking;
 mod sd_supply;
 mod sd_victory;
 mod step_prompts;

@@ -407,7 +407,7 @@ fn stacking_at_the_end_of_a_move_passing_through() {
 }
 
 // rule 3.1: over the limit at the end of an Operations Phase, the excess surrenders
-// (the opposing player's choice: the strongest, see the docs), with its CF in LP.
+// (the opposing player chooses, here the strongest), with its CF in LP.
 #[test]
 fn excess_stack_surrenders_at_the_end_of_the_operation() {
     let mut g = empty_game(rules(), 3, &[2, 5]);
@@ -419,7 +419,9 @@ fn excess_stack_surrenders_at_the_end_of_the_operation() {
     put(&mut g, "a-i", Coord::new(30, 15));
     g.st.g.step = Step::Attack;
     g.apply(&SdCommand::EndOperation).unwrap();
+    // 3.1: the opposing player chooses (here the strongest; see sd_stacking)
     let guard = id(&g.rules, "p-guard");
+    g.apply(&SdCommand::Surrender { unit: guard }).unwrap();
     assert_eq!(g.st.units[guard as usize].gone, Some(Fate::Eliminated));
     let left = ids
         .iter()

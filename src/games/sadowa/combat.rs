@@ -1151,7 +1151,7 @@ pub fn settle(g: &mut Game) {
                 }
                 return;
             }
-            None => return,
+            Some(Pending::Surrender { .. }) | None => return,
         }
     }
 }

@@ -10,6 +10,7 @@ use super::steps::{self, StepId, id_of_globals};
 use super::steps::{
     activate::Activate, advance::Advance, armistice::Armistice, attack::Attack, forage::Forage,
     game_over::GameOver, reinforce::Reinforce, retreat::Retreat, setup::Setup, siege::Siege,
+    surrender::Surrender,
 };
 use crate::engine::game_ecs::*;
 use crate::engine::mirror::{self, MirrorId};
@@ -45,6 +46,7 @@ pub enum SdStep {
     Reinforce,
     Armistice,
     GameOver,
+    Surrender,
 }
 
 pub fn step_state(id: StepId) -> SdStep {
@@ -59,6 +61,7 @@ pub fn step_state(id: StepId) -> SdStep {
         StepId::Reinforce => SdStep::Reinforce,
         StepId::Armistice => SdStep::Armistice,
         StepId::GameOver => SdStep::GameOver,
+        StepId::Surrender => SdStep::Surrender,
     }
 }
 
@@ -117,6 +120,7 @@ impl Plugin for SadowaPlugin {
                 run_step::<Sadowa, Reinforce>.run_if(in_state(SdStep::Reinforce)),
                 run_step::<Sadowa, Armistice>.run_if(in_state(SdStep::Armistice)),
                 run_step::<Sadowa, GameOver>.run_if(in_state(SdStep::GameOver)),
+                run_step::<Sadowa, Surrender>.run_if(in_state(SdStep::Surrender)),
                 sync_phase_state::<Sadowa>,
                 sync_step_state,
             )

@@ -58,6 +58,23 @@ pub(super) fn click(
     {
         return ClickAction::Send(c.clone());
     }
+    // 3.1: an over-stacked hex selects its units in turn for the opposing player; the
+    // selected unit's button (or the step's list) surrenders it
+    let excess: Vec<UnitId> = legal
+        .iter()
+        .filter(at_hex)
+        .filter_map(|c| match c {
+            SdCommand::Surrender { unit } => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    if !excess.is_empty() {
+        let next = match selected.and_then(|s| excess.iter().position(|&u| u == s)) {
+            Some(i) => excess[(i + 1) % excess.len()],
+            None => excess[0],
+        };
+        return ClickAction::Select(next);
+    }
     // select the units of the side to act in that hex, one after another
     let to_act = crate::engine::step::to_act::<Sadowa>(rules, st);
     let here: Vec<UnitId> = flow::units_at(rules, st, hex)

@@ -124,7 +124,8 @@ fn target(st: &SdState, c: &SdCommand) -> Option<Coord> {
         SdCommand::ActivateHq { hq: u }
         | SdCommand::Join { unit: u }
         | SdCommand::ActivateUnit { unit: u }
-        | SdCommand::Exit { unit: u } => flow::hex_of(st, *u),
+        | SdCommand::Exit { unit: u }
+        | SdCommand::Surrender { unit: u } => flow::hex_of(st, *u),
         SdCommand::Advance { .. } => st.g.pending.iter().find_map(|p| match p {
             Pending::Advance { into, .. } => Some(*into),
             _ => None,
@@ -141,7 +142,8 @@ fn subject(c: &SdCommand) -> Option<UnitId> {
         | SdCommand::Garrison { unit, .. }
         | SdCommand::Exit { unit }
         | SdCommand::ActivateUnit { unit }
-        | SdCommand::Advance { unit } => Some(*unit),
+        | SdCommand::Advance { unit }
+        | SdCommand::Surrender { unit } => Some(*unit),
         SdCommand::ActivateHq { hq } => Some(*hq),
         SdCommand::Attack { lead, .. } => Some(*lead),
         _ => None,
@@ -221,6 +223,11 @@ fn label(rules: &SdRules, st: &SdState, c: &SdCommand) -> String {
         SdCommand::Armistice(true) => "Ask for an armistice (4.7)".into(),
         SdCommand::Armistice(false) => "No armistice".into(),
         SdCommand::Done => "Done".into(),
+        SdCommand::Surrender { unit } => format!(
+            "Surrender {} (CF {}, 3.1)",
+            name(unit),
+            rules.unit(*unit).map_or(0, |d| d.cf)
+        ),
     }
 }
 
