@@ -452,12 +452,18 @@ impl Game<'_> {
             [true, true] => {
                 for _ in 0..100 {
                     let mods = |g: &Self, side: Side| {
+                        // the Initiative Modifiers chart of the charts file, the one
+                        // the charts panel shows
+                        let chart = &g.rules.charts;
                         let mut m = vec![(
                             format!("morale {}", g.st.g.morale[side.idx()]),
-                            charts::initiative_drm(g.st.g.morale[side.idx()]),
+                            chart.initiative_drm(g.st.g.morale[side.idx()]),
                         )];
                         if side == Side::Prussia && g.ghq_active() {
-                            m.push(("GHQ on the map and supplied (6.5.2)".into(), 1));
+                            m.push((
+                                "GHQ on the map and supplied (6.5.2)".into(),
+                                chart.ghq_initiative_drm,
+                            ));
                         }
                         m.retain(|x| x.1 != 0);
                         m
