@@ -53,6 +53,9 @@ pub struct SdUi {
     pub supply_overlay: bool,
     pub drawn_rev: u64,
     pub drawn_sel: (Option<UnitId>, Option<UnitId>, bool),
+    /// A press on the selected unit's hex, held back until the button is released: a
+    /// release on another hex drags the unit there, a release in place is a click.
+    pub press: Option<Coord>,
     /// Message, options, requests, outbox and autosave revision, as in every game.
     pub core: UiCore<SdCommand>,
 }
