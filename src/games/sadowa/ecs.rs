@@ -122,7 +122,7 @@ impl Plugin for SadowaPlugin {
                 run_step::<Sadowa, GameOver>.run_if(in_state(SdStep::GameOver)),
                 run_step::<Sadowa, Surrender>.run_if(in_state(SdStep::Surrender)),
                 sync_phase_state::<Sadowa>,
-                sync_step_state,
+                sync_step_state::<Sadowa>,
             )
                 .chain(),
         );
@@ -133,24 +133,13 @@ impl Plugin for SadowaPlugin {
     }
 }
 
-/// Keeps the step state equal to the rules' step (after loads and undo).
-pub fn sync_step_state(world: &mut World) {
-    let Some(id) = world
-        .get_resource::<SdGlobals>()
-        .map(|g| id_of_globals(&g.0))
-    else {
-        return;
-    };
-    let want = step_state(id);
-    if world.get_resource::<State<SdStep>>().map(|s| *s.get()) != Some(want) {
-        if let Some(mut next) = world.get_resource_mut::<NextState<SdStep>>() {
-            NextState::set_if_neq(&mut *next, want);
-        }
-        return;
-    }
-    let shown = world.get_resource::<CurrentStep>().map(|c| c.name);
-    if shown != Some(steps::step(id).name()) {
-        enter_step::<Sadowa>(world);
+/// The step state follows the rules' step ([`sync_step_state`], shared by the games).
+impl StepStates for Sadowa {
+    type StepState = SdStep;
+
+    fn wanted_step(world: &World) -> Option<(SdStep, &'static str)> {
+        let id = id_of_globals(&world.get_resource::<SdGlobals>()?.0);
+        Some((step_state(id), steps::step(id).name()))
     }
 }
 

@@ -110,29 +110,5 @@ pub(super) fn highlights(world: &mut World) {
         targets.retain(|x| x.0 != h);
         targets.push((h, "target".into(), Color::srgba(0.9, 0.0, 0.0, 0.6)));
     }
-    let mesh = world
-        .resource_mut::<Assets<Mesh>>()
-        .add(RegularPolygon::new(S * 0.95, 6));
-    let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
-    for (c, label, colour) in targets {
-        let mat = world.resource_mut::<Assets<ColorMaterial>>().add(colour);
-        world.spawn((
-            Highlight,
-            Mesh2d(mesh.clone()),
-            MeshMaterial2d(mat),
-            Transform::from_translation(to_world(c).extend(1.0)).with_rotation(rot),
-        ));
-        if !label.is_empty() {
-            world.spawn((
-                Highlight,
-                Text2d::new(label),
-                TextFont {
-                    font_size: FontSize::Px(11.0),
-                    ..default()
-                },
-                TextColor(Color::BLACK),
-                Transform::from_translation((to_world(c) + Vec2::new(0.0, -S * 0.7)).extend(4.0)),
-            ));
-        }
-    }
+    crate::gui::board::spawn_highlights(world, targets, 0.7);
 }
