@@ -148,3 +148,41 @@ fn a_retreat_through_an_empty_enemy_city_takes_control_of_it() {
         "3.3: VI Corps occupied Gitschin on its retreat (a move through it would control it)"
     );
 }
+
+// DEFECT (6.3, 9.4): an HQ stacked only with a garrison in a city, when the garrison must
+// retreat and is eliminated (9.4), retreats alone instead of sharing its fate (6.3: it
+// shares the fate of the combat units it is stacked with; an HQ left alone in an attacked
+// hex is eliminated).
+#[test]
+#[ignore = "audit2 defect: an HQ with a garrison eliminated by a retreat result retreats alone (6.3)"]
+fn an_hq_shares_the_fate_of_a_garrison_that_cannot_retreat() {
+    let mut g = empty_game(3);
+    let pardubitz = hex("2508");
+    // a 3-CF garrison (9.2: any city may hold one) so that 10 CF attack at 3:1
+    put(&mut g, "a-g-josefstadt", pardubitz);
+    put(&mut g, "a-hq-iser", pardubitz);
+    let n = austrian_neighbours(&g, pardubitz);
+    put(&mut g, "p-i", n[0]);
+    let p_i = id(&g, "p-i");
+    let gar = id(&g, "a-g-josefstadt");
+    let hq = id(&g, "a-hq-iser");
+    g.apply(&SdCommand::ActivateUnit { unit: p_i }).unwrap();
+    g.apply(&SdCommand::EndMovement).unwrap();
+    // 3:1, a 4 with the town's -1: -/1R
+    g.dice.script([4]);
+    g.apply(&SdCommand::Attack {
+        lead: p_i,
+        target: gar,
+    })
+    .unwrap();
+    assert!(
+        g.st.units[gar as usize].gone.is_some(),
+        "the garrison was eliminated (9.4) or surrendered"
+    );
+    assert!(
+        g.st.units[hq as usize].gone.is_some(),
+        "6.3: the HQ shares the fate of the garrison; it is at {:?}, pending {:?}",
+        g.st.units[hq as usize].hex,
+        g.st.g.pending
+    );
+}
