@@ -1,5 +1,6 @@
-//! Second fresh-eyes audit of The Sadowa Campaign (docs/games/sadowa-audit2.md): tests
-//! that confirm defects. Each is #[ignore]d (the suite stays green) and names its defect.
+//! Second fresh-eyes audit of The Sadowa Campaign (docs/games/sadowa-audit2.md): one test
+//! per defect found, written (and seen failing) before the fix; all fixed on branch sfix3
+//! (docs/games/sadowa.md, audit section).
 
 use crate::sd_siege::*;
 use feldzug::engine::hexmap::Coord;
@@ -61,10 +62,9 @@ fn attack_vii_until_it_retreats(g: &mut G, a: Coord) -> bool {
     }
 }
 
-// DEFECT (8.6): a besieged unit that attacks out of its fortress may advance after combat
-// out of it (7.4.2) while the siege stands: the advance ignores 8.6.
+// rule 8.6 (audit2 defect 1): a besieged unit that attacks out of its fortress may not
+// advance after combat (7.4.2) out of it while the siege stands.
 #[test]
-#[ignore = "audit2 defect: advance after combat out of a besieged fortress (8.6)"]
 fn besieged_unit_may_not_advance_out_while_the_siege_stands() {
     // VIII, II, III (29 CF) >= 21 CF inside: the siege stands after VII leaves
     let (mut g, k, a, _) = besieged_koniggratz(&["p-viii", "p-ii", "p-iii"]);
@@ -77,17 +77,30 @@ fn besieged_unit_may_not_advance_out_while_the_siege_stands() {
         !g.legal().contains(&adv),
         "8.6: besieged units cannot move out of the fortress until the siege is lifted"
     );
+    check_agrees_with_legal(&g, &[adv.clone()]);
+    assert!(g.apply(&adv).is_err(), "8.6: the advance is refused");
+    assert_eq!(g.st.units[a_i as usize].hex, Some(k));
 }
 
-// DEFECT (8.5 (2)): when combat makes the besiegers retreat and the CF left falls short,
-// the siege does not end until some unit moves or is eliminated, or the Siege Phase; in
-// the meantime the besieged units still cannot move out (8.6) and friends cannot enter.
+// rule 8.5 (2) (audit2 defect 2): when combat makes the besiegers retreat and the CF left
+// falls short, the siege ends at once (not at the next move, elimination or Siege Phase):
+// the besieged units may then advance out (8.6 no longer applies).
 #[test]
-#[ignore = "audit2 defect: a siege whose besiegers retreat in combat does not end (8.5 (2))"]
 fn siege_ends_when_combat_drives_the_besiegers_below_parity() {
     // VIII and II (19 CF) are left: 19 < 21 CF inside once VII has retreated
     let (mut g, k, a, _) = besieged_koniggratz(&["p-viii", "p-ii"]);
     assert!(attack_vii_until_it_retreats(&mut g, a), "VII retreated");
+    assert!(
+        g.st.g.sieges.is_empty(),
+        "8.5 (2): the siege ends at once after the retreat ({:?})",
+        g.st.g.sieges
+    );
+    assert!(log_has(&g, "8.5", "less than the 21 CF inside"));
+    let a_i = id(&g, "a-i");
+    assert!(
+        g.legal().contains(&SdCommand::Advance { unit: a_i }),
+        "the siege is over: I Corps may advance out (7.4.2)"
+    );
     // no advance, end the operation
     if g.legal().contains(&SdCommand::EndAdvance) {
         g.apply(&SdCommand::EndAdvance).unwrap();
@@ -101,11 +114,9 @@ fn siege_ends_when_combat_drives_the_besiegers_below_parity() {
     let _ = k;
 }
 
-// DEFECT (3.3, minor): a retreat takes control only of the hex it ends in; a unit passing
-// through an empty enemy city on its retreat does not control it, while a move through
-// the same hex does (activate.rs takes control of the whole route).
+// rule 3.3 (audit2 defect 4): a retreat takes control of every place it passes through,
+// like a move (activate.rs takes control of the whole route), not only of its end hex.
 #[test]
-#[ignore = "audit2 defect: a retreat does not take control of the places it passes (3.3)"]
 fn a_retreat_through_an_empty_enemy_city_takes_control_of_it() {
     let mut g = empty_game(3);
     let gitschin = hex("2107");
@@ -147,14 +158,15 @@ fn a_retreat_through_an_empty_enemy_city_takes_control_of_it() {
         Side::Prussia,
         "3.3: VI Corps occupied Gitschin on its retreat (a move through it would control it)"
     );
+    // 14.0: a city in Austria, 5 VP for Prussia, as for a move
+    assert!(log_has(&g, "14.0", "control of Gitschin"));
 }
 
-// DEFECT (6.3, 9.4): an HQ stacked only with a garrison in a city, when the garrison must
-// retreat and is eliminated (9.4), retreats alone instead of sharing its fate (6.3: it
-// shares the fate of the combat units it is stacked with; an HQ left alone in an attacked
-// hex is eliminated).
+// rule 6.3, 9.4 (audit2 defect 3): an HQ stacked only with a garrison in a city, when the
+// garrison must retreat and is eliminated (9.4), shares its fate (6.3: it shares the fate
+// of the combat units it is stacked with; an HQ left alone in an attacked hex is
+// eliminated) instead of retreating alone; Prussia gains the HQ's 4 VP (14.0).
 #[test]
-#[ignore = "audit2 defect: an HQ with a garrison eliminated by a retreat result retreats alone (6.3)"]
 fn an_hq_shares_the_fate_of_a_garrison_that_cannot_retreat() {
     let mut g = empty_game(3);
     let pardubitz = hex("2508");
@@ -185,4 +197,64 @@ fn an_hq_shares_the_fate_of_a_garrison_that_cannot_retreat() {
         g.st.units[hq as usize].hex,
         g.st.g.pending
     );
+    assert!(
+        !g.st
+            .g
+            .pending
+            .iter()
+            .any(|p| matches!(p, Pending::Retreat { .. })),
+        "nothing retreats"
+    );
+    assert!(log_has(&g, "14.0", "Iser Army HQ (Pr. Albert) eliminated"));
+}
+
+// rule 8.5 (1) (audit2 defect 2): a besieging unit that advances after combat has moved:
+// the siege ends even though the besiegers left still have parity.
+#[test]
+fn a_besieger_that_advances_after_combat_ends_the_siege() {
+    // VII 7 + VIII 9 + II 10 + III 10 = 36 CF against 21 CF inside
+    let (mut g, k, a, b) = besieged_koniggratz(&["p-viii", "p-ii", "p-iii"]);
+    // an Austrian cavalry next to the besiegers' hex b, away from the fortress and VII
+    let c = *austrian_neighbours(&g, b)
+        .iter()
+        .find(|c| c.distance(k) > 1 && c.distance(a) > 1)
+        .expect("a hex next to b");
+    put(&mut g, "a-cav", c);
+    g.st.g.initiative = Some(Side::Prussia);
+    let iii = id(&g, "p-iii");
+    let cav = id(&g, "a-cav");
+    g.apply(&SdCommand::ActivateUnit { unit: iii }).unwrap();
+    g.apply(&SdCommand::EndMovement).unwrap();
+    g.dice.script([6, 6, 6, 6, 6, 6]);
+    g.apply(&SdCommand::Attack {
+        lead: iii,
+        target: cav,
+    })
+    .unwrap();
+    if let Some(r) = g
+        .legal()
+        .into_iter()
+        .find(|c| matches!(c, SdCommand::Retreat { .. }))
+    {
+        g.apply(&r).unwrap();
+    }
+    assert_ne!(
+        g.st.units[cav as usize].hex,
+        Some(c),
+        "the cavalry left {c}"
+    );
+    assert_eq!(
+        g.st.g.sieges.len(),
+        1,
+        "the siege stands before the advance"
+    );
+    g.apply(&SdCommand::Advance { unit: iii }).unwrap();
+    assert_eq!(g.st.units[iii as usize].hex, Some(c));
+    // 26 CF left >= 21 CF: only the move of III Corps ends the siege
+    assert!(
+        g.st.g.sieges.is_empty(),
+        "8.5 (1): besiegers must stay stationary; III Corps advanced ({:?})",
+        g.st.g.sieges
+    );
+    assert!(log_has(&g, "8.5", "a besieging unit, moved"));
 }
