@@ -77,7 +77,7 @@ fn besieged_unit_may_not_advance_out_while_the_siege_stands() {
         !g.legal().contains(&adv),
         "8.6: besieged units cannot move out of the fortress until the siege is lifted"
     );
-    check_agrees_with_legal(&g, &[adv.clone()]);
+    check_agrees_with_legal(&g, std::slice::from_ref(&adv));
     assert!(g.apply(&adv).is_err(), "8.6: the advance is refused");
     assert_eq!(g.st.units[a_i as usize].hex, Some(k));
 }
