@@ -14,6 +14,7 @@ mod pinned_saves;
 mod render;
 mod robustness;
 mod scenarios;
+mod sd_audit2;
 mod sd_combat;
 mod sd_operations;
 mod sd_random;
