@@ -840,15 +840,21 @@ fn no_retreat_into_an_own_besieged_fortress() {
     // besieges, which friendly units may not enter: the defenders surrender (audit defect 8)
     let r = rules_with_mountains(&["0910", "1110", "0911", "1111"]);
     let mut t = retreat_position(r);
+    // a siege that stands (8.5 (2) is checked at once after combat since audit2 defect 2):
+    // a unit inside, and a besieger on the map, supplied (on the north edge, 5.1), with
+    // the CF to match
+    t.put("a-g-1", "1011");
+    let besieger = t.put("p-iv", "1001");
     t.g.st.g.sieges.push(Siege {
         fortress: Coord::parse("1011").unwrap(),
         by: Side::Prussia,
         level: 0,
         new: false,
-        besiegers: Vec::new(),
+        besiegers: vec![(besieger, Coord::parse("1001").unwrap())],
     });
     t.dice(&[4]); // -/1R
     t.attack("p-ii", "a-iv").unwrap();
+    assert_eq!(t.g.st.g.sieges.len(), 1, "the siege stands");
     assert_eq!(t.st("a-iv").gone, Some(Fate::Eliminated));
 }
 

@@ -113,6 +113,36 @@ fn turn_one_austria_even_die_two_ip() {
     assert_eq!(g.st.g.ip, 2);
 }
 
+// rule 6.5.2, 4.2: the GHQ's initiative bonus is the number of the charts file (the one
+// the charts panel shows): changed in the loaded rules, the roll's modifier and the
+// outcome change with it.
+#[test]
+fn ghq_initiative_bonus_is_read_from_the_charts() {
+    // (bonus, side with the initiative, IP): Austria rolls 5, Prussia 3 + bonus
+    for (bonus, side, ip) in [(1, Side::Austria, 1), (3, Side::Prussia, 1)] {
+        let mut r = (*rules()).clone();
+        r.charts.ghq_initiative_drm = bonus;
+        let mut g = empty_game(std::sync::Arc::new(r), 3, &[5, 3]);
+        put(&mut g, "p-i", Coord::new(5, 3));
+        put(&mut g, "p-ghq", Coord::new(6, 3));
+        put(&mut g, "a-i", Coord::new(30, 15));
+        g.apply(&SdCommand::Pass).unwrap();
+        let roll = g
+            .dice
+            .rolls
+            .iter()
+            .rfind(|r| r.purpose == "Prussian initiative")
+            .expect("a Prussian initiative roll");
+        assert_eq!(
+            roll.modifiers,
+            vec![("GHQ on the map and supplied (6.5.2)".to_string(), bonus)]
+        );
+        assert_eq!(roll.total, 3 + bonus);
+        assert_eq!(g.st.g.initiative, Some(side), "bonus {bonus}");
+        assert_eq!(g.st.g.ip, ip, "bonus {bonus}");
+    }
+}
+
 // rule 4.2: ties are rolled again; the winner gets the difference.
 #[test]
 fn initiative_tie_rerolls() {
@@ -407,7 +437,7 @@ fn stacking_at_the_end_of_a_move_passing_through() {
 }
 
 // rule 3.1: over the limit at the end of an Operations Phase, the excess surrenders
-// (the opposing player's choice: the strongest, see the docs), with its CF in LP.
+// (the opposing player chooses, here the strongest), with its CF in LP.
 #[test]
 fn excess_stack_surrenders_at_the_end_of_the_operation() {
     let mut g = empty_game(rules(), 3, &[2, 5]);
@@ -419,7 +449,9 @@ fn excess_stack_surrenders_at_the_end_of_the_operation() {
     put(&mut g, "a-i", Coord::new(30, 15));
     g.st.g.step = Step::Attack;
     g.apply(&SdCommand::EndOperation).unwrap();
+    // 3.1: the opposing player chooses (here the strongest; see sd_stacking)
     let guard = id(&g.rules, "p-guard");
+    g.apply(&SdCommand::Surrender { unit: guard }).unwrap();
     assert_eq!(g.st.units[guard as usize].gone, Some(Fate::Eliminated));
     let left = ids
         .iter()

@@ -747,3 +747,26 @@ fn check_agrees_with_legal_in_random_games() {
     }
     assert!(seen > 20);
 }
+
+// rule 9.4 vs 8.1 (audit2 item 5, a reading, docs/games/sadowa.md "Readings"): a garrison
+// in a city is not besieged; only fortresses are (8.1-8.9 give the procedure for
+// fortresses only); the city garrison is attacked instead.
+#[test]
+fn a_city_garrison_is_not_besieged() {
+    let mut g = empty_game(3);
+    let pardubitz = hex("2508");
+    assert!(g.rules.map.place(pardubitz).is_some());
+    put(&mut g, "a-g-1", pardubitz);
+    let n = austrian_neighbours(&g, pardubitz);
+    put(&mut g, "p-i", n[0]);
+    pass_to_siege(&mut g, &[]);
+    assert_eq!(g.st.g.step, Step::Siege(Side::Prussia));
+    let besiege = SdCommand::Besiege {
+        fortress: pardubitz,
+    };
+    assert!(!g.legal().contains(&besiege));
+    let e = g.apply(&besiege).unwrap_err();
+    assert_eq!(e.rule, "8.1");
+    assert!(e.reason.contains("not a fortress"), "{}", e.reason);
+    assert!(g.st.g.sieges.is_empty());
+}

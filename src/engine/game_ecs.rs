@@ -442,6 +442,37 @@ pub fn sync_phase_state<G: EcsGame>(world: &mut World) {
     }
 }
 
+/// A game each of whose steps (its `steps/` modules) is one value of a Bevy state, the
+/// state its step systems run in.
+pub trait StepStates: EcsGame + Sequenced {
+    /// One value per step module.
+    type StepState: FreelyMutableState + Copy;
+    /// The step state of the rules' step in the world's globals and that step's name
+    /// ([`PlayStep::name`]), without gathering the entities; None when no game is on.
+    fn wanted_step(world: &World) -> Option<(Self::StepState, &'static str)>;
+}
+
+/// Keeps a game's step state equal to the rules' step (after loads and undo), and the
+/// step on screen ([`CurrentStep`]) equal to it when a load lands in the same step.
+pub fn sync_step_state<G: StepStates>(world: &mut World) {
+    let Some((want, name)) = G::wanted_step(world) else {
+        return;
+    };
+    if world
+        .get_resource::<State<G::StepState>>()
+        .map(|s| *s.get())
+        != Some(want)
+    {
+        if let Some(mut next) = world.get_resource_mut::<NextState<G::StepState>>() {
+            NextState::set_if_neq(&mut *next, want);
+        }
+        return;
+    }
+    if world.get_resource::<CurrentStep>().map(|c| c.name) != Some(name) {
+        enter_step::<G>(world);
+    }
+}
+
 /// Headless game driven through the ECS app: MinimalPlugins + StatesPlugin + the game.
 pub struct Session<G: EcsGame> {
     pub app: App,

@@ -647,3 +647,36 @@ fn pick_hex(
         clicks.write(HexClicked(h));
     }
 }
+
+/// Lights hexes: a translucent hexagon of its colour over each hex, and its label (the
+/// MP left, "attack", "retreat"...) `label_dy` hex sizes below the centre. Despawned by
+/// [`clear_highlights`].
+pub fn spawn_highlights(world: &mut World, targets: Vec<(Coord, String, Color)>, label_dy: f32) {
+    let mesh = world
+        .resource_mut::<Assets<Mesh>>()
+        .add(RegularPolygon::new(S * 0.95, 6));
+    let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
+    for (c, label, colour) in targets {
+        let mat = world.resource_mut::<Assets<ColorMaterial>>().add(colour);
+        world.spawn((
+            Highlight,
+            Mesh2d(mesh.clone()),
+            MeshMaterial2d(mat),
+            Transform::from_translation(to_world(c).extend(1.0)).with_rotation(rot),
+        ));
+        if !label.is_empty() {
+            world.spawn((
+                Highlight,
+                Text2d::new(label),
+                TextFont {
+                    font_size: FontSize::Px(11.0),
+                    ..default()
+                },
+                TextColor(Color::BLACK),
+                Transform::from_translation(
+                    (to_world(c) + Vec2::new(0.0, -S * label_dy)).extend(4.0),
+                ),
+            ));
+        }
+    }
+}

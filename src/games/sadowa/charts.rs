@@ -42,11 +42,19 @@ struct ChartsFile {
     bridge_negates_river_mp: bool,
     zoc: ZocRules,
     initiative_drm: Vec<i32>,
+    /// 6.5.2: the Prussian bonus while the GHQ is on the map and in supply (+1 by the
+    /// rules when the file does not say).
+    #[serde(default = "ghq_initiative_default")]
     ghq_initiative_drm: i32,
     activation: ActivationCosts,
     siege: SiegeTable,
     armistice: Vec<i32>,
     victory_min_diff: Vec<i64>,
+}
+
+/// 6.5.2: "a +1 bonus in all Initiative die rolls".
+fn ghq_initiative_default() -> i32 {
+    1
 }
 
 #[derive(Clone, Debug, Deserialize)]

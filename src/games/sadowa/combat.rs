@@ -1054,6 +1054,12 @@ fn apply_side(
             movers.push(u);
         }
     }
+    // 6.3, 9.4: HQs stacked only with garrisons eliminated instead of retreating share
+    // their fate (eliminated, 4 VP to the enemy, 14.0), unless other combat units stay
+    if !stack.is_empty() && movers.is_empty() {
+        hqs_share_fate(g, hex, side, "6.3");
+        return Vec::new();
+    }
     // 6.3: the HQs go with them, unless other combat units of theirs stay in the hex
     let staying = units_at(g.rules, g.st, hex)
         .into_iter()
@@ -1100,8 +1106,13 @@ pub fn hqs_share_fate(g: &mut Game, hex: Coord, side: Side, rule: &str) {
 }
 
 /// Settles the pending decisions that need no choice: a retreat with no legal path
-/// surrenders (7.4.1), an advance nobody can make ends.
+/// surrenders (7.4.1), an advance nobody can make ends. First, 8.5 (2): a siege whose
+/// besiegers combat has Disrupted, driven off (a retreat) or moved (an advance) below
+/// parity ends at once, before any advance is offered (8.6).
 pub fn settle(g: &mut Game) {
+    if g.st.g.step != super::state::Step::GameOver {
+        super::siege::check_all(g);
+    }
     for _ in 0..16 {
         if g.st.g.step == super::state::Step::GameOver {
             g.st.g.pending.clear();
@@ -1151,7 +1162,7 @@ pub fn settle(g: &mut Game) {
                 }
                 return;
             }
-            None => return,
+            Some(Pending::Surrender { .. }) | None => return,
         }
     }
 }

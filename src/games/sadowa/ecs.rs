@@ -10,6 +10,7 @@ use super::steps::{self, StepId, id_of_globals};
 use super::steps::{
     activate::Activate, advance::Advance, armistice::Armistice, attack::Attack, forage::Forage,
     game_over::GameOver, reinforce::Reinforce, retreat::Retreat, setup::Setup, siege::Siege,
+    surrender::Surrender,
 };
 use crate::engine::game_ecs::*;
 use crate::engine::mirror::{self, MirrorId};
@@ -45,6 +46,7 @@ pub enum SdStep {
     Reinforce,
     Armistice,
     GameOver,
+    Surrender,
 }
 
 pub fn step_state(id: StepId) -> SdStep {
@@ -59,6 +61,7 @@ pub fn step_state(id: StepId) -> SdStep {
         StepId::Reinforce => SdStep::Reinforce,
         StepId::Armistice => SdStep::Armistice,
         StepId::GameOver => SdStep::GameOver,
+        StepId::Surrender => SdStep::Surrender,
     }
 }
 
@@ -117,8 +120,9 @@ impl Plugin for SadowaPlugin {
                 run_step::<Sadowa, Reinforce>.run_if(in_state(SdStep::Reinforce)),
                 run_step::<Sadowa, Armistice>.run_if(in_state(SdStep::Armistice)),
                 run_step::<Sadowa, GameOver>.run_if(in_state(SdStep::GameOver)),
+                run_step::<Sadowa, Surrender>.run_if(in_state(SdStep::Surrender)),
                 sync_phase_state::<Sadowa>,
-                sync_step_state,
+                sync_step_state::<Sadowa>,
             )
                 .chain(),
         );
@@ -129,24 +133,13 @@ impl Plugin for SadowaPlugin {
     }
 }
 
-/// Keeps the step state equal to the rules' step (after loads and undo).
-pub fn sync_step_state(world: &mut World) {
-    let Some(id) = world
-        .get_resource::<SdGlobals>()
-        .map(|g| id_of_globals(&g.0))
-    else {
-        return;
-    };
-    let want = step_state(id);
-    if world.get_resource::<State<SdStep>>().map(|s| *s.get()) != Some(want) {
-        if let Some(mut next) = world.get_resource_mut::<NextState<SdStep>>() {
-            NextState::set_if_neq(&mut *next, want);
-        }
-        return;
-    }
-    let shown = world.get_resource::<CurrentStep>().map(|c| c.name);
-    if shown != Some(steps::step(id).name()) {
-        enter_step::<Sadowa>(world);
+/// The step state follows the rules' step ([`sync_step_state`], shared by the games).
+impl StepStates for Sadowa {
+    type StepState = SdStep;
+
+    fn wanted_step(world: &World) -> Option<(SdStep, &'static str)> {
+        let id = id_of_globals(&world.get_resource::<SdGlobals>()?.0);
+        Some((step_state(id), steps::step(id).name()))
     }
 }
 

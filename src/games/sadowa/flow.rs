@@ -126,6 +126,27 @@ pub fn stack_ok(rules: &SdRules, st: &SdState, u: UnitId, hex: Coord) -> bool {
     }
 }
 
+/// 3.1: the hexes where `side` has more than four combat units (HQs and the one garrison
+/// do not count), in map order.
+pub fn overstacked_hexes(rules: &SdRules, st: &SdState, side: Side) -> Vec<Coord> {
+    let mut count: Vec<(Coord, usize)> = Vec::new();
+    for u in rules.ids() {
+        let Some(h) = unit(st, u).on_map() else {
+            continue;
+        };
+        if rules.side(u) != side || !rules.kind(u).is_combat() {
+            continue;
+        }
+        match count.iter_mut().find(|x| x.0 == h) {
+            Some(x) => x.1 += 1,
+            None => count.push((h, 1)),
+        }
+    }
+    let mut out: Vec<Coord> = count.into_iter().filter(|x| x.1 > 4).map(|x| x.0).collect();
+    out.sort_by_key(|c| (c.row, c.col));
+    out
+}
+
 /// Uncommitted HQs or combat units a side could still activate (4.2, 4.3).
 pub fn has_uncommitted(rules: &SdRules, st: &SdState, side: Side) -> bool {
     rules.ids().any(|u| {
@@ -431,12 +452,18 @@ impl Game<'_> {
             [true, true] => {
                 for _ in 0..100 {
                     let mods = |g: &Self, side: Side| {
+                        // the Initiative Modifiers chart of the charts file, the one
+                        // the charts panel shows
+                        let chart = &g.rules.charts;
                         let mut m = vec![(
                             format!("morale {}", g.st.g.morale[side.idx()]),
-                            charts::initiative_drm(g.st.g.morale[side.idx()]),
+                            chart.initiative_drm(g.st.g.morale[side.idx()]),
                         )];
                         if side == Side::Prussia && g.ghq_active() {
-                            m.push(("GHQ on the map and supplied (6.5.2)".into(), 1));
+                            m.push((
+                                "GHQ on the map and supplied (6.5.2)".into(),
+                                chart.ghq_initiative_drm,
+                            ));
                         }
                         m.retain(|x| x.1 != 0);
                         m
@@ -482,8 +509,9 @@ impl Game<'_> {
         self.st.g.step = Step::Activate;
     }
 
-    /// 4.3, 7.0: the end of an operation: activated units flip to Committed; then back
-    /// to the Initiative Phase.
+    /// 4.3, 7.0: the end of an operation: activated units flip to Committed; a side over
+    /// the stacking limit waits for the opposing player's choice of the units that
+    /// surrender (3.1, `steps/surrender.rs`); then back to the Initiative Phase.
     pub fn end_operation(&mut self) {
         for s in self.st.units.iter_mut() {
             if s.activated {
@@ -496,6 +524,13 @@ impl Game<'_> {
             s.attacked = false;
         }
         self.check_stacking();
+        if self.st.g.pending.is_empty() {
+            self.after_operation();
+        }
+    }
+
+    /// 4.3, 4.2: the operation is over and every stack legal: the next initiative roll.
+    pub fn after_operation(&mut self) {
         self.st.g.passes = 0;
         self.st.g.initiative = None;
         self.st.g.ip = 0;
@@ -504,25 +539,25 @@ impl Game<'_> {
         }
     }
 
-    /// 3.1: excess units at the end of an Operations Phase surrender. The opposing
-    /// player chooses them; we take the strongest (see docs/games/sadowa.md).
+    /// 3.1: excess units at the end of an Operations Phase surrender; the opposing player
+    /// chooses them: a decision for each side over the limit (`Pending::Surrender`).
     pub fn check_stacking(&mut self) {
-        let hexes: Vec<Coord> = self.rules.map.hex.coords().collect();
-        for hex in hexes {
-            let combat: Vec<UnitId> = units_at(self.rules, self.st, hex)
-                .into_iter()
-                .filter(|&u| self.rules.kind(u).is_combat())
-                .collect();
-            if combat.len() > 4 {
-                let mut by_cf = combat.clone();
-                by_cf.sort_by_key(|&u| std::cmp::Reverse(self.rules.units[u as usize].cf));
-                for &u in by_cf.iter().take(combat.len() - 4) {
-                    let side = self.rules.side(u);
-                    let lp = self.rules.units[u as usize].cf;
-                    self.eliminate(u, "3.1", "over the stacking limit: it surrenders");
-                    self.lose_points(side, lp, "3.1", "surrender over the stacking limit");
-                }
+        for side in Side::BOTH {
+            let hexes = overstacked_hexes(self.rules, self.st, side);
+            if hexes.is_empty() {
+                continue;
             }
+            let list: Vec<String> = hexes.iter().map(|h| h.to_string()).collect();
+            self.note(
+                "3.1",
+                format!(
+                    "{} is over the stacking limit in {}: {} chooses the excess units, which surrender",
+                    side.name(),
+                    list.join(", "),
+                    side.other().name()
+                ),
+            );
+            self.st.g.pending.push(Pending::Surrender { side });
         }
     }
 

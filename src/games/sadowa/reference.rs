@@ -165,6 +165,7 @@ mod tests {
         ("steps/retreat.rs", include_str!("steps/retreat.rs")),
         ("steps/setup.rs", include_str!("steps/setup.rs")),
         ("steps/siege.rs", include_str!("steps/siege.rs")),
+        ("steps/surrender.rs", include_str!("steps/surrender.rs")),
         ("ui/charts.rs", include_str!("ui/charts.rs")),
         ("ui/clicks.rs", include_str!("ui/clicks.rs")),
         ("ui/counters.rs", include_str!("ui/counters.rs")),

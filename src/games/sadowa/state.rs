@@ -78,6 +78,10 @@ pub enum Pending {
     },
     /// 7.4.2: the attacker may advance these participating units into `into`.
     Advance { units: Vec<UnitId>, into: Coord },
+    /// 3.1: `side` is over the stacking limit at the end of an Operations Phase: the
+    /// opposing player chooses the excess units that surrender, one at a time, until
+    /// every hex of `side` is within the limit.
+    Surrender { side: Side },
 }
 
 /// The operation in progress (4.3).
@@ -216,4 +220,7 @@ pub enum SdCommand {
         target: UnitId,
         with: Vec<UnitId>,
     },
+    /// 3.1: the opposing player chooses this unit of an over-stacked hex to surrender
+    /// at the end of an Operations Phase.
+    Surrender { unit: UnitId },
 }

@@ -72,30 +72,6 @@ pub(super) fn highlights(world: &mut World) {
     if let Some(sel) = selected.and_then(|u| rules::unit_hex(&st, u)) {
         targets.push((sel, String::new(), Color::srgba(1.0, 1.0, 0.2, 0.35)));
     }
-    let mesh = world
-        .resource_mut::<Assets<Mesh>>()
-        .add(RegularPolygon::new(S * 0.95, 6));
-    let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
-    for (c, label, colour) in targets {
-        let mat = world.resource_mut::<Assets<ColorMaterial>>().add(colour);
-        world.spawn((
-            Highlight,
-            Mesh2d(mesh.clone()),
-            MeshMaterial2d(mat),
-            Transform::from_translation(to_world(c).extend(1.0)).with_rotation(rot),
-        ));
-        if !label.is_empty() {
-            world.spawn((
-                Highlight,
-                Text2d::new(label),
-                TextFont {
-                    font_size: FontSize::Px(11.0),
-                    ..default()
-                },
-                TextColor(Color::BLACK),
-                Transform::from_translation((to_world(c) + Vec2::new(0.0, -S * 0.3)).extend(4.0)),
-            ));
-        }
-    }
+    crate::gui::board::spawn_highlights(world, targets, 0.3);
     // the path to the hovered destination is drawn by `panels` with egui-free gizmos
 }

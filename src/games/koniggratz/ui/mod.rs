@@ -35,7 +35,7 @@ use crate::engine::log::GameLog;
 use std::sync::Arc;
 
 use crate::gui::AppState;
-use crate::gui::board::{HexClicked, Highlight, HoveredHex, S, clear_highlights, to_world};
+use crate::gui::board::{HexClicked, HoveredHex, S, clear_highlights, to_world};
 use crate::gui::game_ui::*;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

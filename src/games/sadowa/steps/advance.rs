@@ -12,6 +12,7 @@ use crate::games::sadowa::Sadowa;
 use crate::games::sadowa::combat;
 use crate::games::sadowa::data::{SdRules, UnitId};
 use crate::games::sadowa::flow::{Game, adjacent, hex_of, occupant, stack_ok, unit};
+use crate::games::sadowa::siege;
 use crate::games::sadowa::state::*;
 
 #[derive(Default)]
@@ -25,7 +26,8 @@ fn current(st: &SdState) -> Option<(Vec<UnitId>, Coord)> {
 }
 
 /// The units that may advance now: listed in the pending advance, on the map next to the
-/// vacated hex, not Disrupted, the hex free of enemy units, room in the stack.
+/// vacated hex, not Disrupted, not besieged (8.6: besieged units cannot move out of their
+/// fortress until the siege is lifted), the hex free of enemy units, room in the stack.
 pub fn candidates(rules: &SdRules, st: &SdState) -> Vec<UnitId> {
     let Some((units, into)) = current(st) else {
         return Vec::new();
@@ -37,6 +39,7 @@ pub fn candidates(rules: &SdRules, st: &SdState) -> Vec<UnitId> {
             let side = rules.side(u);
             rules.kind(u).is_combat()
                 && !s.disrupted
+                && !siege::is_besieged(rules, st, u)
                 && hex_of(st, u).is_some_and(|h| adjacent(h, into))
                 && occupant(rules, st, into).is_none_or(|o| o == side)
                 && stack_ok(rules, st, u, into)
@@ -82,6 +85,11 @@ impl PlayStep<Sadowa> for Advance {
             SdCommand::Advance { unit } => {
                 if candidates(rules, st).contains(unit) {
                     Ok(())
+                } else if siege::is_besieged(rules, st, *unit) {
+                    Err(refuse(
+                        "8.6",
+                        "a besieged unit cannot move out of its fortress until the siege is lifted",
+                    ))
                 } else {
                     Err(refuse(
                         "7.4.2",
@@ -124,6 +132,8 @@ impl PlayStep<Sadowa> for Advance {
                 let n = rules.units[*u as usize].name.clone();
                 g.note("7.4.2", format!("{n} advances into {into}"));
                 g.take_control(into, rules.side(*u));
+                // 8.5 (1): a besieging unit that advances has moved: its sieges end
+                siege::after_move(&mut g, *u);
             }
             _ => {}
         }

@@ -1,7 +1,8 @@
 //! The sequence of play of The Sadowa Campaign (4.0) as code: one module per step, each
 //! a [`PlayStep`] with its prompt, who acts, the commands it takes, its legal commands,
 //! why a command is refused and what a command does. The decisions that interrupt the
-//! attacks (a retreat, an advance: `Globals::pending`) are steps of their own.
+//! attacks (a retreat, an advance: `Globals::pending`) and the end of an operation (a
+//! surrender over the stacking limit) are steps of their own.
 
 pub mod activate;
 pub mod advance;
@@ -13,6 +14,7 @@ pub mod reinforce;
 pub mod retreat;
 pub mod setup;
 pub mod siege;
+pub mod surrender;
 
 use super::Sadowa;
 use super::data::SdRules;
@@ -31,10 +33,11 @@ pub enum StepId {
     Reinforce,
     Armistice,
     GameOver,
+    Surrender,
 }
 
 impl StepId {
-    pub const ALL: [StepId; 10] = [
+    pub const ALL: [StepId; 11] = [
         StepId::Setup,
         StepId::Forage,
         StepId::Activate,
@@ -45,6 +48,7 @@ impl StepId {
         StepId::Reinforce,
         StepId::Armistice,
         StepId::GameOver,
+        StepId::Surrender,
     ];
 }
 
@@ -56,6 +60,7 @@ pub fn id_of_globals(g: &Globals) -> StepId {
     match g.pending.first() {
         Some(Pending::Retreat { .. }) => StepId::Retreat,
         Some(Pending::Advance { .. }) => StepId::Advance,
+        Some(Pending::Surrender { .. }) => StepId::Surrender,
         None => match g.step {
             Step::Setup(_) => StepId::Setup,
             Step::Forage => StepId::Forage,
@@ -81,6 +86,7 @@ pub fn step(id: StepId) -> &'static dyn PlayStep<Sadowa> {
         StepId::Reinforce => &reinforce::Reinforce,
         StepId::Armistice => &armistice::Armistice,
         StepId::GameOver => &game_over::GameOver,
+        StepId::Surrender => &surrender::Surrender,
     }
 }
 
@@ -115,6 +121,7 @@ pub fn describe(cmd: &SdCommand) -> String {
         SdCommand::Armistice(_) => "an armistice request".into(),
         SdCommand::Done => "'done'".into(),
         SdCommand::AttackWith { .. } => "an attack".into(),
+        SdCommand::Surrender { .. } => "a surrender over the stacking limit".into(),
     }
 }
 

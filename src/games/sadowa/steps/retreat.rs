@@ -306,8 +306,12 @@ impl PlayStep<Sadowa> for Retreat {
                 }
             }
         }
+        // 3.3: like a move, a retreat takes control of every place it passes through,
+        // its end included
         if units.iter().any(|&u| rules.kind(u).is_combat()) {
-            g.take_control(end, side);
+            for &h in path {
+                g.take_control(h, side);
+            }
         }
         combat::settle(&mut g);
     }

@@ -1,6 +1,6 @@
 //! The lit hexes: exactly the targets of the step's legal commands for the current
 //! selection (set-up hexes, moves with the MP they leave, attack targets, retreat ends,
-//! sieges, garrisons, the GHQ), the units that may be activated or join the open HQ,
+//! sieges, garrisons, the GHQ, the over-stacked hexes of 3.1), the units that may be activated or join the open HQ,
 //! the selected unit's hex.
 
 use super::*;
@@ -54,6 +54,7 @@ pub(super) fn lit(
             SdCommand::Besiege { .. } => add(t, "siege".into(), ATTACK),
             SdCommand::Lift { .. } => add(t, "lift".into(), RETREAT),
             SdCommand::PlaceGhq { .. } => add(t, "GHQ".into(), PLACE),
+            SdCommand::Surrender { .. } => add(t, "surrender".into(), ATTACK),
             _ => {}
         }
     }
@@ -75,8 +76,9 @@ pub(super) fn lit(
         }
     }
     if let Some(h) = selected.and_then(|u| flow::hex_of(st, u)) {
-        // a join or exit there keeps its colour (the lifted counter shows the selection)
-        out.retain(|x| x.0 != h || x.1 == "join" || x.1 == "exit");
+        // a join, exit or surrender there keeps its colour (the lifted counter shows the
+        // selection)
+        out.retain(|x| x.0 != h || ["join", "exit", "surrender"].contains(&x.1.as_str()));
         if !out.iter().any(|x| x.0 == h) {
             out.push((h, String::new(), SELECTED));
         }
@@ -108,29 +110,5 @@ pub(super) fn highlights(world: &mut World) {
         targets.retain(|x| x.0 != h);
         targets.push((h, "target".into(), Color::srgba(0.9, 0.0, 0.0, 0.6)));
     }
-    let mesh = world
-        .resource_mut::<Assets<Mesh>>()
-        .add(RegularPolygon::new(S * 0.95, 6));
-    let rot = Quat::from_rotation_z(std::f32::consts::FRAC_PI_6);
-    for (c, label, colour) in targets {
-        let mat = world.resource_mut::<Assets<ColorMaterial>>().add(colour);
-        world.spawn((
-            Highlight,
-            Mesh2d(mesh.clone()),
-            MeshMaterial2d(mat),
-            Transform::from_translation(to_world(c).extend(1.0)).with_rotation(rot),
-        ));
-        if !label.is_empty() {
-            world.spawn((
-                Highlight,
-                Text2d::new(label),
-                TextFont {
-                    font_size: FontSize::Px(11.0),
-                    ..default()
-                },
-                TextColor(Color::BLACK),
-                Transform::from_translation((to_world(c) + Vec2::new(0.0, -S * 0.7)).extend(4.0)),
-            ));
-        }
-    }
+    crate::gui::board::spawn_highlights(world, targets, 0.7);
 }

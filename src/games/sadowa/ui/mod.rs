@@ -35,7 +35,7 @@ use crate::engine::hexmap::{Coord, HexMap};
 use std::sync::Arc;
 
 use crate::gui::AppState;
-use crate::gui::board::{HexClicked, Highlight, HoveredHex, S, clear_highlights, to_world};
+use crate::gui::board::{HexClicked, HoveredHex, S, clear_highlights, to_world};
 use crate::gui::game_ui::*;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -53,6 +53,9 @@ pub struct SdUi {
     pub supply_overlay: bool,
     pub drawn_rev: u64,
     pub drawn_sel: (Option<UnitId>, Option<UnitId>, bool),
+    /// A press on the selected unit's hex, held back until the button is released: a
+    /// release on another hex drags the unit there, a release in place is a click.
+    pub press: Option<Coord>,
     /// Message, options, requests, outbox and autosave revision, as in every game.
     pub core: UiCore<SdCommand>,
 }
@@ -124,7 +127,8 @@ fn target(st: &SdState, c: &SdCommand) -> Option<Coord> {
         SdCommand::ActivateHq { hq: u }
         | SdCommand::Join { unit: u }
         | SdCommand::ActivateUnit { unit: u }
-        | SdCommand::Exit { unit: u } => flow::hex_of(st, *u),
+        | SdCommand::Exit { unit: u }
+        | SdCommand::Surrender { unit: u } => flow::hex_of(st, *u),
         SdCommand::Advance { .. } => st.g.pending.iter().find_map(|p| match p {
             Pending::Advance { into, .. } => Some(*into),
             _ => None,
@@ -141,7 +145,8 @@ fn subject(c: &SdCommand) -> Option<UnitId> {
         | SdCommand::Garrison { unit, .. }
         | SdCommand::Exit { unit }
         | SdCommand::ActivateUnit { unit }
-        | SdCommand::Advance { unit } => Some(*unit),
+        | SdCommand::Advance { unit }
+        | SdCommand::Surrender { unit } => Some(*unit),
         SdCommand::ActivateHq { hq } => Some(*hq),
         SdCommand::Attack { lead, .. } => Some(*lead),
         _ => None,
@@ -221,6 +226,11 @@ fn label(rules: &SdRules, st: &SdState, c: &SdCommand) -> String {
         SdCommand::Armistice(true) => "Ask for an armistice (4.7)".into(),
         SdCommand::Armistice(false) => "No armistice".into(),
         SdCommand::Done => "Done".into(),
+        SdCommand::Surrender { unit } => format!(
+            "Surrender {} (CF {}, 3.1)",
+            name(unit),
+            rules.unit(*unit).map_or(0, |d| d.cf)
+        ),
     }
 }
 

@@ -285,12 +285,21 @@ fn step_buttons(ui_: &mut egui::Ui, f: &Frame, ui: &mut SdUi) {
                     | SdCommand::AnnounceGhq
                     | SdCommand::Armistice(_)
                     | SdCommand::Done
-            ) || matches!(c, SdCommand::Advance { .. })
+            ) || matches!(c, SdCommand::Advance { .. } | SdCommand::Surrender { .. })
                 || matches!(c, SdCommand::Retreat { .. }) && legal.len() <= 6
         })
         .collect();
     if !plain.is_empty() {
         ui_.separator();
+        if plain
+            .iter()
+            .any(|c| matches!(c, SdCommand::Surrender { .. }))
+        {
+            ui_.small(
+                "3.1: the over-stacked hex is lit red; click it to pick its units in turn, or \
+                 choose here the unit that surrenders (its CF becomes Loss Points, 7.4):",
+            );
+        }
         ui_.horizontal_wrapped(|ui_| {
             for c in plain {
                 if ui_.button(label(rules, st, c)).clicked() {
