@@ -80,7 +80,12 @@ pub fn demo_board() -> PointBoard {
         ),
         (2, 9, false, None),
         (7, 9, false, None),
-        (9, 5, false, None),
+        (
+            9,
+            5,
+            false,
+            Some(LinkMark::River(Color::srgb(0.15, 0.40, 0.85))),
+        ),
         (3, 5, false, None),
         (
             5,
@@ -96,19 +101,25 @@ pub fn demo_board() -> PointBoard {
         .collect();
     let map = PointMap::new(nodes, links).unwrap_or_default();
     let mut board = PointBoard::new(map);
+    // a sparse map: big spaces and wide areas
+    board.tint_radius = 170.0;
+    for s in &mut board.nodes {
+        s.size = 15.0;
+        s.outline_width = 2.2;
+    }
     for (i, r) in routes.iter().enumerate() {
         board.links[i] = if r.2 {
             LinkStyle {
                 line: LineKind::Rail,
                 colour: RAIL,
-                width: 1.8,
+                width: 2.8,
                 marks: vec![],
             }
         } else {
             LinkStyle {
                 line: LineKind::Solid,
                 colour: ROAD,
-                width: 2.4,
+                width: 3.6,
                 marks: r.3.into_iter().collect(),
             }
         };
@@ -125,7 +136,7 @@ pub fn demo_board() -> PointBoard {
     }
     let vp = |s: &mut NodeStyle| {
         s.outline = VP_RED;
-        s.outline_width = 2.6;
+        s.outline_width = 3.6;
     };
     // a capital
     board.nodes[0].shape = NodeShape::Star;
@@ -136,12 +147,12 @@ pub fn demo_board() -> PointBoard {
     for (i, v) in [(2, "2"), (6, "3")] {
         board.nodes[i].shape = NodeShape::Square;
         board.nodes[i].label = v.into();
-        board.nodes[i].size = 10.0;
+        board.nodes[i].size = 16.0;
         board.nodes[i].hover = format!("{} — fortress {v}", board.map.nodes[i].name);
     }
     vp(&mut board.nodes[2]);
     // a major city
-    board.nodes[5].size = 11.0;
+    board.nodes[5].size = 18.0;
     board.nodes[5].fill = Color::srgb(0.98, 0.98, 0.98);
     vp(&mut board.nodes[5]);
     // a junction

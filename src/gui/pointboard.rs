@@ -164,7 +164,7 @@ impl Default for PointBoard {
             paper: Some(Color::srgb(0.93, 0.90, 0.80)),
             tint_radius: 45.0,
             tint_border: Some((Color::srgba(0.30, 0.15, 0.30, 0.7), 1.4)),
-            margins: [300.0, 20.0, 20.0, 210.0],
+            margins: [300.0, 300.0, 20.0, 280.0],
         }
     }
 }
@@ -476,7 +476,8 @@ pub fn links_batch(board: &PointBoard) -> Batch {
             }
         }
         let mid = (a + z) / 2.0;
-        let k = UNIT;
+        // marks grow with the line (drawn for a width of 2.2 map units)
+        let k = UNIT * (s.width / 2.2).clamp(0.6, 3.0);
         for (j, m) in s.marks.iter().enumerate() {
             // several marks side by side along the link
             let p = mid + dir * (j as f32 - (s.marks.len() as f32 - 1.0) / 2.0) * 9.0 * k;
@@ -531,37 +532,54 @@ pub fn cell(map: &PointMap, n: usize, radius: f32) -> Vec<(Vec2, Option<usize>)>
         if j == n || q.distance(c) > 2.0 * r || q.distance(c) < 1e-3 {
             continue;
         }
-        // keep the side of the bisector nearer to c: (p - m) . (q - c) <= 0
-        let m = (c + q) / 2.0;
-        let nrm = q - c;
-        let inside = |p: Vec2| (p - m).dot(nrm) <= 0.0;
-        let mut out = Vec::with_capacity(poly.len() + 2);
-        for k in 0..poly.len() {
-            let (p, lab) = poly[k];
-            let (q2, _) = poly[(k + 1) % poly.len()];
-            let (pi, qi) = (inside(p), inside(q2));
-            let cross = || {
-                let dp = (p - m).dot(nrm);
-                let dq = (q2 - m).dot(nrm);
-                let t = dp / (dp - dq);
-                p + (q2 - p) * t
-            };
-            match (pi, qi) {
-                (true, true) => out.push((p, lab)),
-                (true, false) => {
-                    out.push((p, lab));
-                    out.push((cross(), Some(j)));
-                }
-                (false, true) => out.push((cross(), lab)),
-                (false, false) => {}
-            }
-        }
-        poly = out;
+        // keep the side of the bisector nearer to c
+        poly = clip(&poly, (c + q) / 2.0, q - c, Some(j));
         if poly.len() < 3 {
             return Vec::new();
         }
     }
+    // and inside the paper
+    let (lo, hi) = bounds(map);
+    for (m, nrm) in [
+        (lo, Vec2::NEG_X),
+        (hi, Vec2::X),
+        (lo, Vec2::Y),
+        (hi, Vec2::NEG_Y),
+    ] {
+        poly = clip(&poly, m, nrm, None);
+    }
+    if poly.len() < 3 {
+        return Vec::new();
+    }
     poly
+}
+
+/// A convex polygon cut by a line: the part where `(p - m) . nrm <= 0` is kept; the new
+/// edge along the line gets `label`.
+fn clip(
+    poly: &[(Vec2, Option<usize>)],
+    m: Vec2,
+    nrm: Vec2,
+    label: Option<usize>,
+) -> Vec<(Vec2, Option<usize>)> {
+    let side = |p: Vec2| (p - m).dot(nrm);
+    let mut out = Vec::with_capacity(poly.len() + 2);
+    for k in 0..poly.len() {
+        let (p, lab) = poly[k];
+        let q = poly[(k + 1) % poly.len()].0;
+        let (dp, dq) = (side(p), side(q));
+        let cross = || p + (q - p) * (dp / (dp - dq));
+        match (dp <= 0.0, dq <= 0.0) {
+            (true, true) => out.push((p, lab)),
+            (true, false) => {
+                out.push((p, lab));
+                out.push((cross(), label));
+            }
+            (false, true) => out.push((cross(), lab)),
+            (false, false) => {}
+        }
+    }
+    out
 }
 
 /// The owners' tints and the lines where different tints meet.
@@ -623,7 +641,7 @@ fn font_of(font: &Option<Res<MapFont>>) -> bevy::text::FontSource {
 }
 
 /// The names' and labels' size on screen in pixels, whatever the zoom.
-const NAME_PX: f32 = 13.0;
+const NAME_PX: f32 = 14.0;
 
 #[allow(clippy::too_many_arguments)]
 fn draw_points(
@@ -1037,7 +1055,8 @@ fn stack_boxes(
         let id = egui::Id::new(("point-stack", s.node));
         let res = egui::Area::new(id)
             .order(egui::Order::Background)
-            .fixed_pos(egui::pos2(p.x + r + 3.0, p.y - r))
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .fixed_pos(egui::pos2(p.x + r * 0.8 + 3.0, p.y + r * 0.3))
             .show(ctx, |ui| {
                 egui::Frame::new()
                     .fill(egui::Color32::from_rgba_unmultiplied(252, 250, 240, 235))
@@ -1178,13 +1197,16 @@ mod tests {
             vec![PointLink { a: 0, b: 1 }],
         )
         .unwrap();
-        let c = cell(&map, 0, 45.0);
+        let c = cell(&map, 0, 30.0);
         // no point of a's cell lies beyond the bisector x = 20 (map) = 32 (world)
         assert!(c.iter().all(|p| p.0.x <= 20.0 * UNIT + 1e-3));
         // the cut edge is labelled with b
         assert!(c.iter().any(|p| p.1 == Some(1)));
         // far from b, the rim is kept
-        assert!(c.iter().any(|p| p.0.x < -40.0 * UNIT));
+        assert!(c.iter().any(|p| p.0.x < -25.0 * UNIT));
+        // and the paper's edge (40 map units round the nodes) cuts a wider one
+        let wide = cell(&map, 0, 200.0);
+        assert!(wide.iter().all(|p| p.0.x >= -40.0 * UNIT - 1e-3));
     }
 
     #[test]
