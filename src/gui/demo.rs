@@ -25,7 +25,7 @@ pub struct Demo {
     pub message: String,
 }
 
-const BLUE_TINT: Color = Color::srgba(0.30, 0.45, 0.90, 0.22);
+const BLUE_TINT: Color = Color::srgba(0.25, 0.45, 0.95, 0.26);
 const YELLOW_TINT: Color = Color::srgba(0.95, 0.78, 0.15, 0.28);
 /// The colour of the demo's first side (its stacks, its event band).
 pub const BLUE: Color = Color::srgb(0.16, 0.25, 0.47);

@@ -1170,7 +1170,7 @@ fn hover_tip(
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.label(text);
+                ui.add(egui::Label::new(text).extend());
             });
         });
     Ok(())
