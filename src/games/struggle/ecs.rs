@@ -35,6 +35,7 @@ pub enum StStepState {
     Declare,
     Move,
     GameOver,
+    Battle,
 }
 
 pub fn step_state(id: StepId) -> StStepState {
@@ -45,13 +46,16 @@ pub fn step_state(id: StepId) -> StStepState {
         StepId::Declare => StStepState::Declare,
         StepId::Move => StStepState::Move,
         StepId::GameOver => StStepState::GameOver,
+        StepId::Battle => StStepState::Battle,
     }
 }
 
 pub fn phase_of(step: Step) -> StPhase {
     match step {
         Step::Setup => StPhase::Setup,
-        Step::Round | Step::Mobilize | Step::Declare | Step::Move => StPhase::Operations,
+        Step::Round | Step::Mobilize | Step::Declare | Step::Move | Step::Battle => {
+            StPhase::Operations
+        }
         Step::GameOver => StPhase::GameOver,
     }
 }

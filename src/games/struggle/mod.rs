@@ -3,14 +3,15 @@
 //! cards played for mobilization, activations or events; generals with seniority and
 //! initiative leading armies; the Mobilization and War Phases. See docs/games/struggle.md.
 
-pub mod cards;
 pub mod battle;
+pub mod cards;
 pub mod charts;
 pub mod control;
 pub mod data;
 pub mod ecs;
 pub mod events;
 pub mod flow;
+pub mod flow_battle;
 pub mod map;
 pub mod reference;
 pub mod state;
@@ -219,8 +220,10 @@ pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
             return Err(format!("unit {i} still waits for a set-up choice"));
         }
     }
+    // a pending battle (10-12) has both sides in its space until the loser retreats
+    let fighting = st.g.battle.as_ref().map(|b| b.at);
     for (s, h) in held.iter().enumerate() {
-        if h[0] && h[1] {
+        if h[0] && h[1] && Some(s) != fighting {
             return Err(format!("both sides' units in {}", rules.space_name(s)));
         }
     }

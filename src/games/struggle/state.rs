@@ -146,6 +146,9 @@ pub enum Step {
     /// 9: moving the activated force.
     Move,
     GameOver,
+    /// 10, 11, 12: interception, coordinated attack, avoid battle, responses, losses,
+    /// retreat and pursuit around the moving force (`Globals::battle`).
+    Battle,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -180,6 +183,9 @@ pub struct Globals {
     pub choice_next: u8,
     pub winner: Option<Side>,
     pub result: String,
+    /// The interception or battle in progress (10-12; see `flow_battle`).
+    #[serde(default)]
+    pub battle: Option<super::flow_battle::Pending>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -215,4 +221,23 @@ pub enum StCommand {
     Drop { piece: Piece },
     /// Ends the current movement, or the spending of OPs.
     Done,
+    /// 10.2: the inactive player tries to intercept with this general's army.
+    Intercept { general: GenId },
+    /// 10.3: after an interception the moving force goes back and ends its move.
+    Return,
+    /// 11.42: a supporting army rolls to join the coordinated attack; after a won battle
+    /// (11.44) `Advance` moves it into the battle space.
+    Support { general: GenId },
+    /// 10.4 (unit None: the army with its general), 10.5/10.6 (one unit): avoid battle to `to`.
+    Avoid { to: SpaceId, unit: Option<UnitId> },
+    /// 6.25, 11.2 step 2 note: declare a response card.
+    Respond { card: CardId },
+    /// 11.2 step 4: take the loss as the listed choice number `choice`.
+    TakeLosses { choice: u16 },
+    /// 12.1, 12.5: the loser retreats to `to`.
+    Retreat { to: SpaceId },
+    /// 12.4: the winner tries to pursue.
+    Pursue,
+    /// 11.44: a supporting army of the winning attacker enters the battle space.
+    Advance { general: GenId },
 }

@@ -2,6 +2,7 @@
 //! its prompt, who acts, the commands it takes, its legal commands (built from the same
 //! `check`, so the list and the refusals agree), and what a command does.
 
+pub mod battle;
 pub mod declare;
 pub mod game_over;
 pub mod mobilize;
@@ -22,16 +23,18 @@ pub enum StepId {
     Declare,
     Move,
     GameOver,
+    Battle,
 }
 
 impl StepId {
-    pub const ALL: [StepId; 6] = [
+    pub const ALL: [StepId; 7] = [
         StepId::Setup,
         StepId::Round,
         StepId::Mobilize,
         StepId::Declare,
         StepId::Move,
         StepId::GameOver,
+        StepId::Battle,
     ];
 }
 
@@ -47,6 +50,7 @@ pub fn id_of_globals(g: &Globals) -> StepId {
         Step::Declare => StepId::Declare,
         Step::Move => StepId::Move,
         Step::GameOver => StepId::GameOver,
+        Step::Battle => StepId::Battle,
     }
 }
 
@@ -58,6 +62,7 @@ pub fn step(id: StepId) -> &'static dyn PlayStep<Struggle> {
         StepId::Declare => &declare::Declare,
         StepId::Move => &movement::Movement,
         StepId::GameOver => &game_over::GameOver,
+        StepId::Battle => &battle::Battle,
     }
 }
 
@@ -81,6 +86,14 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::Move { .. } => "a move".into(),
         StCommand::PickUp { .. } | StCommand::Drop { .. } => "a pick-up or drop-off".into(),
         StCommand::Done => "'done'".into(),
+        StCommand::Intercept { .. } => "an interception".into(),
+        StCommand::Return => "a return after interception".into(),
+        StCommand::Support { .. } | StCommand::Advance { .. } => "a supporting army".into(),
+        StCommand::Avoid { .. } => "avoiding battle".into(),
+        StCommand::Respond { .. } => "a response card".into(),
+        StCommand::TakeLosses { .. } => "taking losses".into(),
+        StCommand::Retreat { .. } => "a retreat".into(),
+        StCommand::Pursue => "a pursuit".into(),
     }
 }
 
