@@ -22,6 +22,7 @@ mod sd_siege;
 mod sd_supply;
 mod sd_victory;
 mod st_battle;
+mod st_battles;
 mod st_core;
 mod st_map;
 mod st_random;

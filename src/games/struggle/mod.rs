@@ -221,9 +221,18 @@ pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
         }
     }
     // a pending battle (10-12) has both sides in its space until the loser retreats
-    let fighting = st.g.battle.as_ref().map(|b| b.at);
+    // (and the retreat space while a pursuit's second retreat is pending, 12.5)
+    let fighting: Vec<usize> =
+        st.g.battle
+            .as_ref()
+            .map(|b| {
+                let mut v = vec![b.at];
+                v.extend(b.retreated_to.filter(|_| b.second));
+                v
+            })
+            .unwrap_or_default();
     for (s, h) in held.iter().enumerate() {
-        if h[0] && h[1] && Some(s) != fighting {
+        if h[0] && h[1] && !fighting.contains(&s) {
             return Err(format!("both sides' units in {}", rules.space_name(s)));
         }
     }
