@@ -567,3 +567,21 @@ fn pursuit_after_a_won_battle() {
     assert_ne!(gen_at(&g, h.arendt), Loc::Space(hanover));
     assert_ne!(gen_at(&g, h.arendt), Loc::Space(hildesheim));
 }
+
+#[test]
+#[ignore]
+fn debug_seed3() {
+    use rand::SeedableRng;
+    let src = scenarios::find("struggle-mobilization").expect("scenario");
+    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("loads");
+    let mut g = PureGame::<Struggle>::new(rules, 3);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3 ^ 0x1866);
+    for _ in 0..210 {
+        let cmd = Struggle::random_play(&g.rules, &g.st, &mut rng).expect("cmd");
+        g.apply(&cmd).expect("ok");
+    }
+    for e in g.log.entries.iter().rev().take(25).collect::<Vec<_>>().iter().rev() {
+        eprintln!("{} {}", e.rule, e.text);
+    }
+    eprintln!("{:?}", g.commands.iter().rev().take(12).collect::<Vec<_>>());
+}

@@ -135,6 +135,14 @@ pub fn interceptors(rules: &StRules, st: &StState) -> Vec<GenId> {
         return Vec::new();
     };
     let side = p.att.other();
+    // 10.2: not into a space that holds combat units of the active side besides the mover
+    let moving = mover_units(st);
+    if flow::units_at(rules, st, p.at, p.att)
+        .iter()
+        .any(|u| !moving.contains(u))
+    {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for (_, o) in rules.map.routes_from(p.at) {
         for g in flow::generals_at(rules, st, o, side) {
