@@ -568,20 +568,18 @@ fn pursuit_after_a_won_battle() {
     assert_ne!(gen_at(&g, h.arendt), Loc::Space(hildesheim));
 }
 
+// rule 10.2: no interception into a space that already holds combat units of the active
+// player besides the moving force.
 #[test]
-#[ignore]
-fn debug_seed3() {
-    use rand::SeedableRng;
-    let src = scenarios::find("struggle-mobilization").expect("scenario");
-    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("loads");
-    let mut g = PureGame::<Struggle>::new(rules, 3);
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3 ^ 0x1866);
-    for _ in 0..210 {
-        let cmd = Struggle::random_play(&g.rules, &g.st, &mut rng).expect("cmd");
-        g.apply(&cmd).expect("ok");
-    }
-    for e in g.log.entries.iter().rev().take(25).collect::<Vec<_>>().iter().rev() {
-        eprintln!("{} {}", e.rule, e.text);
-    }
-    eprintln!("{:?}", g.commands.iter().rev().take(12).collect::<Vec<_>>());
+fn no_interception_into_a_space_held_by_the_mover_side() {
+    let (mut g, h) = hanover(false);
+    let bs = space(&g, "Braunschweig");
+    let id = place(&mut g, "pr-id", "Braunschweig", false);
+    activate_falkenstein(&mut g, &[]);
+    // the ID in Braunschweig stays behind: Falkenstein's army is the mover
+    ok(&mut g, StCommand::Move { to: bs });
+    assert!(g.st.g.battle.is_none(), "no interception offered");
+    assert_eq!(g.st.g.step, Step::Move);
+    assert_eq!(at(&g, h.hn), Loc::Space(space(&g, "Hanover")));
+    assert_eq!(at(&g, id), Loc::Space(bs));
 }
