@@ -583,3 +583,85 @@ fn no_interception_into_a_space_held_by_the_mover_side() {
     assert_eq!(at(&g, h.hn), Loc::Space(space(&g, "Hanover")));
     assert_eq!(at(&g, id), Loc::Space(bs));
 }
+
+// rules 10.5, 10.6, 17.2: without a general one unit may avoid on a 6 (a lone CD +1); a
+// lone cavalry unit entered by infantry only avoids without a roll.
+#[test]
+fn avoid_battle_without_a_general_and_lone_cavalry() {
+    let (mut g, h) = hanover(false);
+    let bs = space(&g, "Braunschweig");
+    let hanover = space(&g, "Hanover");
+    let hildesheim = space(&g, "Hildesheim");
+    g.st.generals[h.arendt as usize].loc = Loc::Pool;
+    g.st.units[h.hn as usize].loc = Loc::Reserve;
+    g.st.generals[h.falk as usize].loc = Loc::Space(bs);
+    for &u in &h.ids {
+        g.st.units[u as usize].loc = Loc::Space(bs);
+    }
+    let cd = place(&mut g, "au-1ltcd", "Hanover", false);
+    let mut two = g.clone();
+    activate_falkenstein(&mut g, &[]);
+    ok(&mut g, StCommand::Move { to: hanover });
+    let opts = fb::avoid_options(&g.rules, &g.st);
+    assert!(!opts.is_empty() && opts.iter().all(|o| o.chance_in_6 == 6));
+    let rolls = g.dice.rolls.len();
+    ok(
+        &mut g,
+        StCommand::Avoid {
+            to: hildesheim,
+            unit: Some(cd),
+        },
+    );
+    assert_eq!(g.dice.rolls.len(), rolls, "10.6: no die");
+    assert_eq!(at(&g, cd), Loc::Space(hildesheim));
+    assert_eq!(g.st.g.step, Step::Move);
+
+    // 10.5: the Hanoverian Corps and the CD, no general: one unit tries, on a 6
+    two.st.units[h.hn as usize].loc = Loc::Space(hanover);
+    activate_falkenstein(&mut two, &[26]);
+    ok(&mut two, StCommand::Move { to: hanover });
+    let opts = fb::avoid_options(&two.rules, &two.st);
+    let chance = |u| {
+        opts.iter()
+            .find(|o| {
+                o.cmd
+                    == StCommand::Avoid {
+                        to: hildesheim,
+                        unit: Some(u),
+                    }
+            })
+            .map(|o| o.chance_in_6)
+    };
+    assert_eq!((chance(h.hn), chance(cd)), (Some(1), Some(2)));
+    refused(
+        &mut two,
+        StCommand::Avoid {
+            to: hildesheim,
+            unit: None,
+        },
+        "10.4",
+    );
+    let mut fail = two.clone();
+    two.dice.script([6]);
+    ok(
+        &mut two,
+        StCommand::Avoid {
+            to: hildesheim,
+            unit: Some(h.hn),
+        },
+    );
+    assert_eq!(at(&two, h.hn), Loc::Space(hildesheim));
+    assert_eq!(at(&two, cd), Loc::Space(hanover));
+    assert_eq!(stage(&two), Some(Stage::Respond(Side::Prussia)));
+    assert!(two.st.g.battle.as_ref().is_some_and(|b| !b.failed_avoid));
+    fail.dice.script([5]);
+    ok(
+        &mut fail,
+        StCommand::Avoid {
+            to: hildesheim,
+            unit: Some(h.hn),
+        },
+    );
+    assert_eq!(at(&fail, h.hn), Loc::Space(hanover));
+    assert!(fail.st.g.battle.as_ref().is_some_and(|b| b.failed_avoid));
+}
