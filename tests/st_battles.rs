@@ -665,3 +665,41 @@ fn avoid_battle_without_a_general_and_lone_cavalry() {
     assert_eq!(at(&fail, h.hn), Loc::Space(hanover));
     assert!(fail.st.g.battle.as_ref().is_some_and(|b| b.failed_avoid));
 }
+
+// rule 11.3: an attacker who wins at 2:1 raw SPs outside a fortress or major city may go
+// on moving with the MPs it has left.
+#[test]
+fn attacker_impetus_after_a_won_battle() {
+    let (mut g, h) = hanover(false);
+    let bs = space(&g, "Braunschweig");
+    let hildesheim = space(&g, "Hildesheim");
+    g.st.units[h.hn as usize].loc = Loc::Reserve;
+    g.st.generals[h.arendt as usize].loc = Loc::Pool;
+    g.st.generals[h.falk as usize].loc = Loc::Space(bs);
+    for &u in &h.ids {
+        g.st.units[u as usize].loc = Loc::Space(bs);
+    }
+    let div = place(&mut g, "hn-div", "Hildesheim", false);
+    activate_falkenstein(&mut g, &[]);
+    ok(&mut g, StCommand::Move { to: hildesheim });
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    let plan = fb::battle_preview(&g.rules, &g.st).expect("a preview");
+    assert!(plan.impetus_if_won, "6 SP against 2 SP in a minor city");
+    assert_eq!(
+        plan.outcome(6, 1).winner,
+        feldzug::games::struggle::battle::Who::Attacker
+    );
+    g.dice.script([6, 1]);
+    ok(&mut g, StCommand::Done); // no avoid; no responses: the dice roll
+    while matches!(stage(&g), Some(Stage::Losses(_) | Stage::Retreat)) {
+        let c = g.legal()[0].clone();
+        ok(&mut g, c);
+    }
+    if stage(&g) == Some(Stage::Pursue) {
+        ok(&mut g, StCommand::Done);
+    }
+    assert_ne!(at(&g, div), Loc::Space(hildesheim));
+    assert!(g.st.g.battle.is_none());
+    assert_eq!(g.st.g.step, Step::Move, "11.3: the winner moves on");
+    assert_eq!(gen_at(&g, h.falk), Loc::Space(hildesheim));
+}
