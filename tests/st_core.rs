@@ -899,7 +899,7 @@ fn french_territory_is_closed_before_the_intervention() {
 
 #[test]
 fn entering_an_enemy_force_in_war_ends_the_move_in_a_battle() {
-    // rules 9.5, 11.1: the seam fights the battle and the move is over
+    // rules 9.5, 11.1: the battle is fought and the move is over
     let mut g = seven_weeks();
     // an Austrian-held space and a free minor city next to it
     let (prague, next) = (0..g.rules.map.spaces.len())
@@ -936,6 +936,20 @@ fn entering_an_enemy_force_in_war_ends_the_move_in_a_battle() {
     let rolls = g.dice.rolls.len();
     g.apply(&StCommand::Move { to: prague })
         .expect("attack Prague");
+    // the battle's decisions (st_battles.rs tests them): decline every option, take the
+    // first listed loss and retreat; after an impetus (11.3) the move is ended
+    for _ in 0..50 {
+        if !matches!(g.st.g.step, Step::Battle | Step::Move) {
+            break;
+        }
+        let legal = g.legal();
+        let c = if legal.contains(&StCommand::Done) {
+            StCommand::Done
+        } else {
+            legal[0].clone()
+        };
+        g.apply(&c).expect("a listed decision");
+    }
     let battle = format!("battle of {name}");
     assert!(g.log.entries.iter().any(|e| e.text.starts_with(&battle)));
     let battle_rolls = g.dice.rolls[rolls..]

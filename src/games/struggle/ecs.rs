@@ -36,6 +36,7 @@ pub enum StStepState {
     Move,
     GameOver,
     Event,
+    Battle,
 }
 
 pub fn step_state(id: StepId) -> StStepState {
@@ -47,13 +48,14 @@ pub fn step_state(id: StepId) -> StStepState {
         StepId::Move => StStepState::Move,
         StepId::GameOver => StStepState::GameOver,
         StepId::Event => StStepState::Event,
+        StepId::Battle => StStepState::Battle,
     }
 }
 
 pub fn phase_of(step: Step) -> StPhase {
     match step {
         Step::Setup => StPhase::Setup,
-        Step::Round | Step::Mobilize | Step::Declare | Step::Move | Step::Event => {
+        Step::Round | Step::Mobilize | Step::Declare | Step::Move | Step::Event | Step::Battle => {
             StPhase::Operations
         }
         Step::GameOver => StPhase::GameOver,

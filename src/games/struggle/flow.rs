@@ -4,7 +4,7 @@
 //! the battle seam 11). The decisions are the steps of `steps/`.
 
 use super::cards::CardId;
-use super::data::{Echelon, GenId, StRules, Start, StartLoc, UnitId};
+use super::data::{GenId, StRules, Start, StartLoc, UnitId};
 use super::map::{Country, SpaceId, SpaceKind, StruggleMap};
 use super::state::*;
 use crate::engine::dice::Dice;
@@ -99,6 +99,7 @@ pub fn new_state(rules: &StRules) -> StState {
             winner: None,
             result: String::new(),
             event: None,
+            battle: None,
         },
     }
 }
@@ -721,11 +722,11 @@ impl<'a> Game<'a> {
                 self.retreat_general(g, s, m.from);
             }
         }
+        // 10, 11, 12: interception, battle (flow_battle.rs)
+        if self.st.g.war && !cus.is_empty() {
+            return self.contact(s, m.from);
+        }
         if !enemy_units.is_empty() {
-            if cus.is_empty() {
-                return true;
-            }
-            self.battle(s, cus, m.from);
             return true;
         }
         // 14.1: a force moving through an enemy minor city takes it
@@ -779,186 +780,5 @@ impl<'a> Game<'a> {
         true
     }
 
-    // -------------------------------------------------------------------------
-    // SEAM: battle (11, 12). The cards helper's battle.rs replaces this resolution
-    // (columns with shifts and DRMs, responses, the loss panel, retreat and pursuit).
-
-    /// A battle in `s` between the moving `attackers` and every enemy unit there.
-    pub fn battle(&mut self, s: SpaceId, attackers: Vec<UnitId>, from: Option<SpaceId>) {
-        let rules = self.rules;
-        let Some(att_side) = attackers.first().map(|&u| rules.side(u)) else {
-            return;
-        };
-        let def_side = att_side.other();
-        let defenders = units_at(rules, self.st, s, def_side);
-        let name = rules.space_name(s);
-        let att_sp: u32 = attackers.iter().map(|&u| sp(rules, self.st, u)).sum();
-        let def_sp: u32 = defenders.iter().map(|&u| sp(rules, self.st, u)).sum();
-        let att_gen = commander(rules, &generals_at(rules, self.st, s, att_side));
-        let def_gen = commander(rules, &generals_at(rules, self.st, s, def_side));
-        let mut amods = Vec::new();
-        if let Some(g) = att_gen.and_then(|g| rules.general(g))
-            && g.offensive != 0
-        {
-            amods.push((
-                format!("{} offensive rating (11.2)", g.name),
-                g.offensive as i32,
-            ));
-        }
-        let mut dmods = Vec::new();
-        if let Some(g) = def_gen.and_then(|g| rules.general(g))
-            && g.defensive != 0
-        {
-            dmods.push((
-                format!("{} defensive rating (11.2)", g.name),
-                g.defensive as i32,
-            ));
-        }
-        let a = self
-            .dice
-            .d6(&format!("battle of {name} (attacker)"), "11.2", amods);
-        let d = self
-            .dice
-            .d6(&format!("battle of {name} (defender)"), "11.2", dmods);
-        let charts = &rules.charts;
-        let to_def = charts.brt_loss(charts.brt_column(att_sp), a.total);
-        let to_att = if def_sp == 0 {
-            charts.brt_loss(0, d.total)
-        } else {
-            charts.brt_loss(charts.brt_column(def_sp), d.total)
-        };
-        let att_wins = to_def >= to_att;
-        self.say(
-            "11.2",
-            format!(
-                "battle of {name}: {} {att_sp} SP against {} {def_sp} SP; {} inflicts {to_def}, {} inflicts {to_att}; {} wins",
-                att_side.name(),
-                def_side.name(),
-                att_side.name(),
-                def_side.name(),
-                if att_wins { att_side.name() } else { def_side.name() }
-            ),
-        );
-        let def_had_corps = defenders.iter().any(|&u| rules.echelon(u).is_corps());
-        let att_had_corps = attackers.iter().any(|&u| rules.echelon(u).is_corps());
-        let att_left = self.take_losses(&attackers, to_att, s);
-        let def_left = self.take_losses(&defenders, to_def, s);
-        if att_wins {
-            self.retreat_force(def_side, s, None, def_left);
-            if def_had_corps {
-                self.gain_vp(att_side, 1, "a battle won against a corps", "11.2");
-            }
-        } else {
-            self.retreat_force(att_side, s, from, att_left);
-            if att_had_corps {
-                self.gain_vp(def_side, 1, "a battle won against a corps", "11.2");
-            }
-        }
-        self.check_auto_victory();
-    }
-
-    /// 11.2 step 4 (simple form until battle.rs lands): the largest steps first without
-    /// exceeding the loss; an eliminated corps is replaced from the Corps Support Box.
-    /// Returns the surviving units (replacements included).
-    pub fn take_losses(&mut self, units: &[UnitId], loss: u8, s: SpaceId) -> Vec<UnitId> {
-        let rules = self.rules;
-        let mut left = loss;
-        let mut alive: Vec<UnitId> = units.to_vec();
-        loop {
-            let pick = alive
-                .iter()
-                .copied()
-                .filter(|&u| cf(rules, self.st, u) > 0 && cf(rules, self.st, u) <= left)
-                .max_by_key(|&u| (cf(rules, self.st, u), std::cmp::Reverse(u)));
-            let Some(u) = pick else { break };
-            left -= cf(rules, self.st, u);
-            if !self.st.units[u as usize].reduced {
-                self.st.units[u as usize].reduced = true;
-                let n = rules.unit_name(u);
-                self.say("11.2", format!("{n} is reduced"));
-            } else {
-                self.st.units[u as usize].loc = Loc::Eliminated;
-                alive.retain(|&x| x != u);
-                let n = rules.unit_name(u);
-                self.say("11.2", format!("{n} is eliminated"));
-                if rules.echelon(u).is_corps()
-                    && let Some(r) = self.replacement(u)
-                {
-                    self.st.units[r as usize] = UnitState {
-                        loc: Loc::Space(s),
-                        reduced: false,
-                    };
-                    alive.push(r);
-                    let rn = rules.unit_name(r);
-                    self.say("11.2", format!("{n} is replaced by a {rn}"));
-                }
-            }
-        }
-        alive
-    }
-
-    /// 11.2 note: Austrian and Hanoverian corps are replaced by an IB, the others by an
-    /// ID of their nationality, from the Corps Support Box.
-    fn replacement(&self, corps: UnitId) -> Option<UnitId> {
-        let rules = self.rules;
-        let nation = rules.ty(corps)?.nation;
-        let want = match nation {
-            super::data::Nation::Au | super::data::Nation::Hn => Echelon::IB,
-            _ => Echelon::ID,
-        };
-        (0..self.st.units.len() as UnitId).find(|&u| {
-            self.st.units[u as usize].loc == Loc::CorpsSupport
-                && rules
-                    .ty(u)
-                    .is_some_and(|t| t.nation == nation && t.echelon == want)
-        })
-    }
-
-    /// 12.1 (simple form): the loser retreats with its generals to an adjacent space
-    /// without enemy units (a friendly one if possible; the attacker whence it came);
-    /// with none, its units are eliminated.
-    fn retreat_force(&mut self, side: Side, s: SpaceId, from: Option<SpaceId>, units: Vec<UnitId>) {
-        let rules = self.rules;
-        let ok = |g: &Game, o: SpaceId| {
-            units_at(rules, g.st, o, side.other()).is_empty() && g.enterable(side, o)
-        };
-        let to = match from {
-            Some(f) if ok(self, f) => Some(f),
-            _ => {
-                let mut c: Vec<SpaceId> = rules
-                    .map
-                    .routes_from(s)
-                    .map(|(_, o)| o)
-                    .filter(|&o| ok(self, o))
-                    .collect();
-                c.sort_by_key(|&o| (enemy_controlled(self.st, o, side), o));
-                c.first().copied()
-            }
-        };
-        let gens = generals_at(rules, self.st, s, side);
-        match to {
-            Some(o) => {
-                for u in &units {
-                    self.st.units[*u as usize].loc = Loc::Space(o);
-                }
-                for g in &gens {
-                    self.st.generals[*g as usize].loc = Loc::Space(o);
-                }
-                let on = rules.space_name(o);
-                self.say("12.1", format!("{} retreats to {on}", side.name()));
-            }
-            None => {
-                for u in &units {
-                    self.st.units[*u as usize].loc = Loc::Eliminated;
-                }
-                for g in &gens {
-                    self.st.generals[*g as usize].loc = Loc::Eliminated;
-                }
-                self.say(
-                    "12.1",
-                    format!("{} has no retreat: the force is eliminated", side.name()),
-                );
-            }
-        }
-    }
+    // Battles (10-12) are in flow_battle.rs.
 }

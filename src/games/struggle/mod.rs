@@ -11,6 +11,7 @@ pub mod data;
 pub mod ecs;
 pub mod events;
 pub mod flow;
+pub mod flow_battle;
 pub mod map;
 pub mod reference;
 pub mod state;
@@ -225,8 +226,19 @@ pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
             return Err(format!("unit {i} still waits for a set-up choice"));
         }
     }
+    // a pending battle (10-12) has both sides in its space until the loser retreats
+    // (and the retreat space while a pursuit's second retreat is pending, 12.5)
+    let fighting: Vec<usize> =
+        st.g.battle
+            .as_ref()
+            .map(|b| {
+                let mut v = vec![b.at];
+                v.extend(b.retreated_to.filter(|_| b.second));
+                v
+            })
+            .unwrap_or_default();
     for (s, h) in held.iter().enumerate() {
-        if h[0] && h[1] {
+        if h[0] && h[1] && !fighting.contains(&s) {
             return Err(format!("both sides' units in {}", rules.space_name(s)));
         }
     }

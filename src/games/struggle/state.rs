@@ -148,6 +148,9 @@ pub enum Step {
     GameOver,
     /// 6.24: the player chooses what an event acts on (events.rs, steps/event.rs).
     Event,
+    /// 10, 11, 12: interception, coordinated attack, avoid battle, responses, losses,
+    /// retreat and pursuit around the moving force (`Globals::battle`).
+    Battle,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -185,6 +188,9 @@ pub struct Globals {
     /// The choice an event waits for (6.24), in the step `Step::Event`.
     #[serde(default)]
     pub event: Option<EventChoice>,
+    /// The interception or battle in progress (10-12; see `flow_battle`).
+    #[serde(default)]
+    pub battle: Option<super::flow_battle::Pending>,
 }
 
 /// What an event played as a card (6.24) lets its player choose now.
@@ -248,4 +254,23 @@ pub enum StCommand {
     EventUnit { unit: UnitId },
     /// 6.24: the space an event places its counter in.
     EventSpace { space: SpaceId },
+    /// 10.2: the inactive player tries to intercept with this general's army.
+    Intercept { general: GenId },
+    /// 10.3: after an interception the moving force goes back and ends its move.
+    Return,
+    /// 11.42: a supporting army rolls to join the coordinated attack; after a won battle
+    /// (11.44) `Advance` moves it into the battle space.
+    Support { general: GenId },
+    /// 10.4 (unit None: the army with its general), 10.5/10.6 (one unit): avoid battle to `to`.
+    Avoid { to: SpaceId, unit: Option<UnitId> },
+    /// 6.25, 11.2 step 2 note: declare a response card.
+    Respond { card: CardId },
+    /// 11.2 step 4: take the loss as the listed choice number `choice`.
+    TakeLosses { choice: u16 },
+    /// 12.1, 12.5: the loser retreats to `to`.
+    Retreat { to: SpaceId },
+    /// 12.4: the winner tries to pursue.
+    Pursue,
+    /// 11.44: a supporting army of the winning attacker enters the battle space.
+    Advance { general: GenId },
 }

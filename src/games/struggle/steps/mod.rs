@@ -2,6 +2,7 @@
 //! its prompt, who acts, the commands it takes, its legal commands (built from the same
 //! `check`, so the list and the refusals agree), and what a command does.
 
+pub mod battle;
 pub mod declare;
 pub mod event;
 pub mod game_over;
@@ -24,10 +25,11 @@ pub enum StepId {
     Move,
     GameOver,
     Event,
+    Battle,
 }
 
 impl StepId {
-    pub const ALL: [StepId; 7] = [
+    pub const ALL: [StepId; 8] = [
         StepId::Setup,
         StepId::Round,
         StepId::Mobilize,
@@ -35,6 +37,7 @@ impl StepId {
         StepId::Move,
         StepId::GameOver,
         StepId::Event,
+        StepId::Battle,
     ];
 }
 
@@ -51,6 +54,7 @@ pub fn id_of_globals(g: &Globals) -> StepId {
         Step::Move => StepId::Move,
         Step::GameOver => StepId::GameOver,
         Step::Event => StepId::Event,
+        Step::Battle => StepId::Battle,
     }
 }
 
@@ -63,6 +67,7 @@ pub fn step(id: StepId) -> &'static dyn PlayStep<Struggle> {
         StepId::Move => &movement::Movement,
         StepId::GameOver => &game_over::GameOver,
         StepId::Event => &event::EventStep,
+        StepId::Battle => &battle::Battle,
     }
 }
 
@@ -88,6 +93,14 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::Done => "'done'".into(),
         StCommand::Siege => "a siege".into(),
         StCommand::EventUnit { .. } | StCommand::EventSpace { .. } => "an event's choice".into(),
+        StCommand::Intercept { .. } => "an interception".into(),
+        StCommand::Return => "a return after interception".into(),
+        StCommand::Support { .. } | StCommand::Advance { .. } => "a supporting army".into(),
+        StCommand::Avoid { .. } => "avoiding battle".into(),
+        StCommand::Respond { .. } => "a response card".into(),
+        StCommand::TakeLosses { .. } => "taking losses".into(),
+        StCommand::Retreat { .. } => "a retreat".into(),
+        StCommand::Pursue => "a pursuit".into(),
     }
 }
 

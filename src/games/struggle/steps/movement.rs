@@ -117,7 +117,7 @@ pub fn next_individual(g: &mut Game<'_>) {
 }
 
 /// The mover's movement is over.
-fn stop(g: &mut Game<'_>) {
+pub fn stop(g: &mut Game<'_>) {
     let army =
         g.st.g
             .op
@@ -584,7 +584,8 @@ impl PlayStep<Struggle> for Movement {
                         rules.space_name(to)
                     ),
                 );
-                if g.entered(to) {
+                // a pending interception or battle (flow_battle.rs) ends or resumes the move
+                if g.entered(to) && g.st.g.step == Step::Move && g.st.g.battle.is_none() {
                     stop(&mut g);
                 }
             }

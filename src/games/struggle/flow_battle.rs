@@ -1,0 +1,1464 @@
+//! Interception, coordinated attacks, avoid battle, battles, losses, retreat and pursuit
+//! (10, 11, 12, 17.1) as decisions of both players. When the moving force enters a space
+//! `Game::contact` opens a [`Pending`] procedure; the step `steps/battle.rs` asks each
+//! decision of the side it belongs to, in the order of 10.8 and 11.2:
+//!
+//! 1. `Intercept` (inactive player, 10.2): each army adjacent to the entered space may try,
+//!    die (+1 with a CD, 17.1) > initiative. After a success the mover may `Return` (10.3).
+//! 2. `Support` (active player, 11.4): adjacent armies roll to join, die (-1 cavalry, -2
+//!    Moltke) <= offensive rating. Overrun (9.51) is checked before.
+//! 3. `Avoid` (inactive player, 10.4-10.7).
+//! 4. `Respond` attacker, then defender (6.25, 11.2 step 2 note); then both dice roll
+//!    through [`battle::plan`], the function [`battle_preview`] shows beforehand.
+//! 5. `Losses` attacker, then defender (11.2 step 4), from [`battle::loss_choices`].
+//! 6. `Retreat` of the loser (12.1, 12.2), `Advance` of supporting armies (11.44),
+//!    `Pursue` (12.4, 12.5), and attacker impetus (11.3) or the end of the move.
+
+use super::battle::{self, BUnit, BattlePlan, Fate, Force, Kind, Ratings, Situation, Stats, Who};
+use super::cards::{CardId, Effect, ResponseWhen};
+use super::data::{Echelon, GenId, Nation, StRules, UnitId};
+use super::flow::{self, Game};
+use super::map::{SpaceId, SpaceKind};
+use super::state::*;
+use crate::engine::side::Side;
+use serde::{Deserialize, Serialize};
+
+/// Where the procedure stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Stage {
+    /// 10.2: the inactive player may intercept into the space.
+    Intercept,
+    /// 10.3: after a successful interception the mover fights or returns.
+    Stay,
+    /// 11.4: supporting armies of the attacker.
+    Support,
+    /// 10.4-10.7: the defender may avoid battle.
+    Avoid,
+    /// 11.2 step 2 note: response cards, attacker first.
+    Respond(Side),
+    /// 11.2 step 3: both dice (automatic).
+    Roll,
+    /// 11.2 step 4: this side takes its loss.
+    Losses(Side),
+    /// 12.1 (12.5: `second`): the loser retreats.
+    Retreat,
+    /// 11.44: supporting armies of a winning attacker may enter the battle space.
+    Advance,
+    /// 12.4: the winner may pursue.
+    Pursue,
+}
+
+/// The interception or battle in progress around the moving force.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// The space entered (the battle space).
+    pub at: SpaceId,
+    /// The space the mover entered it from (10.3, 12.1).
+    pub from: Option<SpaceId>,
+    /// The active player (the attacker, 11.1).
+    pub att: Side,
+    pub stage: Stage,
+    /// Generals asked about interception or support already (each army tries once).
+    pub asked: Vec<GenId>,
+    /// Generals who intercepted into the space (10.3 +1, 10.7 no avoid).
+    pub intercepted: Vec<GenId>,
+    /// Supporting armies that joined: (general, his space) (11.42).
+    pub supports: Vec<(GenId, SpaceId)>,
+    /// The Moltke card was played for the support rolls (11.43).
+    pub moltke: bool,
+    /// 10.4, 10.5: the defender failed to avoid battle.
+    pub failed_avoid: bool,
+    /// Battle responses declared, in order (11.2 step 2 note).
+    pub cards: Vec<(Side, CardId)>,
+    /// Units of each side in the battle (by `Who::idx`), set at the roll.
+    pub units: [Vec<UnitId>; 2],
+    /// CF loss each side takes (by `Who::idx`).
+    pub loss: [u32; 2],
+    pub winner: Option<Side>,
+    /// 11.3: the attacker may go on moving if it wins.
+    pub impetus: bool,
+    /// The loser's retreat space (12.4) once it retreated.
+    pub retreated_to: Option<SpaceId>,
+    /// 12.5: the second retreat after a pursuit.
+    pub second: bool,
+    /// The loser had a corps in the battle (VP glossary).
+    pub loser_had_corps: bool,
+}
+
+/// The force moving now and its side.
+fn mover(st: &StState) -> Option<(&Mover, Side)> {
+    let op = st.g.op.as_ref()?;
+    Some((op.mover.as_ref()?, op.side))
+}
+
+fn mover_units(st: &StState) -> Vec<UnitId> {
+    mover(st)
+        .map(|(m, _)| {
+            m.pieces
+                .iter()
+                .filter_map(|p| match p {
+                    Piece::Unit(u) => Some(*u),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn is_cavalry(rules: &StRules, u: UnitId) -> bool {
+    rules.echelon(u).is_cavalry()
+}
+
+/// The army of general `g`: the CUs of his side in his space, as many as the generals
+/// there can activate (18.3); None when he is not its commander (18.1) or it has no CU.
+pub fn army_of(rules: &StRules, st: &StState, g: GenId) -> Option<(SpaceId, Vec<UnitId>)> {
+    let s = st.generals.get(g as usize)?.loc.space()?;
+    let side = rules.gen_side(g);
+    let gens = flow::generals_at(rules, st, s, side);
+    if flow::commander(rules, &gens) != Some(g) {
+        return None;
+    }
+    let cap: usize = gens
+        .iter()
+        .map(|&x| flow::seniority(rules, x) as usize)
+        .sum();
+    let units: Vec<UnitId> = flow::units_at(rules, st, s, side)
+        .into_iter()
+        .take(cap)
+        .collect();
+    (!units.is_empty()).then_some((s, units))
+}
+
+/// 10.2: the inactive armies that may still try to intercept into the pending space.
+pub fn interceptors(rules: &StRules, st: &StState) -> Vec<GenId> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    let side = p.att.other();
+    // 10.2: not into a space that holds combat units of the active side besides the mover
+    let moving = mover_units(st);
+    if flow::units_at(rules, st, p.at, p.att)
+        .iter()
+        .any(|u| !moving.contains(u))
+    {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (_, o) in rules.map.routes_from(p.at) {
+        for g in flow::generals_at(rules, st, o, side) {
+            if !p.asked.contains(&g) && army_of(rules, st, g).is_some() && !out.contains(&g) {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+/// 10.2, 17.1: chance in 6 that general `g` intercepts (die, +1 with a CD, > initiative).
+pub fn intercept_chance_in_6(rules: &StRules, st: &StState, g: GenId) -> u32 {
+    let cav = army_of(rules, st, g).is_some_and(|(_, us)| us.iter().any(|&u| is_cavalry(rules, u)));
+    let init = flow::initiative(rules, g) as i32;
+    (1..=6).filter(|d| d + cav as i32 > init).count() as u32
+}
+
+/// 11.4: armies of the attacker adjacent to the battle space that may still roll to support.
+pub fn supporters(rules: &StRules, st: &StState) -> Vec<GenId> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    let Some((m, _)) = mover(st) else {
+        return Vec::new();
+    };
+    if !m.army {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (_, o) in rules.map.routes_from(p.at) {
+        for g in flow::generals_at(rules, st, o, p.att) {
+            if !p.asked.contains(&g)
+                && !m.pieces.contains(&Piece::General(g))
+                && army_of(rules, st, g).is_some()
+                && !out.contains(&g)
+            {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+/// 11.42, 11.43: chance in 6 that general `g`'s army joins the attack.
+pub fn support_chance(rules: &StRules, st: &StState, g: GenId) -> u32 {
+    let cav = army_of(rules, st, g).is_some_and(|(_, us)| us.iter().any(|&u| is_cavalry(rules, u)));
+    let moltke = st.g.battle.as_ref().is_some_and(|p| p.moltke);
+    let off = rules.general(g).map(|d| d.offensive as i32).unwrap_or(0);
+    battle::support_chance_in_6(&rules.charts, off, cav, moltke)
+}
+
+/// 12.1: spaces next to `s` a force of `side` may retreat or avoid battle into.
+pub fn retreat_spaces(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> Vec<SpaceId> {
+    let g = |o: SpaceId| {
+        let sp = rules.map.spaces.get(o);
+        sp.is_some_and(|x| {
+            x.kind != SpaceKind::OffBoard
+                && x.kind != SpaceKind::Junction
+                && (x.country != super::map::Country::France
+                    || (st.g.france && side == Side::Austria))
+        })
+    };
+    let mut v: Vec<SpaceId> = rules
+        .map
+        .routes_from(s)
+        .map(|(_, o)| o)
+        .filter(|&o| g(o) && flow::units_at(rules, st, o, side.other()).is_empty())
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// One way to avoid battle and its chance in 6 (10.4-10.6, 17.1, 17.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AvoidOption {
+    pub cmd: StCommand,
+    pub chance_in_6: u32,
+}
+
+/// 10.4-10.7: the defender's ways to avoid battle.
+pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    let def = p.att.other();
+    let units = flow::units_at(rules, st, p.at, def);
+    if units.is_empty() {
+        return Vec::new();
+    }
+    let gens = flow::generals_at(rules, st, p.at, def);
+    let cmdr = flow::commander(rules, &gens);
+    // 10.7: no avoid after intercepting into the space
+    if cmdr.is_some_and(|c| p.intercepted.contains(&c)) {
+        return Vec::new();
+    }
+    let spaces = retreat_spaces(rules, st, p.at, def);
+    let att_all_infantry = mover_units(st).iter().all(|&u| !is_cavalry(rules, u));
+    let lone_cav = units.len() == 1 && is_cavalry(rules, units[0]);
+    let mut out = Vec::new();
+    match cmdr {
+        Some(c) => {
+            let chance = if lone_cav && att_all_infantry {
+                6 // 10.6
+            } else {
+                let cav = units.iter().any(|&u| is_cavalry(rules, u)) as i32;
+                let init = flow::initiative(rules, c) as i32;
+                (1..=6).filter(|d| d + cav > init).count() as u32
+            };
+            for &to in &spaces {
+                out.push(AvoidOption {
+                    cmd: StCommand::Avoid { to, unit: None },
+                    chance_in_6: chance,
+                });
+            }
+        }
+        None => {
+            for &u in &units {
+                let chance = if lone_cav && att_all_infantry {
+                    6 // 10.6
+                } else if is_cavalry(rules, u) {
+                    2 // 10.5 a 6, 17.2 +1 for a lone CD
+                } else {
+                    1 // 10.5 an unmodified 6
+                };
+                for &to in &spaces {
+                    out.push(AvoidOption {
+                        cmd: StCommand::Avoid { to, unit: Some(u) },
+                        chance_in_6: chance,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Response cards `side` may declare now (6.25): in his hand, a response of this moment,
+/// playable by him as an event in this phase.
+pub fn responses(rules: &StRules, st: &StState, side: Side, when: ResponseWhen) -> Vec<CardId> {
+    st.cards
+        .hand(side)
+        .iter()
+        .copied()
+        .filter(|&c| {
+            rules
+                .cards
+                .get(c)
+                .is_some_and(|k| k.response == Some(when) && k.event_allowed(side, st.g.war))
+        })
+        .collect()
+}
+
+fn unit_stats(rules: &StRules, u: UnitId) -> Stats {
+    let (sp, cf) = rules
+        .ty(u)
+        .map(|t| (t.sp, t.cf))
+        .unwrap_or(((0, 0), (0, 0)));
+    Stats {
+        sp_full: sp.0 as u32,
+        sp_reduced: sp.1 as u32,
+        cf_full: cf.0 as u32,
+        cf_reduced: cf.1 as u32,
+    }
+}
+
+/// 11.2 step 4 note: the type of EBC that replaces a corps (IB for Austrian and
+/// Hanoverian corps, else ID), as a unit id of that kind in the Corps Support Box.
+fn replacement_type(rules: &StRules, corps: UnitId) -> Option<String> {
+    let t = rules.ty(corps)?;
+    let want = match t.nation {
+        Nation::Au | Nation::Hn => Echelon::IB,
+        _ => Echelon::ID,
+    };
+    rules
+        .units
+        .iter()
+        .find(|d| {
+            rules
+                .types
+                .get(d.ty)
+                .is_some_and(|x| x.nation == t.nation && x.echelon == want)
+        })
+        .and_then(|d| rules.types.get(d.ty).map(|x| x.id.clone()))
+}
+
+/// The units of `units` as battle.rs sees them, with the Corps Support Box stocks.
+pub fn battle_units(
+    rules: &StRules,
+    st: &StState,
+    units: &[UnitId],
+) -> (Vec<BUnit>, Vec<battle::SupportStock>, Vec<String>) {
+    let mut stocks: Vec<battle::SupportStock> = Vec::new();
+    let mut stock_ty: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    for &u in units {
+        let kind = if rules.echelon(u).is_corps() {
+            Kind::Corps
+        } else if is_cavalry(rules, u) {
+            Kind::Cavalry
+        } else {
+            Kind::Infantry
+        };
+        let mut replacement = None;
+        if kind == Kind::Corps
+            && let Some(ty) = replacement_type(rules, u)
+        {
+            let i = match stock_ty.iter().position(|t| *t == ty) {
+                Some(i) => i,
+                None => {
+                    let ids = rules.unit_by_type(&ty);
+                    let count = ids
+                        .iter()
+                        .filter(|&&x| st.units[x as usize].loc == Loc::CorpsSupport)
+                        .count() as u32;
+                    let first = ids.first().copied().unwrap_or(0);
+                    stocks.push(battle::SupportStock {
+                        name: rules.ty(first).map(|t| t.name.clone()).unwrap_or_default(),
+                        stats: unit_stats(rules, first),
+                        count,
+                    });
+                    stock_ty.push(ty);
+                    stocks.len() - 1
+                }
+            };
+            replacement = Some(i);
+        }
+        out.push(BUnit {
+            name: rules.unit_name(u),
+            stats: unit_stats(rules, u),
+            kind,
+            reduced: st.units.get(u as usize).is_some_and(|x| x.reduced),
+            replacement,
+        });
+    }
+    (out, stocks, stock_ty)
+}
+
+fn ratings(rules: &StRules, g: Option<GenId>) -> Option<Ratings> {
+    g.and_then(|g| rules.general(g)).map(|d| Ratings {
+        offensive: d.offensive as i32,
+        defensive: d.defensive as i32,
+    })
+}
+
+/// The attacking units: the mover's CUs and the supporting armies' (11.42).
+fn attackers(rules: &StRules, st: &StState, p: &Pending) -> Vec<UnitId> {
+    let mut v = mover_units(st);
+    for &(g, _) in &p.supports {
+        if let Some((_, us)) = army_of(rules, st, g) {
+            v.extend(us);
+        }
+    }
+    v
+}
+
+/// Both forces and the situation of the pending battle, as [`battle::plan`] takes them.
+pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Situation)> {
+    let p = st.g.battle.as_ref()?;
+    let def = p.att.other();
+    let a_units = attackers(rules, st, p);
+    let d_units = flow::units_at(rules, st, p.at, def);
+    if a_units.is_empty() || d_units.is_empty() {
+        return None;
+    }
+    // 18.1: the primary army's commander leads the attack (the example's Falckenstein)
+    let a_cmd = mover(st)
+        .and_then(|(m, _)| match m.pieces.first() {
+            Some(Piece::General(g)) => Some(*g),
+            _ => None,
+        })
+        .or_else(|| flow::commander(rules, &flow::generals_at(rules, st, p.at, p.att)));
+    let d_cmd = flow::commander(rules, &flow::generals_at(rules, st, p.at, def));
+    let attacker = Force {
+        units: battle_units(rules, st, &a_units).0,
+        commander: ratings(rules, a_cmd),
+        supplied: true,
+    };
+    let defender = Force {
+        units: battle_units(rules, st, &d_units).0,
+        commander: ratings(rules, d_cmd),
+        supplied: true,
+    };
+    let kind = rules.map.spaces.get(p.at).map(|x| x.kind);
+    let destroyed = st.g.destroyed.get(p.at).copied().unwrap_or(false);
+    let route = p.from.and_then(|f| rules.map.route_between(f, p.at));
+    // 11.45: every attacking army across a river
+    let across_river = route.is_some_and(|r| r.river)
+        && p.supports
+            .iter()
+            .all(|&(_, s)| rules.map.route_between(s, p.at).is_some_and(|r| r.river));
+    let mut sit = Situation {
+        defender_intercepted: !p.intercepted.is_empty(),
+        defender_failed_avoid: p.failed_avoid,
+        across_river,
+        across_mountain: route.is_some_and(|r| r.mountain),
+        defender_in_fortress: matches!(kind, Some(SpaceKind::Fortress(_))) && !destroyed,
+        defender_entrenched: false,
+        fortified_space: matches!(kind, Some(SpaceKind::Fortress(_)) | Some(SpaceKind::Major))
+            && !destroyed,
+        cards: Vec::new(),
+    };
+    for &(side, c) in &p.cards {
+        if let Some(card) = rules.cards.get(c) {
+            let who = if side == p.att {
+                Who::Attacker
+            } else {
+                Who::Defender
+            };
+            if card.effects.contains(&Effect::Entrench) && who == Who::Defender {
+                sit.defender_entrenched = true;
+            }
+            sit.cards
+                .push((who, battle::CardPlay::from_card(card, false)));
+        }
+    }
+    Some((attacker, defender, sit))
+}
+
+/// The odds of the pending battle before it is committed: the same [`battle::plan`] that
+/// resolves it (columns, every shift and DRM with its case, the 36 outcomes, pursuit).
+pub fn battle_preview(rules: &StRules, st: &StState) -> Option<BattlePlan> {
+    let (a, d, sit) = battle_inputs(rules, st)?;
+    Some(battle::plan(&rules.charts, &a, &d, &sit))
+}
+
+/// 11.2 step 4: the ways the side to take losses may take them.
+pub fn loss_options(rules: &StRules, st: &StState) -> Vec<battle::LossChoice> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    let Stage::Losses(side) = p.stage else {
+        return Vec::new();
+    };
+    let who = if side == p.att { 0 } else { 1 };
+    let (bu, stocks, _) = battle_units(rules, st, &p.units[who]);
+    battle::loss_choices(&bu, &stocks, p.loss[who])
+}
+
+/// 12.1: the spaces the loser may retreat to now (the attacker only whence it came).
+pub fn retreat_options(rules: &StRules, st: &StState) -> Vec<SpaceId> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    let Some(w) = p.winner else {
+        return Vec::new();
+    };
+    let loser = w.other();
+    let here = if p.second {
+        p.retreated_to.unwrap_or(p.at)
+    } else {
+        p.at
+    };
+    let all = retreat_spaces(rules, st, here, loser);
+    if loser == p.att && !p.second {
+        return p.from.into_iter().filter(|f| all.contains(f)).collect();
+    }
+    all.into_iter()
+        .filter(|&o| !(p.second && o == p.at))
+        .collect()
+}
+
+/// 12.4: the winner's pursuit chance in 6, None when he may not pursue.
+pub fn pursuit_chance(rules: &StRules, st: &StState) -> Option<u32> {
+    let p = st.g.battle.as_ref()?;
+    let w = p.winner?;
+    let to = p.retreated_to?;
+    if p.second {
+        return None;
+    }
+    let kind = rules.map.spaces.get(p.at).map(|x| x.kind);
+    let destroyed = st.g.destroyed.get(p.at).copied().unwrap_or(false);
+    if matches!(kind, Some(SpaceKind::Fortress(_)) | Some(SpaceKind::Major)) && !destroyed {
+        return None;
+    }
+    // cards that forbid pursuit against their player (e.g. a rearguard)
+    if p.cards.iter().any(|&(s, c)| {
+        s != w
+            && rules
+                .cards
+                .get(c)
+                .is_some_and(|k| k.effects.contains(&Effect::NoPursuit))
+    }) {
+        return None;
+    }
+    let loser_units = flow::units_at(rules, st, to, w.other());
+    if loser_units.is_empty() {
+        return None;
+    }
+    let win_units = flow::units_at(rules, st, p.at, w);
+    let cmd = flow::commander(rules, &flow::generals_at(rules, st, p.at, w))?;
+    if win_units.is_empty() {
+        return None;
+    }
+    let d = rules.general(cmd)?;
+    let rating = if w == p.att { d.offensive } else { d.defensive } as i32;
+    let cav = |us: &[UnitId]| us.iter().filter(|&&u| is_cavalry(rules, u)).count();
+    Some(battle::pursuit_chance_in_6(
+        &rules.charts,
+        rating,
+        cav(&win_units) > cav(&loser_units),
+    ))
+}
+
+impl Game<'_> {
+    fn pending(&mut self) -> Option<&mut Pending> {
+        self.st.g.battle.as_mut()
+    }
+
+    /// The moving force entered `s` (War Phase, with CUs): open interception and battle.
+    /// Returns true when a procedure is pending (the step is `Battle`) or the move ended.
+    pub fn contact(&mut self, s: SpaceId, from: Option<SpaceId>) -> bool {
+        let Some((_, side)) = mover(self.st) else {
+            return false;
+        };
+        self.st.g.battle = Some(Pending {
+            at: s,
+            from,
+            att: side,
+            stage: Stage::Intercept,
+            asked: Vec::new(),
+            intercepted: Vec::new(),
+            supports: Vec::new(),
+            moltke: false,
+            failed_avoid: false,
+            cards: Vec::new(),
+            units: [Vec::new(), Vec::new()],
+            loss: [0, 0],
+            winner: None,
+            impetus: false,
+            retreated_to: None,
+            second: false,
+            loser_had_corps: false,
+        });
+        self.st.g.step = Step::Battle;
+        self.progress();
+        // still pending, or the move ended inside `progress`
+        self.st.g.step != Step::Move
+    }
+
+    fn set_stage(&mut self, stage: Stage) {
+        if let Some(p) = self.pending() {
+            p.stage = stage;
+        }
+    }
+
+    /// Runs the procedure until a player has a decision to make, or it is over.
+    pub fn progress(&mut self) {
+        let rules = self.rules;
+        for _ in 0..64 {
+            let Some(p) = self.st.g.battle.clone() else {
+                return;
+            };
+            match p.stage {
+                Stage::Intercept => {
+                    if !interceptors(rules, self.st).is_empty() {
+                        return;
+                    }
+                    self.after_interception();
+                }
+                Stage::Stay => return,
+                Stage::Support => {
+                    if !supporters(rules, self.st).is_empty() {
+                        return;
+                    }
+                    self.set_stage(Stage::Avoid);
+                }
+                Stage::Avoid => {
+                    if !avoid_options(rules, self.st).is_empty() {
+                        return;
+                    }
+                    self.set_stage(Stage::Respond(p.att));
+                }
+                Stage::Respond(side) => {
+                    if !responses(rules, self.st, side, ResponseWhen::BeforeBattleRoll).is_empty() {
+                        return;
+                    }
+                    self.responded(side);
+                }
+                Stage::Roll => self.roll(),
+                Stage::Losses(_) => {
+                    let ch = loss_options(rules, self.st);
+                    if ch.len() > 1 {
+                        return;
+                    }
+                    let fates = ch.first().map(|c| c.fates.clone()).unwrap_or_default();
+                    self.apply_losses(&fates);
+                }
+                Stage::Retreat => {
+                    let opts = retreat_options(rules, self.st);
+                    let units = self.loser_units();
+                    if opts.len() > 1 && !units.is_empty() {
+                        return;
+                    }
+                    self.retreat(opts.first().copied());
+                }
+                Stage::Advance => {
+                    let can = p
+                        .supports
+                        .iter()
+                        .any(|&(g, _)| army_of(rules, self.st, g).is_some());
+                    if can && p.winner == Some(p.att) {
+                        return;
+                    }
+                    self.set_stage(Stage::Pursue);
+                }
+                Stage::Pursue => {
+                    if pursuit_chance(rules, self.st).is_some() {
+                        return;
+                    }
+                    self.finish();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// 10.2 done: a battle if the space holds enemy units, else the move goes on.
+    fn after_interception(&mut self) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        let def = p.att.other();
+        let enemy = flow::units_at(rules, self.st, p.at, def);
+        if enemy.is_empty() {
+            self.st.g.battle = None;
+            self.go_on(p.at);
+            return;
+        }
+        // 9.51: overrun of a lone EBC in a minor city at 5:1 (an army only)
+        let army = mover(self.st).is_some_and(|(m, _)| m.army);
+        let kind = rules.map.spaces.get(p.at).map(|x| x.kind);
+        let att_sp: u32 = mover_units(self.st)
+            .iter()
+            .map(|&u| flow::sp(rules, self.st, u))
+            .sum();
+        if army
+            && enemy.len() == 1
+            && !rules.echelon(enemy[0]).is_corps()
+            && kind == Some(SpaceKind::Minor)
+            && att_sp >= 5 * flow::sp(rules, self.st, enemy[0])
+        {
+            let u = enemy[0];
+            self.st.units[u as usize].loc = Loc::Eliminated;
+            let n = rules.unit_name(u);
+            let on = rules.space_name(p.at);
+            self.say(
+                "9.51",
+                format!("{n} is overrun in {on} ({att_sp} SP against 5:1) and eliminated"),
+            );
+            for g in flow::generals_at(rules, self.st, p.at, def) {
+                self.retreat_lone_general(g, p.at, p.from);
+            }
+            self.st.g.battle = None;
+            self.go_on(p.at);
+            return;
+        }
+        self.set_stage(Stage::Support);
+    }
+
+    /// The battle is off (or won with impetus): the mover may spend its remaining MPs.
+    fn go_on(&mut self, s: SpaceId) {
+        let rules = self.rules;
+        self.st.g.step = Step::Move;
+        let Some((m, side)) = mover(self.st) else {
+            return;
+        };
+        let has_cu = m.pieces.iter().any(|p| matches!(p, Piece::Unit(_)));
+        // 14.1: a force passing through an enemy minor city takes it
+        let kind = rules.map.spaces.get(s).map(|x| x.kind);
+        if has_cu
+            && flow::enemy_controlled(self.st, s, side)
+            && (kind == Some(SpaceKind::Minor)
+                || self.st.g.destroyed.get(s).copied().unwrap_or(false))
+        {
+            self.set_control(s, side, "14.1");
+        }
+    }
+
+    /// 9.52 / 18.6: a lone general retreats, not into the space the enemy came from.
+    fn retreat_lone_general(&mut self, g: GenId, s: SpaceId, from: Option<SpaceId>) {
+        let rules = self.rules;
+        let side = rules.gen_side(g);
+        let to = retreat_spaces(rules, self.st, s, side)
+            .into_iter()
+            .find(|&o| Some(o) != from);
+        let name = rules.gen_name(g);
+        match to {
+            Some(o) => {
+                self.st.generals[g as usize].loc = Loc::Space(o);
+                let on = rules.space_name(o);
+                self.say("9.52", format!("{name} retreats alone to {on}"));
+            }
+            None => {
+                self.st.generals[g as usize].loc = Loc::Eliminated;
+                self.say("9.52", format!("{name} cannot retreat and is eliminated"));
+            }
+        }
+    }
+
+    /// 10.2: general `g` tries to intercept.
+    pub fn intercept(&mut self, g: GenId) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        if let Some(q) = self.pending() {
+            q.asked.push(g);
+        }
+        let Some((_, units)) = army_of(rules, self.st, g) else {
+            return;
+        };
+        let init = flow::initiative(rules, g) as i32;
+        let mut mods = Vec::new();
+        if units.iter().any(|&u| is_cavalry(rules, u)) {
+            mods.push(("a CD with the army (17.1)".to_string(), 1));
+        }
+        let name = rules.gen_name(g);
+        let on = rules.space_name(p.at);
+        let r = self
+            .dice
+            .d6(&format!("{name} intercepts into {on}"), "10.2", mods);
+        if r.total > init {
+            let gens: Vec<GenId> = self
+                .st
+                .generals
+                .get(g as usize)
+                .and_then(|x| x.loc.space())
+                .map(|s| flow::generals_at(rules, self.st, s, rules.gen_side(g)))
+                .unwrap_or_default();
+            for x in gens {
+                if flow::seniority(rules, x) <= flow::seniority(rules, g) {
+                    self.st.generals[x as usize].loc = Loc::Space(p.at);
+                }
+            }
+            for u in units {
+                self.st.units[u as usize].loc = Loc::Space(p.at);
+            }
+            self.say(
+                "10.2",
+                format!(
+                    "{name} rolls {} > initiative {init}: his army intercepts into {on}",
+                    r.total
+                ),
+            );
+            if let Some(q) = self.pending() {
+                q.intercepted.push(g);
+                q.stage = Stage::Stay;
+            }
+        } else {
+            self.say(
+                "10.2",
+                format!(
+                    "{name} rolls {}, not above initiative {init}: no interception",
+                    r.total
+                ),
+            );
+        }
+        self.progress();
+    }
+
+    /// 10.3: the intercepted mover goes back and ends its move.
+    pub fn return_back(&mut self) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.take() else {
+            return;
+        };
+        if let (Some(f), Some(op)) = (p.from, self.st.g.op.as_mut())
+            && let Some(m) = op.mover.as_mut()
+        {
+            m.at = f;
+            let pieces = m.pieces.clone();
+            for q in pieces {
+                match q {
+                    Piece::Unit(u) => self.st.units[u as usize].loc = Loc::Space(f),
+                    Piece::General(x) => self.st.generals[x as usize].loc = Loc::Space(f),
+                }
+            }
+            let on = rules.space_name(f);
+            self.say("10.3", format!("the intercepted force returns to {on}"));
+        }
+        self.st.g.step = Step::Move;
+        super::steps::movement::stop(self);
+    }
+
+    /// 10.3: the intercepted mover stays: a battle.
+    pub fn stay(&mut self) {
+        self.set_stage(Stage::Support);
+        self.progress();
+    }
+
+    /// 11.42: general `g`'s army rolls to support.
+    pub fn support(&mut self, g: GenId) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        if let Some(q) = self.pending() {
+            q.asked.push(g);
+        }
+        let Some((s, units)) = army_of(rules, self.st, g) else {
+            return;
+        };
+        let off = rules.general(g).map(|d| d.offensive as i32).unwrap_or(0);
+        let mut mods = Vec::new();
+        if units.iter().any(|&u| is_cavalry(rules, u)) {
+            mods.push((
+                "the army contains cavalry (11.43)".to_string(),
+                rules.charts.drms.support_cavalry,
+            ));
+        }
+        if p.moltke {
+            mods.push(("Moltke response card (11.43)".to_string(), -2));
+        }
+        let name = rules.gen_name(g);
+        let r = self
+            .dice
+            .d6(&format!("{name} supports the attack"), "11.42", mods);
+        if r.total <= off {
+            if let Some(q) = self.pending() {
+                q.supports.push((g, s));
+            }
+            self.say(
+                "11.42",
+                format!(
+                    "{name} rolls {} <= offensive rating {off}: his army supports",
+                    r.total
+                ),
+            );
+        } else {
+            self.say(
+                "11.42",
+                format!(
+                    "{name} rolls {}, above offensive rating {off}: no support",
+                    r.total
+                ),
+            );
+        }
+        self.progress();
+    }
+
+    /// The active player is done with the support rolls (or the inactive with the
+    /// interceptions, avoid battle, responses, the winner with advance or pursuit).
+    pub fn pass(&mut self) {
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        match p.stage {
+            Stage::Intercept => {
+                let all = interceptors(self.rules, self.st);
+                if let Some(q) = self.pending() {
+                    q.asked.extend(all);
+                }
+            }
+            Stage::Stay => self.set_stage(Stage::Support),
+            Stage::Support => {
+                let all = supporters(self.rules, self.st);
+                if let Some(q) = self.pending() {
+                    q.asked.extend(all);
+                }
+            }
+            Stage::Avoid => self.set_stage(Stage::Respond(p.att)),
+            Stage::Respond(side) => {
+                self.responded(side);
+            }
+            Stage::Advance => self.set_stage(Stage::Pursue),
+            Stage::Pursue => {
+                self.finish();
+                return;
+            }
+            _ => {}
+        }
+        self.progress();
+    }
+
+    fn responded(&mut self, side: Side) {
+        let att = self.st.g.battle.as_ref().map(|p| p.att);
+        if Some(side) == att {
+            self.set_stage(Stage::Respond(side.other()));
+        } else {
+            self.set_stage(Stage::Roll);
+        }
+    }
+
+    /// 6.25: a response card is declared.
+    pub fn respond(&mut self, side: Side, card: CardId) {
+        let rules = self.rules;
+        self.st.cards.hands[side.idx()].retain(|&c| c != card);
+        let remove = rules.cards.get(card).is_some_and(|k| k.remove);
+        if remove {
+            self.st.cards.removed.push(card);
+        } else {
+            self.st.cards.discard.push(card);
+        }
+        if card == flow::NEEDLE_GUNS {
+            self.st.g.reshuffle = true;
+        }
+        let t = rules.card_title(card);
+        let moltke = rules
+            .cards
+            .get(card)
+            .is_some_and(|k| k.response == Some(ResponseWhen::OnCoordinatedAttack));
+        if let Some(p) = self.pending() {
+            if moltke {
+                p.moltke = true;
+            } else {
+                p.cards.push((side, card));
+            }
+        }
+        self.say("6.25", format!("{} plays {t} as a response", side.name()));
+        self.progress();
+    }
+
+    /// 10.4-10.6: the defender tries to avoid battle.
+    pub fn avoid(&mut self, to: SpaceId, unit: Option<UnitId>) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        let def = p.att.other();
+        let chance = avoid_options(rules, self.st)
+            .iter()
+            .find(|o| o.cmd == StCommand::Avoid { to, unit })
+            .map(|o| o.chance_in_6)
+            .unwrap_or(0);
+        let on = rules.space_name(to);
+        let ok = if chance >= 6 {
+            self.say("10.6", "a lone cavalry unit avoids battle without a roll");
+            true
+        } else {
+            let need = 7 - chance as i32;
+            let r = self.dice.d6(
+                &format!("avoid battle to {on}"),
+                if unit.is_some() { "10.5" } else { "10.4" },
+                Vec::new(),
+            );
+            self.say(
+                if unit.is_some() { "10.5" } else { "10.4" },
+                format!("avoid battle: die {} (needs {need}+ with 17.1/17.2)", r.die),
+            );
+            r.die as i32 >= need
+        };
+        if ok {
+            let units: Vec<UnitId> = match unit {
+                Some(u) => vec![u],
+                None => flow::units_at(rules, self.st, p.at, def),
+            };
+            for u in units {
+                self.st.units[u as usize].loc = Loc::Space(to);
+            }
+            if unit.is_none() || chance >= 6 {
+                for g in flow::generals_at(rules, self.st, p.at, def) {
+                    self.st.generals[g as usize].loc = Loc::Space(to);
+                }
+            }
+            self.say("10.4", format!("the defender avoids battle to {on}"));
+            if flow::units_at(rules, self.st, p.at, def).is_empty() {
+                for g in flow::generals_at(rules, self.st, p.at, def) {
+                    self.retreat_lone_general(g, p.at, p.from);
+                }
+                self.st.g.battle = None;
+                self.go_on(p.at);
+                return;
+            }
+            self.set_stage(Stage::Respond(p.att));
+        } else {
+            self.say(
+                "10.4",
+                "the attempt fails: -1 to the defender's battle roll",
+            );
+            if let Some(q) = self.pending() {
+                q.failed_avoid = true;
+                q.stage = Stage::Respond(q.att);
+            }
+        }
+        self.progress();
+    }
+
+    /// 11.2 steps 1-3: both dice, through the same plan the preview shows.
+    fn roll(&mut self) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        let Some(plan) = battle_preview(rules, self.st) else {
+            // nothing left to fight: the move goes on
+            self.st.g.battle = None;
+            self.go_on(p.at);
+            return;
+        };
+        let def = p.att.other();
+        let name = rules.space_name(p.at);
+        let mods = |who: Who| -> Vec<(String, i32)> {
+            plan.modifiers
+                .iter()
+                .filter(|m| m.who == who && !m.shift)
+                .map(|m| (m.case.clone(), m.amount))
+                .collect()
+        };
+        let a = self.dice.d6(
+            &format!("battle of {name} (attacker)"),
+            "11.2",
+            mods(Who::Attacker),
+        );
+        let d = self.dice.d6(
+            &format!("battle of {name} (defender)"),
+            "11.2",
+            mods(Who::Defender),
+        );
+        let o = plan.outcome(a.die, d.die);
+        for m in plan.modifiers.iter().filter(|m| m.shift) {
+            let who = if m.who == Who::Attacker {
+                "attacker"
+            } else {
+                "defender"
+            };
+            self.say(
+                "11.2",
+                format!("column shift {:+} for the {who}: {}", m.amount, m.case),
+            );
+        }
+        let winner = if o.winner == Who::Attacker {
+            p.att
+        } else {
+            def
+        };
+        self.say(
+            "11.2",
+            format!(
+                "battle of {name}: {} {} SP on {} rolls {} ({}) and inflicts {}; {} {} SP on {} rolls {} ({}) and inflicts {}; {} wins",
+                p.att.name(),
+                plan.sp[0],
+                plan.column_label[0],
+                o.dice[0],
+                o.modified[0],
+                o.inflicted[0],
+                def.name(),
+                plan.sp[1],
+                plan.column_label[1],
+                o.dice[1],
+                o.modified[1],
+                o.inflicted[1],
+                winner.name()
+            ),
+        );
+        let a_units = attackers(rules, self.st, &p);
+        let d_units = flow::units_at(rules, self.st, p.at, def);
+        let loser_units = if winner == p.att { &d_units } else { &a_units };
+        let loser_had_corps = loser_units.iter().any(|&u| rules.echelon(u).is_corps());
+        if let Some(q) = self.pending() {
+            q.units = [a_units, d_units];
+            q.loss = o.loss;
+            q.winner = Some(winner);
+            q.impetus = plan.impetus_if_won;
+            q.loser_had_corps = loser_had_corps;
+            q.stage = Stage::Losses(q.att);
+        }
+        if loser_had_corps {
+            self.gain_vp(winner, 1, "a battle won against a corps", "11.2");
+            self.check_auto_victory();
+        }
+    }
+
+    /// 11.2 step 4: the side in `Stage::Losses` takes `fates` (one per battle unit).
+    pub fn apply_losses(&mut self, fates: &[Fate]) {
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        let Stage::Losses(side) = p.stage else {
+            return;
+        };
+        let who = if side == p.att { 0 } else { 1 };
+        let units = p.units[who].clone();
+        let after = self.take_fates(&units, fates, "11.2");
+        if let Some(q) = self.pending() {
+            q.units[who] = after;
+            q.stage = if side == q.att {
+                Stage::Losses(side.other())
+            } else {
+                Stage::Retreat
+            };
+        }
+        if self.st.g.step != Step::GameOver {
+            self.progress();
+        }
+    }
+
+    /// Applies fates to units (11.2 step 4): flips, eliminations, corps replaced by an EBC
+    /// from the Corps Support Box in the corps' space. Returns the units left.
+    fn take_fates(&mut self, units: &[UnitId], fates: &[Fate], rule: &str) -> Vec<UnitId> {
+        let rules = self.rules;
+        let mut left = Vec::new();
+        for (&u, f) in units.iter().zip(fates) {
+            let n = rules.unit_name(u);
+            let at = self.st.units[u as usize].loc;
+            match f {
+                Fate::Unhurt => left.push(u),
+                Fate::Flipped => {
+                    self.st.units[u as usize].reduced = true;
+                    self.say(rule, format!("{n} is flipped to its reduced side"));
+                    left.push(u);
+                }
+                Fate::Eliminated => {
+                    self.st.units[u as usize].loc = Loc::Eliminated;
+                    self.say(rule, format!("{n} is eliminated"));
+                }
+                Fate::Replaced { steps } => {
+                    self.st.units[u as usize].loc = Loc::Eliminated;
+                    let r = replacement_type(rules, u).and_then(|ty| {
+                        rules
+                            .unit_by_type(&ty)
+                            .into_iter()
+                            .find(|&x| self.st.units[x as usize].loc == Loc::CorpsSupport)
+                    });
+                    match r {
+                        Some(r) => {
+                            let rn = rules.unit_name(r);
+                            self.st.units[r as usize] = UnitState {
+                                loc: at,
+                                reduced: *steps >= 1,
+                            };
+                            let what = match steps {
+                                0 => "",
+                                1 => ", which is flipped",
+                                _ => ", which is eliminated too",
+                            };
+                            self.say(
+                                rule,
+                                format!("{n} is eliminated and replaced by {rn} from the Corps Support Box{what}"),
+                            );
+                            if *steps >= 2 {
+                                self.st.units[r as usize].loc = Loc::Eliminated;
+                            } else {
+                                left.push(r);
+                            }
+                        }
+                        None => self.say(rule, format!("{n} is eliminated")),
+                    }
+                }
+            }
+        }
+        left
+    }
+
+    fn loser_units(&self) -> Vec<UnitId> {
+        let Some(p) = self.st.g.battle.as_ref() else {
+            return Vec::new();
+        };
+        let Some(w) = p.winner else {
+            return Vec::new();
+        };
+        let loser = w.other();
+        let here = if p.second {
+            p.retreated_to.unwrap_or(p.at)
+        } else {
+            p.at
+        };
+        // 11.44: only the primary army retreats; supporting armies stay where they are
+        flow::units_at(self.rules, self.st, here, loser)
+    }
+
+    /// 12.1, 12.2: the loser retreats to `to` (None: nowhere to go).
+    pub fn retreat(&mut self, to: Option<SpaceId>) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        let Some(w) = p.winner else { return };
+        let loser = w.other();
+        let here = if p.second {
+            p.retreated_to.unwrap_or(p.at)
+        } else {
+            p.at
+        };
+        let units = self.loser_units();
+        let gens = flow::generals_at(rules, self.st, here, loser);
+        if units.is_empty() {
+            // 12.2: lone generals go to the closest friendly space in MPs
+            let dest = self.closest_friendly(here, loser);
+            for g in gens {
+                let name = rules.gen_name(g);
+                match dest {
+                    Some(o) => {
+                        self.st.generals[g as usize].loc = Loc::Space(o);
+                        let on = rules.space_name(o);
+                        self.say(
+                            "12.2",
+                            format!("{name}, without his army, retreats to {on}"),
+                        );
+                    }
+                    None => {
+                        self.st.generals[g as usize].loc = Loc::Eliminated;
+                        self.say(
+                            "12.2",
+                            format!("{name} has nowhere to go and is eliminated"),
+                        );
+                    }
+                }
+            }
+        } else {
+            match to {
+                Some(o) => {
+                    for &u in &units {
+                        self.st.units[u as usize].loc = Loc::Space(o);
+                    }
+                    for &g in &gens {
+                        self.st.generals[g as usize].loc = Loc::Space(o);
+                    }
+                    let on = rules.space_name(o);
+                    self.say(
+                        if p.second { "12.5" } else { "12.1" },
+                        format!("{} retreats to {on}", loser.name()),
+                    );
+                    // 12.1: into a hostile PC costs a step unless a friendly siege is there
+                    let besieging = !flow::units_at(rules, self.st, o, loser)
+                        .iter()
+                        .all(|u| units.contains(u));
+                    if flow::enemy_controlled(self.st, o, loser) && !besieging {
+                        let (bu, stocks, _) = battle_units(rules, self.st, &units);
+                        let ch = battle::step_choices(&bu, &stocks, 1);
+                        if let Some(c) = ch.first() {
+                            self.say("12.1", "the retreat into a hostile space costs a step");
+                            let f = c.fates.clone();
+                            self.take_fates(&units, &f, "12.1");
+                        }
+                    }
+                }
+                None => {
+                    for &u in &units {
+                        self.st.units[u as usize].loc = Loc::Eliminated;
+                    }
+                    for &g in &gens {
+                        self.st.generals[g as usize].loc = Loc::Eliminated;
+                    }
+                    self.say(
+                        "12.1",
+                        format!("{} has no retreat: the force is eliminated", loser.name()),
+                    );
+                }
+            }
+        }
+        let last = p.second;
+        if let Some(q) = self.pending() {
+            if !q.second {
+                q.retreated_to = to;
+            }
+            q.stage = if last { Stage::Pursue } else { Stage::Advance };
+        }
+        if last {
+            self.finish();
+        }
+    }
+
+    /// 12.2: the friendly-controlled space closest in MPs (ties: the lowest id).
+    fn closest_friendly(&self, s: SpaceId, side: Side) -> Option<SpaceId> {
+        let rules = self.rules;
+        let costs = rules.map.graph.costs(s, |l, to| {
+            let r = rules.map.routes.get(l)?;
+            let from = if r.a == to { r.b } else { r.a };
+            rules.map.enter_cost(from, to).map(|c| c as u32)
+        });
+        (0..rules.map.spaces.len())
+            .filter(|&o| {
+                o != s
+                    && self.st.g.control.get(o).copied().flatten() == Some(side)
+                    && flow::units_at(rules, self.st, o, side.other()).is_empty()
+                    && self.enterable(side, o)
+            })
+            .filter_map(|o| costs.get(o).copied().flatten().map(|c| (c, o)))
+            .min()
+            .map(|x| x.1)
+    }
+
+    /// 11.44: a supporting army of the winning attacker enters the battle space.
+    pub fn advance(&mut self, g: GenId) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        if let Some((s, units)) = army_of(rules, self.st, g) {
+            for x in flow::generals_at(rules, self.st, s, p.att) {
+                if flow::seniority(rules, x) <= flow::seniority(rules, g) {
+                    self.st.generals[x as usize].loc = Loc::Space(p.at);
+                }
+            }
+            for u in units {
+                self.st.units[u as usize].loc = Loc::Space(p.at);
+            }
+            let name = rules.gen_name(g);
+            let on = rules.space_name(p.at);
+            self.say("11.44", format!("{name}'s army enters {on}"));
+        }
+        if let Some(q) = self.pending() {
+            q.supports.retain(|x| x.0 != g);
+        }
+        self.progress();
+    }
+
+    /// 12.4, 12.5: the winner tries to pursue.
+    pub fn pursue(&mut self) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        let (Some(w), Some(to)) = (p.winner, p.retreated_to) else {
+            return;
+        };
+        let Some(chance) = pursuit_chance(rules, self.st) else {
+            return;
+        };
+        let Some(cmd) = flow::commander(rules, &flow::generals_at(rules, self.st, p.at, w)) else {
+            return;
+        };
+        let rating = rules
+            .general(cmd)
+            .map(|d| if w == p.att { d.offensive } else { d.defensive } as i32)
+            .unwrap_or(0);
+        let win_units = flow::units_at(rules, self.st, p.at, w);
+        let lose_units = flow::units_at(rules, self.st, to, w.other());
+        let cav = |us: &[UnitId]| us.iter().filter(|&&u| is_cavalry(rules, u)).count();
+        let mut mods = Vec::new();
+        if cav(&win_units) > cav(&lose_units) {
+            mods.push((
+                "more cavalry divisions (12.4, 17.1)".to_string(),
+                rules.charts.drms.pursuit_cavalry,
+            ));
+        }
+        let r = self.dice.d6("pursuit", "12.4", mods);
+        let name = rules.gen_name(cmd);
+        if r.total > rating {
+            self.say(
+                "12.4",
+                format!(
+                    "{name} rolls {} above rating {rating} ({chance} in 6): no pursuit",
+                    r.total
+                ),
+            );
+            self.finish();
+            return;
+        }
+        self.say(
+            "12.4",
+            format!(
+                "{name} rolls {} <= rating {rating}: the pursuit succeeds",
+                r.total
+            ),
+        );
+        // 12.5: the victorious army joins the loser in its retreat space
+        for u in &win_units {
+            self.st.units[*u as usize].loc = Loc::Space(to);
+        }
+        for g in flow::generals_at(rules, self.st, p.at, w) {
+            self.st.generals[g as usize].loc = Loc::Space(to);
+        }
+        if w == p.att
+            && let Some(m) = self.st.g.op.as_mut().and_then(|o| o.mover.as_mut())
+        {
+            m.at = to;
+        }
+        // attrition for the loser (15.5 table), the steps taken at once
+        let steps_in: u32 = lose_units
+            .iter()
+            .map(|&u| {
+                if self.st.units[u as usize].reduced {
+                    1
+                } else {
+                    2
+                }
+            })
+            .sum();
+        let die = self.dice.d6("pursuit attrition", "12.5", Vec::new());
+        let steps = rules.charts.attrition(steps_in, die.total) as u32;
+        self.say(
+            "12.5",
+            format!("attrition roll {}: {steps} step(s) lost", die.total),
+        );
+        if steps > 0 {
+            let (bu, stocks, _) = battle_units(rules, self.st, &lose_units);
+            if let Some(c) = battle::step_choices(&bu, &stocks, steps).first() {
+                let f = c.fates.clone();
+                self.take_fates(&lose_units, &f, "12.5");
+            }
+        }
+        if let Some(q) = self.pending() {
+            q.second = true;
+            q.stage = Stage::Retreat;
+        }
+        self.progress();
+    }
+
+    /// The battle is over: impetus (11.3) or the end of the move.
+    fn finish(&mut self) {
+        let Some(p) = self.st.g.battle.take() else {
+            return;
+        };
+        if self.st.g.step == Step::GameOver {
+            return;
+        }
+        // the mover keeps only its pieces still in the battle space
+        let alive = |st: &StState, q: &Piece| flow::piece_loc(st, *q) == Some(Loc::Space(p.at));
+        let st_ro = self.st.clone();
+        let mut has_cu = false;
+        let mut mp_left = false;
+        if let Some(m) = self.st.g.op.as_mut().and_then(|o| o.mover.as_mut()) {
+            m.pieces.retain(|q| alive(&st_ro, q));
+            has_cu = m.pieces.iter().any(|q| matches!(q, Piece::Unit(_)));
+            mp_left = m.mp < m.ma && m.at == p.at;
+        }
+        let won = p.winner == Some(p.att);
+        self.st.g.step = Step::Move;
+        if won && p.impetus && has_cu && mp_left {
+            self.say("11.3", "attacker impetus: the winner may go on moving");
+            return;
+        }
+        super::steps::movement::stop(self);
+    }
+}

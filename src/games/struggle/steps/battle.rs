@@ -1,0 +1,303 @@
+//! 10, 11, 12: the decisions around a moving force's entry into a space, asked of the side
+//! they belong to (see `flow_battle` for the order): interception (inactive), return or
+//! fight (active), support rolls and the Moltke card (active), avoid battle (inactive),
+//! response cards (attacker, then defender), losses (attacker, then defender), retreat
+//! (loser), advance of supporting armies and pursuit (winner). `Done` passes.
+
+use crate::engine::dice::Dice;
+use crate::engine::log::GameLog;
+use crate::engine::side::Side;
+use crate::engine::step::PlayStep;
+use crate::games::struggle::Struggle;
+use crate::games::struggle::cards::ResponseWhen;
+use crate::games::struggle::data::StRules;
+use crate::games::struggle::flow::Game;
+use crate::games::struggle::flow_battle::{self as fb, Stage};
+use crate::games::struggle::state::*;
+
+#[derive(Default)]
+pub struct Battle;
+
+fn pending(st: &StState) -> Result<&fb::Pending, Refusal> {
+    st.g.battle
+        .as_ref()
+        .ok_or_else(|| Refusal::new("11.1", "no interception or battle is pending"))
+}
+
+/// The side that decides now.
+pub fn actor(st: &StState) -> Option<Side> {
+    let p = st.g.battle.as_ref()?;
+    Some(match p.stage {
+        Stage::Intercept | Stage::Avoid => p.att.other(),
+        Stage::Stay | Stage::Support | Stage::Roll => p.att,
+        Stage::Respond(s) | Stage::Losses(s) => s,
+        Stage::Retreat => p.winner.map(|w| w.other()).unwrap_or(p.att),
+        Stage::Advance | Stage::Pursue => p.winner.unwrap_or(p.att),
+    })
+}
+
+impl PlayStep<Struggle> for Battle {
+    fn name(&self) -> &'static str {
+        "Battle"
+    }
+    fn case(&self) -> &'static str {
+        "11.2"
+    }
+    fn prompt(&self, rules: &StRules, st: &StState) -> String {
+        let Some(p) = st.g.battle.as_ref() else {
+            return String::new();
+        };
+        let on = rules.space_name(p.at);
+        let who = actor(st).map(|s| s.name()).unwrap_or("");
+        match p.stage {
+            Stage::Intercept => {
+                let v: Vec<String> = fb::interceptors(rules, st)
+                    .into_iter()
+                    .map(|g| {
+                        format!(
+                            "{} {} in 6",
+                            rules.gen_name(g),
+                            fb::intercept_chance_in_6(rules, st, g)
+                        )
+                    })
+                    .collect();
+                format!("{who}: intercept into {on}? (10.2: {})", v.join(", "))
+            }
+            Stage::Stay => format!("{who}: intercepted in {on}: fight or return (10.3)"),
+            Stage::Support => {
+                let v: Vec<String> = fb::supporters(rules, st)
+                    .into_iter()
+                    .map(|g| {
+                        format!(
+                            "{} {} in 6",
+                            rules.gen_name(g),
+                            fb::support_chance(rules, st, g)
+                        )
+                    })
+                    .collect();
+                format!(
+                    "{who}: coordinated attack on {on}? (11.42: {})",
+                    v.join(", ")
+                )
+            }
+            Stage::Avoid => {
+                let c = fb::avoid_options(rules, st)
+                    .first()
+                    .map(|o| o.chance_in_6)
+                    .unwrap_or(0);
+                format!("{who}: avoid battle in {on}? ({c} in 6, 10.4-10.6)")
+            }
+            Stage::Respond(_) => {
+                let odds = fb::battle_preview(rules, st)
+                    .map(|b| format!("attacker wins {} in 36", b.attacker_wins_in_36))
+                    .unwrap_or_default();
+                format!("{who}: battle responses for {on} (11.2 note; {odds})")
+            }
+            Stage::Roll => format!("battle of {on}"),
+            Stage::Losses(side) => {
+                let who_i = if side == p.att { 0 } else { 1 };
+                format!(
+                    "{who}: take {} CF loss in {on} (11.2 step 4)",
+                    p.loss[who_i]
+                )
+            }
+            Stage::Retreat => format!("{who}: retreat from {on} (12.1)"),
+            Stage::Advance => format!("{who}: supporting armies may enter {on} (11.44)"),
+            Stage::Pursue => format!(
+                "{who}: pursue? ({} in 6, 12.4)",
+                fb::pursuit_chance(rules, st).unwrap_or(0)
+            ),
+        }
+    }
+    fn to_act(&self, _rules: &StRules, st: &StState) -> Option<Side> {
+        actor(st)
+    }
+    fn takes(&self, cmd: &StCommand) -> bool {
+        matches!(
+            cmd,
+            StCommand::Intercept { .. }
+                | StCommand::Return
+                | StCommand::Support { .. }
+                | StCommand::Avoid { .. }
+                | StCommand::Respond { .. }
+                | StCommand::TakeLosses { .. }
+                | StCommand::Retreat { .. }
+                | StCommand::Pursue
+                | StCommand::Advance { .. }
+                | StCommand::Done
+        )
+    }
+    fn legal(&self, rules: &StRules, st: &StState, out: &mut Vec<StCommand>) {
+        let Some(p) = st.g.battle.as_ref() else {
+            return;
+        };
+        match p.stage {
+            Stage::Intercept => {
+                for general in fb::interceptors(rules, st) {
+                    out.push(StCommand::Intercept { general });
+                }
+                out.push(StCommand::Done);
+            }
+            Stage::Stay => {
+                if p.from.is_some() {
+                    out.push(StCommand::Return);
+                }
+                out.push(StCommand::Done);
+            }
+            Stage::Support => {
+                for card in fb::responses(rules, st, p.att, ResponseWhen::OnCoordinatedAttack) {
+                    if !p.moltke {
+                        out.push(StCommand::Respond { card });
+                    }
+                }
+                for general in fb::supporters(rules, st) {
+                    out.push(StCommand::Support { general });
+                }
+                out.push(StCommand::Done);
+            }
+            Stage::Avoid => {
+                for o in fb::avoid_options(rules, st) {
+                    out.push(o.cmd);
+                }
+                out.push(StCommand::Done);
+            }
+            Stage::Respond(side) => {
+                for card in fb::responses(rules, st, side, ResponseWhen::BeforeBattleRoll) {
+                    out.push(StCommand::Respond { card });
+                }
+                out.push(StCommand::Done);
+            }
+            Stage::Roll => {}
+            Stage::Losses(_) => {
+                let n = fb::loss_options(rules, st).len().min(u16::MAX as usize);
+                for choice in 0..n as u16 {
+                    out.push(StCommand::TakeLosses { choice });
+                }
+            }
+            Stage::Retreat => {
+                for to in fb::retreat_options(rules, st) {
+                    out.push(StCommand::Retreat { to });
+                }
+            }
+            Stage::Advance => {
+                for &(general, _) in &p.supports {
+                    if fb::army_of(rules, st, general).is_some() {
+                        out.push(StCommand::Advance { general });
+                    }
+                }
+                out.push(StCommand::Done);
+            }
+            Stage::Pursue => {
+                if fb::pursuit_chance(rules, st).is_some() {
+                    out.push(StCommand::Pursue);
+                }
+                out.push(StCommand::Done);
+            }
+        }
+    }
+    fn check(&self, rules: &StRules, st: &StState, cmd: &StCommand) -> Result<(), Refusal> {
+        let p = pending(st)?;
+        let mut legal = Vec::new();
+        self.legal(rules, st, &mut legal);
+        if legal.contains(cmd) {
+            return Ok(());
+        }
+        // the reason, citing the case
+        Err(match (p.stage, cmd) {
+            (Stage::Intercept, StCommand::Intercept { .. }) => Refusal::new(
+                "10.2",
+                "only an army (a commander with a combat unit) adjacent to the space entered may intercept, once",
+            ),
+            (Stage::Stay, StCommand::Return) => {
+                Refusal::new("10.3", "the force has no space to return to")
+            }
+            (Stage::Support, StCommand::Support { .. }) => Refusal::new(
+                "11.4",
+                "only an army of the attacker adjacent to the battle space may support, once",
+            ),
+            (Stage::Support, StCommand::Respond { .. }) => Refusal::new(
+                "11.43",
+                "that card is not a coordinated-attack response of yours",
+            ),
+            (Stage::Avoid, StCommand::Avoid { .. }) => Refusal::new(
+                "10.4",
+                "avoid battle only into a valid retreat space (12.1); one unit without a general (10.5); not after intercepting (10.7)",
+            ),
+            (Stage::Respond(_), StCommand::Respond { .. }) => Refusal::new(
+                "6.25",
+                "that card is not a battle response you may play now (attacker declares first)",
+            ),
+            (Stage::Losses(_), StCommand::TakeLosses { .. }) => Refusal::new(
+                "11.2",
+                "step 4: pick one of the listed ways to take the loss",
+            ),
+            (Stage::Retreat, StCommand::Retreat { .. }) => Refusal::new(
+                "12.1",
+                "retreat to an adjacent space without an enemy force; the attacker whence it came",
+            ),
+            (Stage::Pursue, StCommand::Pursue) => Refusal::new(
+                "12.4",
+                "no pursuit from an unbesieged fortress or major city, or into another enemy force",
+            ),
+            (Stage::Advance, StCommand::Advance { .. }) => Refusal::new(
+                "11.44",
+                "only a supporting army of the winning attacker may enter the battle space",
+            ),
+            (Stage::Losses(_) | Stage::Retreat, StCommand::Done) => {
+                Refusal::new("11.2", "the loss and the retreat are not optional")
+            }
+            _ => Refusal::new(
+                "11.1",
+                "that is not a decision of this moment of the battle",
+            ),
+        })
+    }
+    fn execute(
+        &self,
+        rules: &StRules,
+        st: &mut StState,
+        dice: &mut Dice,
+        log: &mut GameLog,
+        cmd: &StCommand,
+    ) {
+        let side = actor(st);
+        let mut g = Game {
+            rules,
+            st,
+            dice,
+            log,
+        };
+        match *cmd {
+            StCommand::Intercept { general } => g.intercept(general),
+            StCommand::Return => g.return_back(),
+            StCommand::Support { general } => g.support(general),
+            StCommand::Avoid { to, unit } => g.avoid(to, unit),
+            StCommand::Respond { card } => {
+                if let Some(s) = side {
+                    g.respond(s, card);
+                }
+            }
+            StCommand::TakeLosses { choice } => {
+                let ch = fb::loss_options(rules, g.st);
+                if let Some(c) = ch.get(choice as usize) {
+                    let f = c.fates.clone();
+                    g.apply_losses(&f);
+                }
+            }
+            StCommand::Retreat { to } => {
+                g.retreat(Some(to));
+                g.progress();
+            }
+            StCommand::Pursue => g.pursue(),
+            StCommand::Advance { general } => g.advance(general),
+            StCommand::Done => {
+                if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::Stay) {
+                    g.stay();
+                } else {
+                    g.pass();
+                }
+            }
+            _ => {}
+        }
+    }
+}
