@@ -795,10 +795,12 @@ fn no_enemy_controlled_space_in_mobilization() {
         .map(|(_, o)| o)
         .find(|&o| g.st.g.control[o] == Some(Side::Prussia))
         .expect("a friendly neighbour of Berlin");
-    assert!(enemy_neighbour.is_none() || {
-        let e = enemy_neighbour.unwrap_or(berlin);
-        g.clone().apply(&StCommand::Move { to: e }).is_err()
-    });
+    assert!(
+        enemy_neighbour.is_none() || {
+            let e = enemy_neighbour.unwrap_or(berlin);
+            g.clone().apply(&StCommand::Move { to: e }).is_err()
+        }
+    );
     g.apply(&StCommand::Move {
         to: friendly_neighbour,
     })
@@ -1081,6 +1083,7 @@ fn mobilization_forbids_entering_enemy_spaces_war_takes_minor_cities() {
     let mut w = seven_weeks();
     let (from, to) = border(&w);
     cd_at(&mut w, from);
-    w.apply(&StCommand::Move { to }).expect("war: enemy spaces may be entered");
+    w.apply(&StCommand::Move { to })
+        .expect("war: enemy spaces may be entered");
     assert_eq!(w.st.g.control[to], Some(Side::Prussia), "rule 14.1");
 }

@@ -3,16 +3,18 @@
 //! cards played for mobilization, activations or events; generals with seniority and
 //! initiative leading armies; the Mobilization and War Phases. See docs/games/struggle.md.
 
-pub mod cards;
 pub mod battle;
+pub mod cards;
 pub mod charts;
 pub mod control;
 pub mod data;
 pub mod ecs;
+pub mod endturn;
 pub mod events;
 pub mod flow;
 pub mod map;
 pub mod reference;
+pub mod siege;
 pub mod state;
 pub mod steps;
 pub mod supply;

@@ -116,6 +116,10 @@ pub struct Mover {
     pub mp: u8,
     /// Its movement allowance (6 for a general or army, 18.5; the unit's MA, 9.2).
     pub ma: u8,
+    /// 9.61: special rail MPs left of the block (3, 6 for Prussia); None before the block
+    /// starts, Some(0) once it is used up or broken off by other movement.
+    #[serde(default)]
+    pub rail: Option<u8>,
 }
 
 /// The use of a card (or free OP) in progress.
@@ -180,6 +184,19 @@ pub struct Globals {
     pub choice_next: u8,
     pub winner: Option<Side>,
     pub result: String,
+    /// Besieged markers (13.2, 13.41): the side besieging or masking each space. A
+    /// siege lasts while that side has a combat unit there (13.42).
+    #[serde(default)]
+    pub besieged: Vec<Option<Side>>,
+    /// The side controlling the Kingdom of Italy (14.5); None: Prussia's ally, as at start.
+    #[serde(default)]
+    pub italy: Option<Side>,
+    /// 16.4: the War turn whose first Operational Round brings the second French wave.
+    #[serde(default)]
+    pub france_wave: Option<u8>,
+    /// 16.3: a French general or unit has been activated this turn.
+    #[serde(default)]
+    pub french_activated: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -215,4 +232,7 @@ pub enum StCommand {
     Drop { piece: Piece },
     /// Ends the current movement, or the spending of OPs.
     Done,
+    /// 13.33, 13.34: a siege attempt by the moving force against the enemy fortress or
+    /// major city it stands in.
+    Siege,
 }

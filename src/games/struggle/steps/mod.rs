@@ -81,6 +81,7 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::Move { .. } => "a move".into(),
         StCommand::PickUp { .. } | StCommand::Drop { .. } => "a pick-up or drop-off".into(),
         StCommand::Done => "'done'".into(),
+        StCommand::Siege => "a siege attempt".into(),
     }
 }
 

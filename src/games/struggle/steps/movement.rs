@@ -78,6 +78,7 @@ pub fn start_army(g: &mut Game<'_>, general: GenId) {
             pieces,
             mp: 0,
             ma: ARMY_MA,
+            rail: None,
         });
     }
     g.st.g.step = Step::Move;
@@ -109,6 +110,7 @@ pub fn next_individual(g: &mut Game<'_>) {
                 pieces: vec![p],
                 mp: 0,
                 ma,
+                rail: None,
             });
         }
         g.st.g.step = Step::Move;
@@ -117,7 +119,7 @@ pub fn next_individual(g: &mut Game<'_>) {
 }
 
 /// The mover's movement is over.
-fn stop(g: &mut Game<'_>) {
+pub fn stop(g: &mut Game<'_>) {
     let army =
         g.st.g
             .op
@@ -295,6 +297,7 @@ impl PlayStep<Struggle> for Movement {
                 | StCommand::PickUp { .. }
                 | StCommand::Drop { .. }
                 | StCommand::Done
+                | StCommand::Siege
         )
     }
     fn legal(&self, rules: &StRules, st: &StState, out: &mut Vec<StCommand>) {
@@ -332,6 +335,9 @@ impl PlayStep<Struggle> for Movement {
                 }
             }
         }
+        if self.check(rules, st, &StCommand::Siege).is_ok() {
+            out.push(StCommand::Siege);
+        }
         if self.check(rules, st, &StCommand::Done).is_ok() {
             out.push(StCommand::Done);
         }
@@ -343,6 +349,7 @@ impl PlayStep<Struggle> for Movement {
         };
         match *cmd {
             StCommand::Move { to } => check_move(rules, st, to),
+            StCommand::Siege => crate::games::struggle::siege::check_siege(rules, st),
             StCommand::Done => {
                 // 9.62; a force that cannot leave the junction at all may stop there
                 let stuck = !rules
@@ -448,6 +455,7 @@ impl PlayStep<Struggle> for Movement {
         };
         match *cmd {
             StCommand::Done => stop(&mut g),
+            StCommand::Siege => g.siege_attempt(),
             StCommand::PickUp { piece } => {
                 if let Some(m) = g.st.g.op.as_mut().and_then(|o| o.mover.as_mut()) {
                     m.pieces.push(piece);
