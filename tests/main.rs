@@ -25,6 +25,7 @@ mod st_battle;
 mod st_core;
 mod st_map;
 mod st_random;
+mod st_turn;
 mod step_prompts;
 mod ts_lessons;
 mod ts_random;

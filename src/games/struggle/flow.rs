@@ -66,16 +66,8 @@ pub fn new_state(rules: &StRules) -> StState {
             }
         })
         .collect();
-    let provinces = rules
-        .map
-        .provinces
-        .iter()
-        .map(|p| match p.country {
-            Country::Prussia | Country::Italy => Some(Side::Prussia),
-            Country::Austria | Country::German => Some(Side::Austria),
-            Country::France => None,
-        })
-        .collect();
+    // 14.1, 14.2: each province starts with the side holding most of its tinted spaces
+    let provinces = super::control::province_control_at_start(&rules.map);
     StState {
         units,
         generals,

@@ -222,7 +222,8 @@ pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
         }
     }
     for (s, h) in held.iter().enumerate() {
-        if h[0] && h[1] {
+        // 13.5: one side may shelter inside a fortress the other besieges
+        if h[0] && h[1] && siege::besieger(rules, st, s).is_none() {
             return Err(format!("both sides' units in {}", rules.space_name(s)));
         }
     }
