@@ -313,8 +313,11 @@ fn an_id_cannot_besiege_a_major_city() {
 
 #[test]
 fn entering_with_less_than_two_mps_left_allows_no_attempt() {
-    // rule 13.33: at least two MPs left
+    // rule 13.33: at least two MPs left (no rail bonus here: 9.63)
     let mut g = seven_weeks();
+    for x in g.st.g.provinces.iter_mut() {
+        *x = None;
+    }
     clear(&mut g, "Hanover");
     clear(&mut g, "Minden");
     let h = space(&g, "Hanover");
@@ -638,4 +641,80 @@ fn france_intervenes_with_spaces_cards_rounds_and_two_waves() {
         .filter(|&u| g.st.units[u as usize].loc == Loc::CorpsSupport)
         .count();
     assert_eq!(csb, 6, "1 + 5 IDs in the Corps Support Box");
+}
+
+// ------------------------------------------------------------- 9.61-9.63: railroads
+
+/// A chain of `n` rail steps of 1 MP from `from` through spaces Prussia may use for
+/// special rail movement (friendly spaces of friendly provinces, no units).
+fn rail_path(g: &PureGame<Struggle>, from: usize, n: usize) -> Option<Vec<usize>> {
+    fn go(g: &PureGame<Struggle>, path: &mut Vec<usize>, n: usize) -> bool {
+        if path.len() > n {
+            return true;
+        }
+        let at = *path.last().expect("start");
+        for (_, o) in g.rules.map.routes_from(at) {
+            if path.contains(&o)
+                || g.rules.map.enter_cost(at, o) != Some(1)
+                || !feldzug::games::struggle::rail::rail_step(&g.rules, &g.st, Side::Prussia, at, o)
+                || g.st.units.iter().any(|u| u.loc == Loc::Space(o))
+            {
+                continue;
+            }
+            path.push(o);
+            if go(g, path, n) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    let mut path = vec![from];
+    go(g, &mut path, n).then(|| path[1..].to_vec())
+}
+
+#[test]
+fn prussian_rail_movement_adds_six_mps_in_friendly_provinces() {
+    // rule 9.61: a Prussian corps (MA 3) moves 4 spaces along friendly rail, all paid
+    // from the block of 6, and still has its own 3 MPs
+    let mut g = seven_weeks();
+    let b = space(&g, "Berlin");
+    let path = rail_path(&g, b, 4).expect("four rail steps from Berlin");
+    clear(&mut g, "Berlin");
+    let c = put(&mut g, "pr-7", "Berlin", false);
+    activate_corps(&mut g, c);
+    for &s in &path {
+        g.apply(&StCommand::Move { to: s }).expect("a rail step");
+    }
+    let m =
+        g.st.g
+            .op
+            .as_ref()
+            .and_then(|o| o.mover.clone())
+            .expect("moving");
+    assert_eq!(m.mp, 0, "all four paid by the rail block");
+    assert_eq!(m.rail, Some(2));
+}
+
+#[test]
+fn without_the_bonus_a_corps_stops_after_its_ma() {
+    // rule 9.61, 9.63: the same railroads in a province the opponent held at the start
+    // of the turn give no bonus: 3 steps and no fourth
+    let mut g = seven_weeks();
+    let b = space(&g, "Berlin");
+    let path = rail_path(&g, b, 4).expect("four rail steps from Berlin");
+    let p = g.rules.map.spaces[b].province.expect("Brandenburg");
+    for x in g.st.g.provinces.iter_mut() {
+        if *x == Some(Side::Prussia) {
+            *x = Some(Side::Austria);
+        }
+    }
+    assert_eq!(g.st.g.provinces[p], Some(Side::Austria));
+    clear(&mut g, "Berlin");
+    let c = put(&mut g, "pr-7", "Berlin", false);
+    activate_corps(&mut g, c);
+    for &s in &path[..3] {
+        g.apply(&StCommand::Move { to: s }).expect("a step");
+    }
+    refused(StCommand::Move { to: path[3] }, &mut g, "9.3");
 }

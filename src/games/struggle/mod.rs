@@ -13,6 +13,7 @@ pub mod endturn;
 pub mod events;
 pub mod flow;
 pub mod map;
+pub mod rail;
 pub mod reference;
 pub mod siege;
 pub mod state;

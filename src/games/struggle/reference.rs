@@ -153,6 +153,7 @@ mod tests {
         ("flow.rs", include_str!("flow.rs")),
         ("map.rs", include_str!("map.rs")),
         ("mod.rs", include_str!("mod.rs")),
+        ("rail.rs", include_str!("rail.rs")),
         ("siege.rs", include_str!("siege.rs")),
         ("state.rs", include_str!("state.rs")),
         ("supply.rs", include_str!("supply.rs")),

@@ -183,7 +183,10 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
     } else {
         0
     };
-    if m.mp + cost + extra > m.ma {
+    // 9.61: a step paid from the special rail block costs none of the ordinary MPs
+    let by_rail =
+        crate::games::struggle::rail::paid_by_rail(rules, st, m, side, to, cost + extra).is_some();
+    if !by_rail && m.mp + cost + extra > m.ma {
         return Err(Refusal::new(
             "9.3",
             format!(
@@ -196,6 +199,7 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
     }
     for &p in &m.pieces {
         if let Piece::Unit(u) = p
+            && !by_rail
             && spent(op, p) + cost + extra > piece_ma(rules, p)
         {
             return Err(Refusal::new(
@@ -471,18 +475,46 @@ impl PlayStep<Struggle> for Movement {
                 g.say("9.3", format!("{n} is dropped off"));
             }
             StCommand::Move { to } => {
+                let side = g.st.g.op.as_ref().map(|o| o.side).unwrap_or(Side::Prussia);
+                let cost =
+                    g.st.g
+                        .op
+                        .as_ref()
+                        .and_then(|o| o.mover.as_ref())
+                        .and_then(|m| rules.map.enter_cost(m.at, to))
+                        .unwrap_or(1);
+                let rail = g
+                    .st
+                    .g
+                    .op
+                    .as_ref()
+                    .and_then(|o| o.mover.as_ref())
+                    .and_then(|m| {
+                        crate::games::struggle::rail::paid_by_rail(rules, g.st, m, side, to, cost)
+                    });
                 let Some(op) = g.st.g.op.as_mut() else { return };
                 let Some(m) = op.mover.as_mut() else { return };
-                let cost = rules.map.enter_cost(m.at, to).unwrap_or(1);
                 let from = m.at;
-                m.mp += cost;
+                let paid = match rail {
+                    Some(left) => {
+                        m.rail = Some(left);
+                        0
+                    }
+                    None => {
+                        if m.rail.is_some() {
+                            m.rail = Some(0); // 9.61: the block is over
+                        }
+                        cost
+                    }
+                };
+                m.mp += paid;
                 m.from = Some(from);
                 m.at = to;
                 let pieces = m.pieces.clone();
                 for &p in &pieces {
                     match op.spent.iter_mut().find(|(q, _)| *q == p) {
-                        Some(e) => e.1 += cost,
-                        None => op.spent.push((p, cost)),
+                        Some(e) => e.1 += paid,
+                        None => op.spent.push((p, paid)),
                     }
                 }
                 for &p in &pieces {
@@ -498,9 +530,14 @@ impl PlayStep<Struggle> for Movement {
                 g.say(
                     "9.1",
                     format!(
-                        "{who} moves from {} to {} ({cost} MP)",
+                        "{who} moves from {} to {} ({cost} MP{})",
                         rules.space_name(from),
-                        rules.space_name(to)
+                        rules.space_name(to),
+                        if rail.is_some() {
+                            " of special rail movement, 9.61"
+                        } else {
+                            ""
+                        }
                     ),
                 );
                 if g.entered(to) {
