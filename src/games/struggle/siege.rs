@@ -108,7 +108,7 @@ fn siege_target(rules: &StRules, st: &StState, side: Side, s: SpaceId) -> Result
 pub fn check_siege(rules: &StRules, st: &StState) -> Result<(), Refusal> {
     let op = super::steps::op(st)?;
     let Some(m) = op.mover.as_ref() else {
-        return Err(Refusal::new("13.3", "nothing is moving"));
+        return Err(Refusal::new("9.1", "nothing is moving"));
     };
     if !st.g.war {
         return Err(Refusal::new("7.21", "no sieges in the Mobilization Phase"));
