@@ -29,6 +29,7 @@ mod st_core;
 mod st_events;
 mod st_map;
 mod st_random;
+mod st_turn;
 mod step_prompts;
 mod ts_lessons;
 mod ts_random;

@@ -854,6 +854,10 @@ fn army_units_do_not_exceed_their_own_ma() {
             .filter(|p| matches!(p, Piece::Unit(_)))
             .map(|&p| (p, 4))
             .collect();
+        // and the special rail block (9.61) is used up
+        if let Some(m) = op.mover.as_mut() {
+            m.rail = Some(0);
+        }
     }
     refused(StCommand::Move { to }, &mut g, "9.3");
     for p in pieces.iter().skip(1) {

@@ -66,16 +66,8 @@ pub fn new_state(rules: &StRules) -> StState {
             }
         })
         .collect();
-    let provinces = rules
-        .map
-        .provinces
-        .iter()
-        .map(|p| match p.country {
-            Country::Prussia | Country::Italy => Some(Side::Prussia),
-            Country::Austria | Country::German => Some(Side::Austria),
-            Country::France => None,
-        })
-        .collect();
+    // 14.1, 14.2: each province starts with the side holding most of its tinted spaces
+    let provinces = super::control::province_control_at_start(&rules.map);
     StState {
         units,
         generals,
@@ -100,6 +92,10 @@ pub fn new_state(rules: &StRules) -> StState {
             result: String::new(),
             event: None,
             battle: None,
+            besieged: vec![None; rules.map.spaces.len()],
+            italy: None,
+            france_wave: None,
+            french_activated: false,
         },
     }
 }
@@ -333,14 +329,20 @@ impl<'a> Game<'a> {
     /// 5.1 and 5.2: deal and open the operational phase.
     pub fn begin_turn(&mut self) {
         let (hand, rounds) = hand_and_rounds(self.st.g.war);
-        let need = hand as usize * 2;
+        // 16.3: after the intervention Austria has 8 cards and 7 rounds, and goes first
+        let france = self.st.g.france && self.st.g.war;
+        let hands = [if france { hand + 1 } else { hand }, hand];
+        let need = hands[0] as usize + hands[1] as usize;
         if self.st.cards.draw.len() < need || self.st.g.reshuffle {
             self.reshuffle(if self.st.g.reshuffle { "5.10" } else { "6.41" });
         }
         // 5.1: alternately, Prussia first
         let mut dealt = [0u8; 2];
-        for _ in 0..hand {
+        for i in 0..hands[0].max(hands[1]) {
             for side in [Side::Prussia, Side::Austria] {
+                if i >= hands[side.idx()] {
+                    continue;
+                }
                 if let Some(c) = self.st.cards.draw.pop() {
                     self.st.cards.hands[side.idx()].push(c);
                     dealt[side.idx()] += 1;
@@ -357,10 +359,12 @@ impl<'a> Game<'a> {
                 self.st.cards.draw.len()
             ),
         );
-        self.st.g.rounds_left = [rounds; 2];
-        self.st.g.to_play = Side::Prussia;
+        self.st.g.rounds_left = [if france { rounds + 1 } else { rounds }, rounds];
+        self.st.g.to_play = if france { Side::Austria } else { Side::Prussia };
         self.st.g.step = Step::Round;
         self.st.g.op = None;
+        self.st.g.french_activated = false;
+        self.french_wave_due();
     }
 
     /// 6.41: draw pile and discards together, shuffled (removed cards stay out).
@@ -501,144 +505,6 @@ impl<'a> Game<'a> {
         self.st.g.reshuffle = true;
     }
 
-    /// 5.3, 13.7: free siege attempts, Prussia first.
-    fn siege_phase(&mut self) {
-        for side in [Side::Prussia, Side::Austria] {
-            for s in 0..self.rules.map.spaces.len() {
-                if self.can_besiege(side, s) {
-                    self.siege_roll(side, s, "13.7");
-                }
-            }
-        }
-    }
-
-    /// 13.32: an enemy fortress or major city, not destroyed, held by enough of `side`'s
-    /// units and no enemy unit.
-    pub fn can_besiege(&self, side: Side, s: SpaceId) -> bool {
-        let rules = self.rules;
-        let Some(space) = rules.map.spaces.get(s) else {
-            return false;
-        };
-        let value = match space.kind {
-            SpaceKind::Major => 1,
-            SpaceKind::Fortress(v) => v,
-            _ => return false,
-        };
-        if self.st.g.destroyed.get(s).copied().unwrap_or(true)
-            || !enemy_controlled(self.st, s, side)
-        {
-            return false;
-        }
-        if !units_at(rules, self.st, s, side.other()).is_empty() {
-            return false;
-        }
-        let mine = units_at(rules, self.st, s, side);
-        let corps = mine.iter().any(|&u| rules.echelon(u).is_corps());
-        let needs_corps = space.kind == SpaceKind::Major || value >= 3;
-        mine.len() >= value as usize && (corps || !needs_corps)
-    }
-
-    /// 13.31: one siege roll against `s`.
-    pub fn siege_roll(&mut self, side: Side, s: SpaceId, rule: &str) {
-        let value = match self.rules.map.spaces.get(s).map(|x| x.kind) {
-            Some(SpaceKind::Fortress(v)) => v as i32,
-            _ => 1,
-        };
-        let name = self.rules.space_name(s);
-        let roll = self.dice.d6(
-            &format!("siege of {name} ({})", side.name()),
-            "13.31",
-            vec![("fortification value (13.32)".into(), -value)],
-        );
-        if self.rules.charts.siege_reduced(roll.total) {
-            self.say(
-                rule,
-                format!("{name} is reduced by siege ({})", side.name()),
-            );
-            self.st.g.destroyed[s] = true;
-            self.set_control(s, side, "13.31");
-            // 13.5: enemy generals sheltering there are lost
-            for g in generals_at(self.rules, self.st, s, side.other()) {
-                self.st.generals[g as usize].loc = Loc::Eliminated;
-            }
-        } else {
-            self.say(rule, format!("the siege of {name} has no effect"));
-        }
-    }
-
-    /// 5.4, 15: the supply check and attrition. SEAM: the supply helper's LOC tracing
-    /// goes here; until then no unit is found out of supply.
-    fn supply_phase(&mut self) {
-        self.say(
-            "5.4",
-            "supply check: every force is treated as supplied (15: not yet traced)",
-        );
-    }
-
-    /// 5.6, 14.2, 21.1: provinces change hands, automatic victory.
-    fn victory_check(&mut self) {
-        let rules = self.rules;
-        for p in 0..rules.map.provinces.len() {
-            let mut count = [0usize; 2];
-            for (s, sp) in rules.map.spaces.iter().enumerate() {
-                if sp.province == Some(p)
-                    && !sp.independent
-                    && let Some(side) = self.st.g.control.get(s).copied().flatten()
-                {
-                    count[side.idx()] += 1;
-                }
-            }
-            let now = if count[0] > count[1] {
-                Some(Side::Austria)
-            } else if count[1] > count[0] {
-                Some(Side::Prussia)
-            } else {
-                self.st.g.provinces[p]
-            };
-            if now != self.st.g.provinces[p]
-                && let Some(side) = now
-            {
-                self.st.g.provinces[p] = now;
-                let prov = &rules.map.provinces[p];
-                let vp = prov.vp as i32;
-                let name = prov.name.clone();
-                self.gain_vp(side, vp, &format!("control of {name}"), "14.2");
-                // 14.2: the province's other non-fortress spaces follow
-                for (s, sp) in rules.map.spaces.iter().enumerate() {
-                    if sp.province == Some(p)
-                        && !sp.independent
-                        && matches!(sp.kind, SpaceKind::Minor)
-                        && units_at(rules, self.st, s, side.other()).is_empty()
-                    {
-                        self.st.g.control[s] = Some(side);
-                    }
-                }
-            }
-        }
-        self.check_auto_victory();
-    }
-
-    /// 21.1: Vienna or Berlin with at least one VP, or 15 VPs.
-    pub fn check_auto_victory(&mut self) {
-        let v = self.st.g.vp;
-        let holds = |name: &str, side: Side| {
-            self.rules
-                .map
-                .space(name)
-                .is_some_and(|s| self.st.g.control.get(s).copied().flatten() == Some(side))
-        };
-        let winner = if v >= AUTO_VP || (v >= 1 && holds("Berlin", Side::Austria)) {
-            Some(Side::Austria)
-        } else if v <= -AUTO_VP || (v <= -1 && holds("Vienna", Side::Prussia)) {
-            Some(Side::Prussia)
-        } else {
-            None
-        };
-        if let Some(w) = winner {
-            self.end_game(w, "an automatic victory (21.1)");
-        }
-    }
-
     /// 21.2: the most VPs after War turn 10; Austria wins ties.
     fn final_victory(&mut self) {
         let w = if self.st.g.vp < 0 {
@@ -695,29 +561,14 @@ impl<'a> Game<'a> {
                 _ => None,
             })
             .collect();
-        let kind = rules.map.spaces.get(s).map(|x| x.kind);
-        let mut enemy_units = units_at(rules, self.st, s, enemy);
-        // 9.51: an army with 5:1 in SPs overruns a lone EBC unit in a minor city
-        if m.army
-            && kind == Some(SpaceKind::Minor)
-            && let [lone] = enemy_units[..]
-            && !rules.echelon(lone).is_corps()
-        {
-            let mine: u32 = cus.iter().map(|&u| sp(rules, self.st, u)).sum();
-            let theirs = sp(rules, self.st, lone);
-            if mine >= 5 * theirs.max(1) {
-                self.st.units[lone as usize].loc = Loc::Eliminated;
-                let n = rules.unit_name(lone);
-                let at = rules.space_name(s);
-                self.say(
-                    "9.51",
-                    format!("{n} is overrun at {at} ({mine} SP against {theirs})"),
-                );
-                enemy_units.clear();
-            }
-        }
-        // 9.52, 18.6: lone enemy generals retreat
-        if enemy_units.is_empty() {
+        // 13.5: units sheltering inside a fortress this side besieges are not fought
+        let inside = super::siege::sheltered(rules, self.st, s, enemy);
+        let enemy_units: Vec<UnitId> = units_at(rules, self.st, s, enemy)
+            .into_iter()
+            .filter(|u| !inside.contains(u))
+            .collect();
+        // 9.52, 18.6: lone enemy generals retreat (not those sheltered inside, 13.5)
+        if enemy_units.is_empty() && inside.is_empty() {
             for g in generals_at(rules, self.st, s, enemy) {
                 self.retreat_general(g, s, m.from);
             }
@@ -729,7 +580,12 @@ impl<'a> Game<'a> {
         if !enemy_units.is_empty() {
             return true;
         }
+        // 13.2, 13.41: an enemy fortress or major city entered is besieged or masked
+        if !cus.is_empty() {
+            self.place_besieged_marker(s, side);
+        }
         // 14.1: a force moving through an enemy minor city takes it
+        let kind = rules.map.spaces.get(s).map(|x| x.kind);
         if !cus.is_empty()
             && enemy_controlled(self.st, s, side)
             && (kind == Some(SpaceKind::Minor)
@@ -781,4 +637,21 @@ impl<'a> Game<'a> {
     }
 
     // Battles (10-12) are in flow_battle.rs.
+
+    /// 11.2 note: Austrian and Hanoverian corps are replaced by an IB, the others by an
+    /// ID of their nationality, from the Corps Support Box.
+    pub fn replacement(&self, corps: UnitId) -> Option<UnitId> {
+        let rules = self.rules;
+        let nation = rules.ty(corps)?.nation;
+        let want = match nation {
+            super::data::Nation::Au | super::data::Nation::Hn => super::data::Echelon::IB,
+            _ => super::data::Echelon::ID,
+        };
+        (0..self.st.units.len() as UnitId).find(|&u| {
+            self.st.units[u as usize].loc == Loc::CorpsSupport
+                && rules
+                    .ty(u)
+                    .is_some_and(|t| t.nation == nation && t.echelon == want)
+        })
+    }
 }

@@ -668,7 +668,12 @@ impl Game<'_> {
             return;
         };
         let def = p.att.other();
-        let enemy = flow::units_at(rules, self.st, p.at, def);
+        // 13.5: units sheltering inside a fortress the mover besieges are not fought
+        let inside = super::siege::sheltered(rules, self.st, p.at, def);
+        let enemy: Vec<UnitId> = flow::units_at(rules, self.st, p.at, def)
+            .into_iter()
+            .filter(|u| !inside.contains(u))
+            .collect();
         if enemy.is_empty() {
             self.st.g.battle = None;
             self.go_on(p.at);
@@ -713,6 +718,10 @@ impl Game<'_> {
             return;
         };
         let has_cu = m.pieces.iter().any(|p| matches!(p, Piece::Unit(_)));
+        // 13.2, 13.41: an enemy fortress or major city entered is besieged or masked
+        if has_cu {
+            self.place_besieged_marker(s, side);
+        }
         // 14.1: a force passing through an enemy minor city takes it
         let kind = rules.map.spaces.get(s).map(|x| x.kind);
         if has_cu

@@ -9,11 +9,14 @@ pub mod charts;
 pub mod control;
 pub mod data;
 pub mod ecs;
+pub mod endturn;
 pub mod events;
 pub mod flow;
 pub mod flow_battle;
 pub mod map;
+pub mod rail;
 pub mod reference;
+pub mod siege;
 pub mod state;
 pub mod steps;
 pub mod supply;
@@ -238,7 +241,8 @@ pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
             })
             .unwrap_or_default();
     for (s, h) in held.iter().enumerate() {
-        if h[0] && h[1] && !fighting.contains(&s) {
+        // 13.5: one side may shelter inside a fortress the other besieges
+        if h[0] && h[1] && !fighting.contains(&s) && siege::besieger(rules, st, s).is_none() {
             return Err(format!("both sides' units in {}", rules.space_name(s)));
         }
     }

@@ -116,6 +116,10 @@ pub struct Mover {
     pub mp: u8,
     /// Its movement allowance (6 for a general or army, 18.5; the unit's MA, 9.2).
     pub ma: u8,
+    /// 9.61: special rail MPs left of the block (3, 6 for Prussia); None before the block
+    /// starts, Some(0) once it is used up or broken off by other movement.
+    #[serde(default)]
+    pub rail: Option<u8>,
 }
 
 /// The use of a card (or free OP) in progress.
@@ -191,6 +195,19 @@ pub struct Globals {
     /// The interception or battle in progress (10-12; see `flow_battle`).
     #[serde(default)]
     pub battle: Option<super::flow_battle::Pending>,
+    /// Besieged markers (13.2, 13.41): the side besieging or masking each space. A
+    /// siege lasts while that side has a combat unit there (13.42).
+    #[serde(default)]
+    pub besieged: Vec<Option<Side>>,
+    /// The side controlling the Kingdom of Italy (14.5); None: Prussia's ally, as at start.
+    #[serde(default)]
+    pub italy: Option<Side>,
+    /// 16.4: the War turn whose first Operational Round brings the second French wave.
+    #[serde(default)]
+    pub france_wave: Option<u8>,
+    /// 16.3: a French general or unit has been activated this turn.
+    #[serde(default)]
+    pub french_activated: bool,
 }
 
 /// What an event played as a card (6.24) lets its player choose now.

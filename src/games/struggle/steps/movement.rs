@@ -78,6 +78,7 @@ pub fn start_army(g: &mut Game<'_>, general: GenId) {
             pieces,
             mp: 0,
             ma: ARMY_MA,
+            rail: None,
         });
     }
     g.st.g.step = Step::Move;
@@ -109,6 +110,7 @@ pub fn next_individual(g: &mut Game<'_>) {
                 pieces: vec![p],
                 mp: 0,
                 ma,
+                rail: None,
             });
         }
         g.st.g.step = Step::Move;
@@ -181,7 +183,10 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
     } else {
         0
     };
-    if m.mp + cost + extra > m.ma {
+    // 9.61: a step paid from the special rail block costs none of the ordinary MPs
+    let by_rail =
+        crate::games::struggle::rail::paid_by_rail(rules, st, m, side, to, cost + extra).is_some();
+    if !by_rail && m.mp + cost + extra > m.ma {
         return Err(Refusal::new(
             "9.3",
             format!(
@@ -194,6 +199,7 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
     }
     for &p in &m.pieces {
         if let Piece::Unit(u) = p
+            && !by_rail
             && spent(op, p) + cost + extra > piece_ma(rules, p)
         {
             return Err(Refusal::new(
@@ -412,7 +418,7 @@ impl PlayStep<Struggle> for Movement {
         };
         match *cmd {
             StCommand::Move { to } => check_move(rules, st, to),
-            StCommand::Siege => check_siege(rules, st),
+            StCommand::Siege => crate::games::struggle::siege::check_siege(rules, st),
             StCommand::Done => {
                 // 9.62; a force that cannot leave the junction at all may stop there
                 let stuck = !rules
@@ -518,25 +524,7 @@ impl PlayStep<Struggle> for Movement {
         };
         match *cmd {
             StCommand::Done => stop(&mut g),
-            StCommand::Siege => {
-                let Some(op) = g.st.g.op.as_mut() else { return };
-                let side = op.side;
-                let Some(m) = op.mover.as_mut() else { return };
-                m.mp += 2;
-                let (at, entered) = (m.at, m.from.is_some());
-                let pieces = m.pieces.clone();
-                for &p in &pieces {
-                    match op.spent.iter_mut().find(|(q, _)| *q == p) {
-                        Some(e) => e.1 += 2,
-                        None => op.spent.push((p, 2)),
-                    }
-                }
-                g.siege_roll(side, at, if entered { "13.33" } else { "13.34" });
-                // 13.33: a force that entered the space to besiege it ends its move
-                if entered {
-                    stop(&mut g);
-                }
-            }
+            StCommand::Siege => g.siege_attempt(),
             StCommand::PickUp { piece } => {
                 if let Some(m) = g.st.g.op.as_mut().and_then(|o| o.mover.as_mut()) {
                     m.pieces.push(piece);
@@ -552,18 +540,46 @@ impl PlayStep<Struggle> for Movement {
                 g.say("9.3", format!("{n} is dropped off"));
             }
             StCommand::Move { to } => {
+                let side = g.st.g.op.as_ref().map(|o| o.side).unwrap_or(Side::Prussia);
+                let cost =
+                    g.st.g
+                        .op
+                        .as_ref()
+                        .and_then(|o| o.mover.as_ref())
+                        .and_then(|m| rules.map.enter_cost(m.at, to))
+                        .unwrap_or(1);
+                let rail = g
+                    .st
+                    .g
+                    .op
+                    .as_ref()
+                    .and_then(|o| o.mover.as_ref())
+                    .and_then(|m| {
+                        crate::games::struggle::rail::paid_by_rail(rules, g.st, m, side, to, cost)
+                    });
                 let Some(op) = g.st.g.op.as_mut() else { return };
                 let Some(m) = op.mover.as_mut() else { return };
-                let cost = rules.map.enter_cost(m.at, to).unwrap_or(1);
                 let from = m.at;
-                m.mp += cost;
+                let paid = match rail {
+                    Some(left) => {
+                        m.rail = Some(left);
+                        0
+                    }
+                    None => {
+                        if m.rail.is_some() {
+                            m.rail = Some(0); // 9.61: the block is over
+                        }
+                        cost
+                    }
+                };
+                m.mp += paid;
                 m.from = Some(from);
                 m.at = to;
                 let pieces = m.pieces.clone();
                 for &p in &pieces {
                     match op.spent.iter_mut().find(|(q, _)| *q == p) {
-                        Some(e) => e.1 += cost,
-                        None => op.spent.push((p, cost)),
+                        Some(e) => e.1 += paid,
+                        None => op.spent.push((p, paid)),
                     }
                 }
                 for &p in &pieces {
@@ -579,9 +595,14 @@ impl PlayStep<Struggle> for Movement {
                 g.say(
                     "9.1",
                     format!(
-                        "{who} moves from {} to {} ({cost} MP)",
+                        "{who} moves from {} to {} ({cost} MP{})",
                         rules.space_name(from),
-                        rules.space_name(to)
+                        rules.space_name(to),
+                        if rail.is_some() {
+                            " of special rail movement, 9.61"
+                        } else {
+                            ""
+                        }
                     ),
                 );
                 // a pending interception or battle (flow_battle.rs) ends or resumes the move

@@ -1,0 +1,46 @@
+//! Special railroad movement (9.61-9.63) during a move: a block of bonus MPs (3, 6 for
+//! Prussia) spent on railroads joining two friendly spaces of provinces friendly at the
+//! start of the turn, into no space with an enemy CU or PC. Non-rail movement may come
+//! before or after the block (9.61 example); once other movement follows, the block is
+//! over. The junction's extra MP (9.62) is part of the route's cost.
+
+use super::control;
+use super::data::StRules;
+use super::endturn::situation;
+use super::map::{RouteKind, SpaceId};
+use super::state::*;
+use crate::engine::side::Side;
+
+/// Is the step `from` -> `to` on a railroad `side` may use for the bonus now (9.61, 9.63,
+/// 14.5)? The provinces' controllers in the state are those of the start of the turn:
+/// they change only at the end of a turn (14.2).
+pub fn rail_step(rules: &StRules, st: &StState, side: Side, from: SpaceId, to: SpaceId) -> bool {
+    let Some(route) = rules.map.route_index(from, to) else {
+        return false;
+    };
+    if rules.map.routes.get(route).map(|r| r.kind) != Some(RouteKind::Rail) {
+        return false;
+    }
+    let sit = situation(rules, st);
+    control::rail_routes(&rules.map, side, &sit, &st.g.provinces)
+        .get(route)
+        .copied()
+        .unwrap_or(false)
+}
+
+/// The bonus MPs left after this step if the block pays for it (`cost` MPs), or None
+/// when the step is paid from the ordinary MPs.
+pub fn paid_by_rail(
+    rules: &StRules,
+    st: &StState,
+    m: &Mover,
+    side: Side,
+    to: SpaceId,
+    cost: u8,
+) -> Option<u8> {
+    if m.rail == Some(0) || !rail_step(rules, st, side, m.at, to) {
+        return None;
+    }
+    let left = m.rail.unwrap_or(control::rail_bonus(side));
+    (cost <= left).then(|| left - cost)
+}
