@@ -118,9 +118,9 @@ struct Board {
 }
 
 impl Board {
-    fn new(png: &std::path::Path, map: &HexMap) -> Board {
+    fn new_image(png: &std::path::Path) -> bevy::image::Image {
         let bytes = std::fs::read(png).expect("screenshot written");
-        let img = bevy::image::Image::from_buffer(
+        bevy::image::Image::from_buffer(
             &bytes,
             bevy::image::ImageType::Extension("png"),
             bevy::image::CompressedImageFormats::NONE,
@@ -128,7 +128,11 @@ impl Board {
             bevy::image::ImageSampler::Default,
             bevy::asset::RenderAssetUsages::default(),
         )
-        .expect("a PNG");
+        .expect("a PNG")
+    }
+
+    fn new(png: &std::path::Path, map: &HexMap) -> Board {
+        let img = Board::new_image(png);
         let _ = std::fs::remove_file(png);
         let mut tr = Transform::default();
         let mut proj = Projection::Orthographic(OrthographicProjection::default_2d());
@@ -379,6 +383,102 @@ fn sadowa_activated_hq_is_framed_and_its_units_lit() {
         lit.z > lit.x + 0.1,
         "{} in {jh} may join: its hex should be lit cyan, got {lit:?} (the hex below {plain:?})",
         rules.units[j as usize].name
+    );
+}
+
+/// The point board demo (FELDZUG_DEMO=pointboard): at the pixels the board's own fit
+/// maps them to, a VP space has its red outline, a lit destination its green ring, the
+/// railroad is drawn dark and a road brown.
+#[test]
+fn pointboard_demo_draws_nodes_links_and_lit_rings_in_place() {
+    use feldzug::gui::demo;
+    use feldzug::gui::pointboard::{UNIT, fit_view, node_world, to_screen};
+    let Some(png) = shot_keep("FELDZUG_DEMO", "pointboard", &[]) else {
+        return;
+    };
+    let board = demo::demo_board();
+    let (cam, scale) = fit_view(&board, Vec2::new(1280.0, 800.0));
+    let b = Board {
+        img: Board::new_image(&png),
+        cam,
+        scale,
+    };
+    let _ = std::fs::remove_file(&png);
+    let map = &board.map;
+    let at = |name: &str| {
+        let n = map.find(name).expect("a demo space");
+        (n, node_world(map, n).unwrap())
+    };
+    // a pixel must lie in the open board (no window over it)
+    let open = |p: Vec2| {
+        let q = to_screen(p, cam, scale, Vec2::new(1280.0, 800.0));
+        assert!(
+            (300.0..980.0).contains(&q.x) && (20.0..520.0).contains(&q.y),
+            "{p:?} is at {q:?}, under a panel"
+        );
+    };
+    // the darkest of the 3x3 pixels round a world point
+    let darkest = |p: Vec2| {
+        let q = b.pixel(p);
+        let mut best = Vec3::ONE;
+        for dx in -1..=1 {
+            for dy in -1..=1 {
+                let c = b
+                    .img
+                    .get_color_at((q.x as i32 + dx) as u32, (q.y as i32 + dy) as u32)
+                    .unwrap()
+                    .to_srgba();
+                let v = Vec3::new(c.red, c.green, c.blue);
+                if v.element_sum() < best.element_sum() {
+                    best = v;
+                }
+            }
+        }
+        best
+    };
+    // Falkenau: a VP space, its outline red (left of the fill, no link there)
+    let (n, c) = at("Falkenau");
+    let s = board.node_style(n);
+    let p = c - Vec2::new((s.size + s.outline_width / 2.0) * UNIT, 0.0);
+    open(p);
+    let m = b.mean(p, 0);
+    assert!(
+        m.x > 0.6 && m.y < 0.35 && m.z < 0.35,
+        "Falkenau's VP outline should be red, got {m:?}"
+    );
+    // its fill: white
+    let m = b.mean(c + Vec2::new(0.0, s.size * 0.4 * UNIT), 1);
+    assert!(
+        m.min_element() > 0.85,
+        "Falkenau's fill should be white, got {m:?}"
+    );
+    // Dornfeld is lit (a neighbour of the selected Carlsburg): a green ring on its right
+    let (n, c) = at("Dornfeld");
+    let marks = demo::demo_marks(&board, Some(map.find("Carlsburg").unwrap()));
+    assert!(marks.lit.iter().any(|l| l.node == n));
+    let s = board.node_style(n);
+    let p = c + Vec2::new((s.size + s.outline_width + 1.2 + 1.6) * UNIT, 0.0);
+    open(p);
+    let m = b.mean(p, 0);
+    assert!(
+        m.y > m.x + 0.2 && m.y > m.z + 0.2,
+        "Dornfeld's lit ring should be green, got {m:?}"
+    );
+    // the railroad Altstadt - Brückenau: dark at its middle
+    let mid = (at("Altstadt").1 + at("Brückenau").1) / 2.0;
+    open(mid);
+    let m = darkest(mid);
+    assert!(
+        m.max_element() < 0.3,
+        "the railroad should be dark, got {m:?}"
+    );
+    // the road Hohenwart - Jungholz: brown at its middle
+    let mid = (at("Hohenwart").1 + at("Jungholz").1) / 2.0;
+    open(mid);
+    let m = darkest(mid);
+    assert!(
+        m.x > m.z + 0.2 && m.x > 0.35,
+        "the road should be brown, got {m:?}"
     );
 }
 

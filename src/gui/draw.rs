@@ -167,6 +167,50 @@ impl Batch {
         }
     }
 
+    /// A star with `points` points, outer radius `r`, inner radius `r * inner` (a fan from
+    /// its centre), its first point at angle `rot`.
+    pub fn star(&mut self, c: Vec2, r: f32, inner: f32, points: usize, rot: f32, colour: Color) {
+        if points < 2 {
+            return;
+        }
+        let base = self.pos.len() as u32;
+        let k = Self::colour(colour);
+        self.pos.push([c.x, c.y, 0.0]);
+        self.col.push(k);
+        let n = points * 2;
+        for i in 0..n {
+            let rr = if i % 2 == 0 { r } else { r * inner };
+            let p = c + Vec2::from_angle(rot + TAU * i as f32 / n as f32) * rr;
+            self.pos.push([p.x, p.y, 0.0]);
+            self.col.push(k);
+        }
+        for i in 0..n as u32 {
+            self.idx
+                .extend([base, base + 1 + i, base + 1 + (i + 1) % n as u32]);
+        }
+    }
+
+    /// A ring (annulus) between radii `r_in` and `r_out` around `c`, `n` segments.
+    pub fn ring(&mut self, c: Vec2, r_in: f32, r_out: f32, n: usize, colour: Color) {
+        if n < 3 {
+            return;
+        }
+        let base = self.pos.len() as u32;
+        let k = Self::colour(colour);
+        for i in 0..n {
+            let d = Vec2::from_angle(TAU * i as f32 / n as f32);
+            for p in [c + d * r_in, c + d * r_out] {
+                self.pos.push([p.x, p.y, 0.0]);
+                self.col.push(k);
+            }
+        }
+        let n = n as u32;
+        for i in 0..n {
+            let (a, b) = (base + 2 * i, base + 2 * ((i + 1) % n));
+            self.idx.extend([a, a + 1, b + 1, a, b + 1, b]);
+        }
+    }
+
     /// Turns the batch into a Bevy mesh (positions and vertex colours).
     pub fn mesh(self) -> Mesh {
         Mesh::new(

@@ -119,6 +119,11 @@ pub trait GameUi: EcsGame {
     fn started(_world: &mut World, _rules: &Self::Rules) {}
     /// Called once a lesson's game exists (centring the view).
     fn lesson_opened(_world: &mut World, _lesson: &Lesson<Self::Command>) {}
+    /// A game on a point-to-point board: the board to draw instead of a hex map (then
+    /// [`GameUi::map`] is not drawn; any small map will do).
+    fn point_board(_rules: &Self::Rules) -> Option<crate::gui::pointboard::PointBoard> {
+        None
+    }
 }
 
 /// The buttons every game's control panel ends with: charts, rules, save, load, undo
@@ -160,6 +165,17 @@ fn message<G: GameUi>(world: &mut World, text: impl Into<String>) {
 }
 
 fn show_map<G: GameUi>(world: &mut World, rules: &G::Rules) {
+    if let Some(board) = G::point_board(rules) {
+        world.insert_resource(BoardMap {
+            map: None,
+            drawn: false,
+        });
+        // unchanged (a replay step): not redrawn
+        world
+            .resource_mut::<crate::gui::pointboard::PointBoard>()
+            .set_if_neq(board);
+        return;
+    }
     world.insert_resource(BoardMap {
         map: Some(G::map(rules)),
         drawn: false,
@@ -179,6 +195,7 @@ pub fn leave_game<G: GameUi>(world: &mut World) {
         drawn: false,
     });
     clear_highlights(world);
+    crate::gui::pointboard::clear(world);
     *world.resource_mut::<G::Ui>() = G::Ui::default();
 }
 

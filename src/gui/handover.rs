@@ -83,6 +83,105 @@ pub fn on_enter<U: HasHandover>(step: Res<CurrentStep>, mut ui: ResMut<U>) {
     ui.handover().follow(&step);
 }
 
+/// The hand-over curtain of a game with hidden hands (card games) played hot-seat:
+/// whenever the side to act is not the side that last took the screen, a full-window
+/// opaque layer hides the board, the panels and the hand ("Prussia to play — Austria,
+/// look away"), until that side clicks. A side's hand is drawn only after its click.
+///
+/// The game keeps one in its UI resource, calls [`Curtain::follow`] with the side to act
+/// each frame, draws it with [`Curtain::draw`] after its own panels, and draws a hand
+/// only where [`Curtain::show_hand_of`] allows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Curtain {
+    /// The side to act now (None: nobody, e.g. the game is over).
+    to_act: Option<Side>,
+    /// The side that took the screen with its click.
+    viewer: Option<Side>,
+}
+
+impl Curtain {
+    /// The side to act now.
+    pub fn follow(&mut self, to_act: Option<Side>) {
+        self.to_act = to_act;
+    }
+
+    /// The curtain is down: a side must act that has not taken the screen.
+    pub fn is_down(&self) -> bool {
+        self.to_act.is_some() && self.to_act != self.viewer
+    }
+
+    /// The side that has the screen (its hand may be shown).
+    pub fn viewer(&self) -> Option<Side> {
+        if self.is_down() { None } else { self.viewer }
+    }
+
+    /// May `side`'s hand be drawn now? Only after that side's click, and never while the
+    /// curtain is down.
+    pub fn show_hand_of(&self, side: Side) -> bool {
+        self.viewer() == Some(side)
+    }
+
+    /// The side to act takes the screen (its click on the curtain).
+    pub fn lift(&mut self) {
+        self.viewer = self.to_act;
+    }
+
+    /// Hides the screen again (a "hide my hand" button): the side to act must click.
+    pub fn lower(&mut self) {
+        self.viewer = None;
+    }
+
+    /// Draws the curtain while it is down: an opaque layer over the whole window, above
+    /// every panel, with the notice; a click on it lifts it. Returns true while it is
+    /// down (the game may skip drawing its panels).
+    pub fn draw(&mut self, ctx: &egui::Context) -> bool {
+        if !self.is_down() {
+            return false;
+        }
+        let Some(side) = self.to_act else {
+            return false;
+        };
+        let rect = ctx.viewport_rect();
+        let mut lift = false;
+        egui::Area::new(egui::Id::new("handover-curtain"))
+            .order(egui::Order::Foreground)
+            .fixed_pos(rect.min)
+            .show(ctx, |ui| {
+                let resp = ui.allocate_rect(rect, egui::Sense::click());
+                let p = ui.painter();
+                p.rect_filled(rect, 0.0, egui::Color32::from_rgb(24, 26, 32));
+                let c = rect.center();
+                p.text(
+                    c - egui::vec2(0.0, 40.0),
+                    egui::Align2::CENTER_CENTER,
+                    format!("{} to play", side.name()),
+                    egui::FontId::proportional(34.0),
+                    egui::Color32::from_rgb(240, 220, 150),
+                );
+                p.text(
+                    c + egui::vec2(0.0, 6.0),
+                    egui::Align2::CENTER_CENTER,
+                    format!("{}, look away.", side.other().name()),
+                    egui::FontId::proportional(20.0),
+                    egui::Color32::from_gray(220),
+                );
+                p.text(
+                    c + egui::vec2(0.0, 44.0),
+                    egui::Align2::CENTER_CENTER,
+                    format!("Click anywhere when {} has the mouse.", side.name()),
+                    egui::FontId::proportional(16.0),
+                    egui::Color32::from_gray(170),
+                );
+                lift = resp.clicked();
+            });
+        if lift {
+            self.lift();
+            return false;
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,5 +209,33 @@ mod tests {
         let s2 = at(Some(Side::Austria), "Movement", 2);
         h.follow(&s2);
         assert_eq!(h.current(&s2), None);
+    }
+
+    #[test]
+    fn the_curtain_hides_each_hand_until_its_side_clicks() {
+        let mut c = Curtain::default();
+        c.follow(Some(Side::Prussia));
+        assert!(c.is_down());
+        assert!(!c.show_hand_of(Side::Prussia));
+        c.lift();
+        assert!(c.show_hand_of(Side::Prussia));
+        assert!(!c.show_hand_of(Side::Austria));
+        // Austria must respond: the curtain falls, no hand is shown
+        c.follow(Some(Side::Austria));
+        assert!(c.is_down());
+        assert!(!c.show_hand_of(Side::Prussia));
+        assert!(!c.show_hand_of(Side::Austria));
+        c.lift();
+        assert!(c.show_hand_of(Side::Austria));
+        assert!(!c.show_hand_of(Side::Prussia));
+        // nobody to act: the last viewer keeps the screen
+        c.follow(None);
+        assert!(!c.is_down());
+        assert!(c.show_hand_of(Side::Austria));
+        // "hide my hand"
+        c.follow(Some(Side::Austria));
+        c.lower();
+        assert!(c.is_down());
+        assert!(!c.show_hand_of(Side::Austria));
     }
 }

@@ -83,6 +83,10 @@ pub fn legend_ui(
     board: Res<BoardMap>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // the legend explains the hex board's terrain (a point board has none)
+    if board.map.is_none() {
+        return Ok(());
+    }
     if keys.just_pressed(KeyCode::KeyL) && !ctx.egui_wants_keyboard_input() {
         open.0 = !open.0;
     }

@@ -2,13 +2,16 @@
 //! controls and the egui panels. Rendering is reactive: the program sleeps until input.
 
 pub mod board;
+pub mod cards;
 pub mod counters;
+pub mod demo;
 pub mod draw;
 pub mod game_ui;
 pub mod handover;
 pub mod legend;
 pub mod library;
 pub mod panels;
+pub mod pointboard;
 pub mod replay;
 pub mod terrain;
 
@@ -302,6 +305,8 @@ pub fn run() {
             ..default()
         })
         .add_plugins(board::BoardPlugin)
+        .add_plugins(pointboard::PointBoardPlugin)
+        .add_plugins(demo::DemoPlugin)
         .add_plugins(replay::ReplayPlugin)
         .init_resource::<game_ui::SaveTarget>();
     for game in registry() {
@@ -356,6 +361,12 @@ fn after_loading(
     }
     if std::env::var("FELDZUG_MENU_REPLAYS").is_ok() {
         menu.library.replays_open = true;
+    }
+    // FELDZUG_DEMO=pointboard: the shared parts of card games on a point board
+    if std::env::var("FELDZUG_DEMO").as_deref() == Ok("pointboard") {
+        commands.queue(demo::start);
+        next.set(AppState::InGame);
+        return;
     }
     if let Ok(id) = std::env::var("FELDZUG_LESSON") {
         commands.queue(move |w: &mut World| start_lesson(w, &id, false));

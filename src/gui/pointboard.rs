@@ -1,0 +1,1234 @@
+//! Drawing a point-to-point board ([`PointMap`]) on the board camera, with the same pan,
+//! zoom and fit (F) as the hex board, and turning the mouse into node clicks. Shared by
+//! every game whose map is spaces joined by routes (card-driven strategic games, area
+//! maps).
+//!
+//! Data-driven and game-neutral: the game puts a [`PointBoard`] resource (the map and one
+//! [`NodeStyle`] per node, one [`LinkStyle`] per link: shape, colours, outline, a small
+//! label, the owner's tint; line kind and crossing marks) and a [`PointMarks`] resource
+//! (lit nodes, the selection, a path, the stack box of each occupied node). Clicks come
+//! back as [`NodeClicked`] and [`StackClicked`] messages; the node under the mouse is
+//! [`HoveredNode`].
+//!
+//! Layers (z): paper 0, owner tints 0.05, tint borders 0.1, links 0.5, path 0.8, rings
+//! 0.9, nodes 1.0, labels and names 2. Stack boxes are small egui areas beside their
+//! node (behind every window), so their text stays readable at any zoom.
+
+use super::board::{BoardCamera, BoardMap, MapFont};
+use super::draw::Batch;
+use crate::engine::graph::PointMap;
+use bevy::prelude::*;
+use bevy::sprite::Anchor;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::f32::consts::{FRAC_PI_2, FRAC_PI_6};
+
+/// World units (pixels at zoom 1) per map unit.
+pub const UNIT: f32 = 1.6;
+
+/// The world position of a drawing position in map units (y down on the map, up in the
+/// world).
+pub fn to_world(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x * UNIT, -y * UNIT)
+}
+
+/// The world position of node `n`, if it exists.
+pub fn node_world(map: &PointMap, n: usize) -> Option<Vec2> {
+    map.nodes.get(n).map(|p| to_world(p.x, p.y))
+}
+
+/// The outline of a space.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NodeShape {
+    #[default]
+    Circle,
+    Square,
+    Diamond,
+    Hexagon,
+    /// A five-pointed star (a capital, an off-board source).
+    Star,
+}
+
+/// How one node is drawn. Sizes are in map units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NodeStyle {
+    pub shape: NodeShape,
+    /// Radius of the shape.
+    pub size: f32,
+    pub fill: Color,
+    pub outline: Color,
+    /// Outline width (a red, wider outline marks a VP space, say).
+    pub outline_width: f32,
+    /// A short text in the shape (a fortress value); empty for none.
+    pub label: String,
+    pub label_colour: Color,
+    /// Show the node's name under it.
+    pub show_name: bool,
+    /// Which names stay when they would overlap: lower ranks first.
+    pub name_rank: u8,
+    /// The colour of the node's area (owner, country); None leaves the paper.
+    pub tint: Option<Color>,
+    /// Shown beside the mouse while the node is hovered; empty: the node's name.
+    pub hover: String,
+}
+
+impl Default for NodeStyle {
+    fn default() -> Self {
+        NodeStyle {
+            shape: NodeShape::Circle,
+            size: 9.0,
+            fill: Color::srgb(0.97, 0.95, 0.88),
+            outline: Color::srgb(0.10, 0.10, 0.10),
+            outline_width: 1.6,
+            label: String::new(),
+            label_colour: Color::srgb(0.05, 0.05, 0.05),
+            show_name: true,
+            name_rank: 1,
+            tint: None,
+            hover: String::new(),
+        }
+    }
+}
+
+/// How a link's line is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LineKind {
+    #[default]
+    Solid,
+    Dashed,
+    /// A line with cross-ties (a railroad).
+    Rail,
+    /// Two parallel lines.
+    Double,
+}
+
+/// A mark across the middle of a link.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LinkMark {
+    /// A wavy line across the link (a river crossing).
+    River(Color),
+    /// A chevron across the link (a mountain pass).
+    Pass(Color),
+    /// A dot on the link.
+    Dot(Color),
+}
+
+/// How one link is drawn. `width` is in map units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkStyle {
+    pub line: LineKind,
+    pub colour: Color,
+    pub width: f32,
+    pub marks: Vec<LinkMark>,
+}
+
+impl Default for LinkStyle {
+    fn default() -> Self {
+        LinkStyle {
+            line: LineKind::Solid,
+            colour: Color::srgb(0.45, 0.30, 0.18),
+            width: 2.2,
+            marks: Vec::new(),
+        }
+    }
+}
+
+/// The point board a game shows: set it when a game opens (and when the look of the
+/// spaces changes, e.g. a new owner's tint; use `set_if_neq` so an unchanged board is not
+/// redrawn). An empty map draws nothing.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct PointBoard {
+    pub map: PointMap,
+    /// One per node (missing ones get the default style).
+    pub nodes: Vec<NodeStyle>,
+    /// One per link (missing ones get the default style).
+    pub links: Vec<LinkStyle>,
+    /// The paper under the map (its bounds plus a margin); None: the window background.
+    pub paper: Option<Color>,
+    /// Radius of each node's tinted area in map units (areas are cut where they meet a
+    /// neighbour's, half-way between them).
+    pub tint_radius: f32,
+    /// A line where areas of different tints meet: (colour, width in map units).
+    pub tint_border: Option<(Color, f32)>,
+    /// Room the game's panels take round the map when it is fitted to the window, in
+    /// pixels: left, right, top, bottom.
+    pub margins: [f32; 4],
+}
+
+impl Default for PointBoard {
+    fn default() -> Self {
+        PointBoard {
+            map: PointMap::default(),
+            nodes: Vec::new(),
+            links: Vec::new(),
+            paper: Some(Color::srgb(0.93, 0.90, 0.80)),
+            tint_radius: 45.0,
+            tint_border: Some((Color::srgba(0.30, 0.15, 0.30, 0.7), 1.4)),
+            margins: [300.0, 300.0, 20.0, 280.0],
+        }
+    }
+}
+
+impl PointBoard {
+    /// A board of `map` with default styles.
+    pub fn new(map: PointMap) -> PointBoard {
+        PointBoard {
+            nodes: vec![NodeStyle::default(); map.nodes.len()],
+            links: vec![LinkStyle::default(); map.links.len()],
+            map,
+            ..default()
+        }
+    }
+
+    pub fn node_style(&self, n: usize) -> NodeStyle {
+        self.nodes.get(n).cloned().unwrap_or_default()
+    }
+
+    pub fn link_style(&self, l: usize) -> LinkStyle {
+        self.links.get(l).cloned().unwrap_or_default()
+    }
+
+    /// The node radius in world units (with its outline).
+    fn radius(&self, n: usize) -> f32 {
+        let s = self.nodes.get(n);
+        let (size, ow) = s.map(|s| (s.size, s.outline_width)).unwrap_or((9.0, 1.6));
+        (size + ow) * UNIT
+    }
+}
+
+/// A node lit for the step: a legal destination or target, with a short label above it
+/// (MP left, "attack").
+#[derive(Clone, Debug, PartialEq)]
+pub struct LitNode {
+    pub node: usize,
+    pub colour: Color,
+    pub label: String,
+}
+
+/// A light green for legal destinations.
+pub const LIT: Color = Color::srgba(0.15, 0.80, 0.25, 0.95);
+/// The selection ring.
+pub const SELECTED: Color = Color::srgba(1.0, 0.85, 0.05, 1.0);
+
+/// One line of a stack box.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StackEntry {
+    /// The game's id of the piece (sent back in [`StackClicked`]).
+    pub id: u32,
+    pub text: String,
+    /// A leader (general): listed first, in bold.
+    pub leader: bool,
+    /// More about the piece, in the hover list (strength, steps).
+    pub detail: String,
+}
+
+/// The pieces at a node, drawn as a small box beside it: leaders on top, then the units;
+/// at most `PointMarks::box_lines` lines, the rest when hovered.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stack {
+    pub node: usize,
+    /// The owner's colour (the box's left stripe and frame).
+    pub colour: Color,
+    pub entries: Vec<StackEntry>,
+}
+
+/// What changes as the game goes: lit nodes, selection, a path, stacks. Set it from the
+/// game's state (`set_if_neq`); cleared when a game is left.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct PointMarks {
+    pub lit: Vec<LitNode>,
+    pub selected: Option<usize>,
+    /// A path to show (nodes in order), e.g. the move under the mouse.
+    pub path: Vec<usize>,
+    pub path_colour: Color,
+    pub stacks: Vec<Stack>,
+    /// The lines a stack box shows before "+N more".
+    pub box_lines: usize,
+}
+
+impl Default for PointMarks {
+    fn default() -> Self {
+        PointMarks {
+            lit: Vec::new(),
+            selected: None,
+            path: Vec::new(),
+            path_colour: Color::srgba(0.95, 0.45, 0.05, 0.75),
+            stacks: Vec::new(),
+            box_lines: 3,
+        }
+    }
+}
+
+/// The node under the mouse (None over a panel or a stack box).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HoveredNode(pub Option<usize>);
+
+/// A left click on a node that egui did not take (or a press dragged from one node and
+/// released on another: the release's node too, as the hex board does).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NodeClicked(pub usize);
+
+/// A click on a line of a stack box: the node and the piece's id.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StackClicked {
+    pub node: usize,
+    pub id: u32,
+}
+
+/// Centre the camera on a node at a zoom scale (a "go to" button, a lesson).
+#[derive(Resource, Default, Debug, Clone, Copy)]
+pub struct PointFocus(pub Option<(usize, f32)>);
+
+/// The screen rectangles of this frame's stack boxes (clicks there are not node clicks).
+#[derive(Resource, Default, Debug, Clone)]
+struct StackRects(Vec<Rect>);
+
+#[derive(Component)]
+pub struct PointTile;
+
+#[derive(Component)]
+pub struct PointMarkTile;
+
+#[derive(Component)]
+struct HoverRing;
+
+/// A text on the point board kept readable at every zoom: names under nodes (hidden
+/// where they would overlap a more important one), labels above lit nodes.
+#[derive(Component)]
+struct NodeText {
+    /// The node's centre and radius in world units.
+    at: Vec2,
+    r: f32,
+    above: bool,
+    rank: u8,
+    order: usize,
+    chars: usize,
+}
+
+pub struct PointBoardPlugin;
+
+/// The board's egui systems (stack boxes, the hover text); a game's panels may run
+/// `.after(PointBoardUi)`.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PointBoardUi;
+
+impl Plugin for PointBoardPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<PointBoard>()
+            .init_resource::<PointMarks>()
+            .init_resource::<HoveredNode>()
+            .init_resource::<PointFocus>()
+            .init_resource::<StackRects>()
+            .add_message::<NodeClicked>()
+            .add_message::<StackClicked>()
+            .add_systems(
+                Update,
+                (
+                    draw_points,
+                    draw_marks,
+                    fit_and_focus,
+                    place_texts,
+                    pick_node,
+                    hover_ring,
+                )
+                    .chain(),
+            )
+            .add_systems(
+                EguiPrimaryContextPass,
+                (stack_boxes, hover_tip)
+                    .chain()
+                    .in_set(PointBoardUi)
+                    .run_if(in_state(super::AppState::InGame)),
+            );
+    }
+}
+
+/// Back to an empty board (a game is left).
+pub fn clear(world: &mut World) {
+    world.insert_resource(PointBoard::default());
+    world.insert_resource(PointMarks::default());
+    world.insert_resource(HoveredNode::default());
+}
+
+/// The map's corners in world coordinates (top left, bottom right), with a margin.
+pub fn bounds(map: &PointMap) -> (Vec2, Vec2) {
+    let mut lo = Vec2::splat(f32::MAX);
+    let mut hi = Vec2::splat(f32::MIN);
+    for n in &map.nodes {
+        let p = to_world(n.x, n.y);
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    if map.nodes.is_empty() {
+        return (Vec2::ZERO, Vec2::ZERO);
+    }
+    let m = 40.0 * UNIT;
+    // top left in the world: smallest x, largest y
+    (
+        Vec2::new(lo.x - m, hi.y + m * 0.6),
+        Vec2::new(hi.x + m, lo.y - m * 1.2),
+    )
+}
+
+/// The camera centre and scale that show the whole map in a window of `window` pixels,
+/// leaving the board's margins to the panels.
+pub fn fit_view(board: &PointBoard, window: Vec2) -> (Vec2, f32) {
+    let (lo, hi) = bounds(&board.map);
+    let [l, r, t, b] = board.margins;
+    let avail = (window - Vec2::new(l + r, t + b)).max(Vec2::splat(100.0));
+    let size = (hi - lo).abs().max(Vec2::splat(1.0));
+    let scale = (size.x / avail.x).max(size.y / avail.y);
+    let centre = (lo + hi) / 2.0;
+    // the free area's centre is off the window's centre by the margins' difference
+    let off = Vec2::new((l - r) / 2.0, (b - t) / 2.0) * scale;
+    (centre - off, scale)
+}
+
+/// The screen position (window pixels, y down) of a world point for a camera at `cam`
+/// with `scale` in a window of `window` pixels.
+pub fn to_screen(p: Vec2, cam: Vec2, scale: f32, window: Vec2) -> Vec2 {
+    let d = (p - cam) / scale;
+    Vec2::new(window.x / 2.0 + d.x, window.y / 2.0 - d.y)
+}
+
+fn shape(b: &mut Batch, s: NodeShape, c: Vec2, r: f32, colour: Color) {
+    match s {
+        NodeShape::Circle => b.ngon(c, r, 28, 0.0, colour),
+        NodeShape::Square => b.rect(c, Vec2::splat(r * 1.7), 0.0, colour),
+        NodeShape::Diamond => b.ngon(c, r * 1.15, 4, 0.0, colour),
+        NodeShape::Hexagon => b.ngon(c, r * 1.05, 6, FRAC_PI_6, colour),
+        NodeShape::Star => b.star(c, r * 1.3, 0.48, 5, FRAC_PI_2, colour),
+    }
+}
+
+/// The node shapes: outline, then fill.
+pub fn nodes_batch(board: &PointBoard) -> Batch {
+    let mut b = Batch::default();
+    for (i, n) in board.map.nodes.iter().enumerate() {
+        let s = board.node_style(i);
+        let c = to_world(n.x, n.y);
+        // a soft shadow below right
+        shape(
+            &mut b,
+            s.shape,
+            c + Vec2::new(1.2, -1.2) * UNIT,
+            (s.size + s.outline_width) * UNIT,
+            Color::srgba(0.0, 0.0, 0.0, 0.25),
+        );
+        if s.outline_width > 0.0 {
+            shape(
+                &mut b,
+                s.shape,
+                c,
+                (s.size + s.outline_width) * UNIT,
+                s.outline,
+            );
+        }
+        shape(&mut b, s.shape, c, s.size * UNIT, s.fill);
+    }
+    b
+}
+
+/// The links: lines, ties, double lines and marks.
+pub fn links_batch(board: &PointBoard) -> Batch {
+    let mut b = Batch::default();
+    let map = &board.map;
+    for (i, l) in map.links.iter().enumerate() {
+        let (Some(a), Some(z)) = (node_world(map, l.a), node_world(map, l.b)) else {
+            continue;
+        };
+        let s = board.link_style(i);
+        let w = s.width * UNIT;
+        let dir = (z - a).normalize_or_zero();
+        let across = dir.perp();
+        match s.line {
+            LineKind::Solid => b.segment(a, z, w, s.colour),
+            LineKind::Dashed => b.dashed(a, z, w, w * 3.0, w * 2.0, s.colour),
+            LineKind::Double => {
+                b.segment(
+                    a + across * w * 0.75,
+                    z + across * w * 0.75,
+                    w * 0.55,
+                    s.colour,
+                );
+                b.segment(
+                    a - across * w * 0.75,
+                    z - across * w * 0.75,
+                    w * 0.55,
+                    s.colour,
+                );
+            }
+            LineKind::Rail => {
+                b.segment(a, z, w, s.colour);
+                let len = a.distance(z);
+                let step = (w * 2.6).max(1.0);
+                let mut t = step / 2.0;
+                while t < len {
+                    let p = a + dir * t;
+                    b.segment(
+                        p - across * w * 1.6,
+                        p + across * w * 1.6,
+                        w * 0.5,
+                        s.colour,
+                    );
+                    t += step;
+                }
+            }
+        }
+        let mid = (a + z) / 2.0;
+        // marks grow with the line (drawn for a width of 2.2 map units)
+        let k = UNIT * (s.width / 2.2).clamp(0.6, 3.0);
+        for (j, m) in s.marks.iter().enumerate() {
+            // several marks side by side along the link
+            let p = mid + dir * (j as f32 - (s.marks.len() as f32 - 1.0) / 2.0) * 9.0 * k;
+            match *m {
+                LinkMark::River(c) => {
+                    let pts: Vec<Vec2> = (0..=8)
+                        .map(|t| {
+                            let u = t as f32 / 8.0 * 2.0 - 1.0;
+                            let wave = (u * std::f32::consts::PI * 2.0).sin() * 1.6 * k;
+                            p + across * u * 7.0 * k + dir * wave
+                        })
+                        .collect();
+                    b.polyline(&pts, 1.8 * k, c);
+                }
+                LinkMark::Pass(c) => {
+                    let tip = p + dir * 2.5 * k;
+                    b.polyline(
+                        &[
+                            tip - dir * 5.0 * k + across * 5.0 * k,
+                            tip,
+                            tip - dir * 5.0 * k - across * 5.0 * k,
+                        ],
+                        1.8 * k,
+                        c,
+                    );
+                }
+                LinkMark::Dot(c) => b.circle(p, 2.6 * k, c),
+            }
+        }
+    }
+    b
+}
+
+/// One node's tinted area: a disc of `radius` cut half-way to every other node, with the
+/// node that made each edge (None: the disc's rim). Vertices in order; edge k runs from
+/// vertex k to k+1 and was made by `.1` of vertex k.
+pub fn cell(map: &PointMap, n: usize, radius: f32) -> Vec<(Vec2, Option<usize>)> {
+    let Some(c) = node_world(map, n) else {
+        return Vec::new();
+    };
+    let r = radius * UNIT;
+    let mut poly: Vec<(Vec2, Option<usize>)> = (0..32)
+        .map(|i| {
+            (
+                c + Vec2::from_angle(std::f32::consts::TAU * i as f32 / 32.0) * r,
+                None,
+            )
+        })
+        .collect();
+    for (j, o) in map.nodes.iter().enumerate() {
+        let q = to_world(o.x, o.y);
+        if j == n || q.distance(c) > 2.0 * r || q.distance(c) < 1e-3 {
+            continue;
+        }
+        // keep the side of the bisector nearer to c
+        poly = clip(&poly, (c + q) / 2.0, q - c, Some(j));
+        if poly.len() < 3 {
+            return Vec::new();
+        }
+    }
+    // and inside the paper
+    let (lo, hi) = bounds(map);
+    for (m, nrm) in [
+        (lo, Vec2::NEG_X),
+        (hi, Vec2::X),
+        (lo, Vec2::Y),
+        (hi, Vec2::NEG_Y),
+    ] {
+        poly = clip(&poly, m, nrm, None);
+    }
+    if poly.len() < 3 {
+        return Vec::new();
+    }
+    poly
+}
+
+/// A convex polygon cut by a line: the part where `(p - m) . nrm <= 0` is kept; the new
+/// edge along the line gets `label`.
+fn clip(
+    poly: &[(Vec2, Option<usize>)],
+    m: Vec2,
+    nrm: Vec2,
+    label: Option<usize>,
+) -> Vec<(Vec2, Option<usize>)> {
+    let side = |p: Vec2| (p - m).dot(nrm);
+    let mut out = Vec::with_capacity(poly.len() + 2);
+    for k in 0..poly.len() {
+        let (p, lab) = poly[k];
+        let q = poly[(k + 1) % poly.len()].0;
+        let (dp, dq) = (side(p), side(q));
+        let cross = || p + (q - p) * (dp / (dp - dq));
+        match (dp <= 0.0, dq <= 0.0) {
+            (true, true) => out.push((p, lab)),
+            (true, false) => {
+                out.push((p, lab));
+                out.push((cross(), label));
+            }
+            (false, true) => out.push((cross(), lab)),
+            (false, false) => {}
+        }
+    }
+    out
+}
+
+/// The owners' tints and the lines where different tints meet.
+pub fn tints_batch(board: &PointBoard) -> (Batch, Batch) {
+    let (mut fill, mut border) = (Batch::default(), Batch::default());
+    if board.tint_radius <= 0.0 {
+        return (fill, border);
+    }
+    let tint = |n: usize| board.nodes.get(n).and_then(|s| s.tint);
+    for n in 0..board.map.nodes.len() {
+        let poly = cell(&board.map, n, board.tint_radius);
+        if poly.len() < 3 {
+            continue;
+        }
+        if let Some(t) = tint(n) {
+            let pts: Vec<Vec2> = poly.iter().map(|p| p.0).collect();
+            fill.convex(&pts, t);
+        }
+        if let Some((colour, w)) = board.tint_border {
+            for k in 0..poly.len() {
+                let (p, lab) = poly[k];
+                let q = poly[(k + 1) % poly.len()].0;
+                // each shared edge once (from the lower node), where the tints differ
+                if let Some(j) = lab
+                    && n < j
+                    && tint(n) != tint(j)
+                {
+                    border.segment(p, q, w * UNIT, colour);
+                }
+            }
+        }
+    }
+    (fill, border)
+}
+
+fn spawn_batch(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    white: &Handle<ColorMaterial>,
+    b: Batch,
+    z: f32,
+    tag: impl Component,
+) {
+    if b.is_empty() {
+        return;
+    }
+    commands.spawn((
+        tag,
+        Mesh2d(meshes.add(b.mesh())),
+        MeshMaterial2d(white.clone()),
+        Transform::from_translation(Vec3::new(0.0, 0.0, z)),
+    ));
+}
+
+fn font_of(font: &Option<Res<MapFont>>) -> bevy::text::FontSource {
+    font.as_ref()
+        .map(|f| bevy::text::FontSource::Handle(f.0.clone()))
+        .unwrap_or_default()
+}
+
+/// The names' and labels' size on screen in pixels, whatever the zoom.
+const NAME_PX: f32 = 14.0;
+
+#[allow(clippy::too_many_arguments)]
+fn draw_points(
+    mut commands: Commands,
+    board: Res<PointBoard>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    tiles: Query<Entity, With<PointTile>>,
+    font: Option<Res<MapFont>>,
+    mut white: Local<Option<Handle<ColorMaterial>>>,
+) {
+    if !board.is_changed() {
+        return;
+    }
+    for e in &tiles {
+        commands.entity(e).despawn();
+    }
+    if board.map.nodes.is_empty() {
+        return;
+    }
+    let white = white
+        .get_or_insert_with(|| materials.add(ColorMaterial::default()))
+        .clone();
+    if let Some(paper) = board.paper {
+        let (lo, hi) = bounds(&board.map);
+        let mut b = Batch::default();
+        b.rect((lo + hi) / 2.0, (hi - lo).abs(), 0.0, paper);
+        spawn_batch(&mut commands, &mut meshes, &white, b, 0.0, PointTile);
+    }
+    let (fill, border) = tints_batch(&board);
+    spawn_batch(&mut commands, &mut meshes, &white, fill, 0.05, PointTile);
+    spawn_batch(&mut commands, &mut meshes, &white, border, 0.1, PointTile);
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        &white,
+        links_batch(&board),
+        0.5,
+        PointTile,
+    );
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        &white,
+        nodes_batch(&board),
+        1.0,
+        PointTile,
+    );
+    for (i, n) in board.map.nodes.iter().enumerate() {
+        let s = board.node_style(i);
+        let c = to_world(n.x, n.y);
+        if !s.label.is_empty() {
+            commands.spawn((
+                PointTile,
+                Text2d::new(s.label.clone()),
+                TextFont {
+                    font: font_of(&font),
+                    font_size: FontSize::Px(s.size * UNIT * 1.25),
+                    ..default()
+                },
+                TextColor(s.label_colour),
+                Transform::from_translation(c.extend(2.0)),
+            ));
+        }
+        if s.show_name {
+            commands.spawn((
+                PointTile,
+                NodeText {
+                    at: c,
+                    r: board.radius(i),
+                    above: false,
+                    rank: s.name_rank,
+                    order: i,
+                    chars: n.name.chars().count(),
+                },
+                Text2d::new(n.name.clone()),
+                TextFont {
+                    font: font_of(&font),
+                    font_size: FontSize::Px(NAME_PX),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.02, 0.02, 0.02)),
+                bevy::sprite::Text2dShadow {
+                    offset: Vec2::new(1.0, -1.0),
+                    color: Color::srgba(1.0, 0.98, 0.90, 0.95),
+                },
+                Anchor::TOP_CENTER,
+                Transform::from_translation(c.extend(2.1)),
+            ));
+        }
+    }
+}
+
+fn draw_marks(
+    mut commands: Commands,
+    board: Res<PointBoard>,
+    marks: Res<PointMarks>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    tiles: Query<Entity, With<PointMarkTile>>,
+    font: Option<Res<MapFont>>,
+    mut white: Local<Option<Handle<ColorMaterial>>>,
+) {
+    if !marks.is_changed() && !board.is_changed() {
+        return;
+    }
+    for e in &tiles {
+        commands.entity(e).despawn();
+    }
+    let map = &board.map;
+    if map.nodes.is_empty() {
+        return;
+    }
+    let white = white
+        .get_or_insert_with(|| materials.add(ColorMaterial::default()))
+        .clone();
+    let mut rings = Batch::default();
+    let mut path = Batch::default();
+    let pts: Vec<Vec2> = marks
+        .path
+        .iter()
+        .filter_map(|n| node_world(map, *n))
+        .collect();
+    if pts.len() >= 2 {
+        path.polyline(&pts, 5.0 * UNIT, marks.path_colour);
+    }
+    for l in &marks.lit {
+        let Some(c) = node_world(map, l.node) else {
+            continue;
+        };
+        let r = board.radius(l.node) + 1.2 * UNIT;
+        rings.ring(c, r, r + 3.2 * UNIT, 32, l.colour);
+        if !l.label.is_empty() {
+            commands.spawn((
+                PointMarkTile,
+                NodeText {
+                    at: c,
+                    r: r + 3.2 * UNIT,
+                    above: true,
+                    rank: 0,
+                    order: l.node,
+                    chars: l.label.chars().count(),
+                },
+                Text2d::new(l.label.clone()),
+                TextFont {
+                    font: font_of(&font),
+                    font_size: FontSize::Px(NAME_PX),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.0, 0.25, 0.0)),
+                bevy::sprite::Text2dShadow {
+                    offset: Vec2::new(1.0, -1.0),
+                    color: Color::srgba(1.0, 1.0, 1.0, 0.95),
+                },
+                Anchor::BOTTOM_CENTER,
+                Transform::from_translation(c.extend(2.2)),
+            ));
+        }
+    }
+    if let Some(c) = marks.selected.and_then(|n| node_world(map, n)) {
+        let r = board.radius(marks.selected.unwrap_or(0)) + 1.0 * UNIT;
+        rings.ring(c, r, r + 4.0 * UNIT, 32, Color::BLACK);
+        rings.ring(c, r + 0.6 * UNIT, r + 3.4 * UNIT, 32, SELECTED);
+    }
+    spawn_batch(&mut commands, &mut meshes, &white, path, 0.8, PointMarkTile);
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        &white,
+        rings,
+        0.9,
+        PointMarkTile,
+    );
+}
+
+/// A new map is fitted to the window once drawn; F fits again; [`PointFocus`] centres.
+#[allow(clippy::too_many_arguments)]
+fn fit_and_focus(
+    board: Res<PointBoard>,
+    hex: Res<BoardMap>,
+    mut focus: ResMut<PointFocus>,
+    keys: Res<ButtonInput<KeyCode>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
+    mut contexts: EguiContexts,
+    mut fitted: Local<Vec<(f32, f32)>>,
+) {
+    let map = &board.map;
+    if map.nodes.is_empty() || hex.map.is_some() {
+        fitted.clear();
+        return;
+    }
+    let Ok((mut tr, mut proj)) = cam.single_mut() else {
+        return;
+    };
+    let window = windows
+        .single()
+        .map(|w| Vec2::new(w.width(), w.height()))
+        .unwrap_or(Vec2::new(1280.0, 800.0));
+    let at: Vec<(f32, f32)> = map.nodes.iter().map(|n| (n.x, n.y)).collect();
+    let keyboard = contexts
+        .ctx_mut()
+        .map(|c| c.egui_wants_keyboard_input())
+        .unwrap_or(false);
+    let refit = *fitted != at || (keys.just_pressed(KeyCode::KeyF) && !keyboard);
+    if refit {
+        *fitted = at;
+        let (c, s) = fit_view(&board, window);
+        tr.translation = c.extend(tr.translation.z);
+        if let Projection::Orthographic(o) = &mut *proj {
+            o.scale = s;
+        }
+    }
+    if let Some((n, scale)) = focus.0.take()
+        && let Some(c) = node_world(map, n)
+    {
+        tr.translation = c.extend(tr.translation.z);
+        if let Projection::Orthographic(o) = &mut *proj {
+            o.scale = scale;
+        }
+    }
+}
+
+/// Names and labels: the same size on screen when zoomed out (growing a little when
+/// zoomed in), just under (or above) their node; names that would overlap a more
+/// important one are hidden.
+fn place_texts(
+    changed: Query<(), (With<BoardCamera>, Changed<Projection>)>,
+    added: Query<(), Added<NodeText>>,
+    cam: Query<&Projection, With<BoardCamera>>,
+    mut texts: Query<(&NodeText, &mut Transform, &mut Visibility)>,
+) {
+    if changed.is_empty() && added.is_empty() {
+        return;
+    }
+    let Ok(Projection::Orthographic(o)) = cam.single() else {
+        return;
+    };
+    let k = if o.scale >= 1.0 {
+        o.scale
+    } else {
+        o.scale.max(0.2).powf(0.6)
+    };
+    let mut list: Vec<_> = texts.iter_mut().collect();
+    list.sort_by_key(|(t, ..)| (!t.above, t.rank, t.order));
+    let mut taken: Vec<Rect> = Vec::new();
+    for (t, tr, v) in list.iter_mut() {
+        tr.scale = Vec3::new(k, k, 1.0);
+        let gap = 1.5 * k;
+        let y = if t.above {
+            t.at.y + t.r + gap
+        } else {
+            t.at.y - t.r - gap
+        };
+        tr.translation.x = t.at.x;
+        tr.translation.y = y;
+        let half = Vec2::new(t.chars as f32 * NAME_PX * 0.30 + 2.0, NAME_PX * 0.55) * k;
+        let centre = Vec2::new(t.at.x, if t.above { y + half.y } else { y - half.y });
+        let r = Rect::from_center_half_size(centre, half);
+        if t.above || taken.iter().all(|o| o.intersect(r).is_empty()) {
+            taken.push(r);
+            v.set_if_neq(Visibility::Inherited);
+        } else {
+            v.set_if_neq(Visibility::Hidden);
+        }
+    }
+}
+
+/// The node under a world point: the nearest whose shape (at least 8 pixels round)
+/// holds it.
+pub fn node_at(board: &PointBoard, p: Vec2, scale: f32) -> Option<usize> {
+    let mut best: Option<(f32, usize)> = None;
+    for (i, n) in board.map.nodes.iter().enumerate() {
+        let d = to_world(n.x, n.y).distance(p);
+        let reach = (board.radius(i) * 1.15).max(8.0 * scale);
+        if d <= reach && best.is_none_or(|b| d < b.0) {
+            best = Some((d, i));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pick_node(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    cam: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
+    board: Res<PointBoard>,
+    boxes: Res<StackRects>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut hovered: ResMut<HoveredNode>,
+    mut clicks: MessageWriter<NodeClicked>,
+    mut contexts: EguiContexts,
+    mut pressed: Local<Option<usize>>,
+) {
+    if board.map.nodes.is_empty() {
+        if hovered.0.is_some() {
+            hovered.0 = None;
+        }
+        return;
+    }
+    let Ok(w) = windows.single() else { return };
+    let Ok((camera, gt, proj)) = cam.single() else {
+        return;
+    };
+    let scale = match proj {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let over_egui = contexts
+        .ctx_mut()
+        .map(|c| c.is_pointer_over_egui())
+        .unwrap_or(false);
+    let cursor = w.cursor_position();
+    let over_box = cursor.is_some_and(|c| boxes.0.iter().any(|r| r.contains(c)));
+    let node = cursor
+        .filter(|_| !over_egui && !over_box)
+        .and_then(|p| camera.viewport_to_world_2d(gt, p).ok())
+        .and_then(|p| node_at(&board, p, scale));
+    if hovered.0 != node {
+        hovered.0 = node;
+    }
+    if buttons.just_pressed(MouseButton::Left) {
+        *pressed = node;
+        if let Some(n) = node {
+            clicks.write(NodeClicked(n));
+        }
+    }
+    if buttons.just_released(MouseButton::Left)
+        && let (Some(p), Some(n)) = (pressed.take(), node)
+        && p != n
+    {
+        clicks.write(NodeClicked(n));
+    }
+}
+
+/// A thin white ring round the node under the mouse.
+fn hover_ring(
+    mut commands: Commands,
+    hovered: Res<HoveredNode>,
+    board: Res<PointBoard>,
+    old: Query<Entity, With<HoverRing>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    if !hovered.is_changed() && !board.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(n) = hovered.0 else { return };
+    let Some(c) = node_world(&board.map, n) else {
+        return;
+    };
+    let r = board.radius(n);
+    let mut b = Batch::default();
+    b.ring(c, r + 0.2 * UNIT, r + 1.2 * UNIT, 32, Color::WHITE);
+    commands.spawn((
+        HoverRing,
+        PointMarkTile,
+        Mesh2d(meshes.add(b.mesh())),
+        MeshMaterial2d(materials.add(ColorMaterial::default())),
+        Transform::from_translation(Vec3::new(0.0, 0.0, 0.95)),
+    ));
+}
+
+/// A bevy colour as egui's.
+pub fn c32(c: Color) -> egui::Color32 {
+    let s = c.to_srgba().to_u8_array();
+    egui::Color32::from_rgba_unmultiplied(s[0], s[1], s[2], s[3])
+}
+
+/// The stack boxes: beside each occupied node, leaders first in bold, then the units;
+/// the whole list when hovered; a click on a line sends [`StackClicked`] (and selects
+/// the node: [`NodeClicked`]).
+#[allow(clippy::too_many_arguments)]
+fn stack_boxes(
+    mut contexts: EguiContexts,
+    board: Res<PointBoard>,
+    marks: Res<PointMarks>,
+    cam: Query<(&Camera, &GlobalTransform, &Projection), With<BoardCamera>>,
+    mut rects: ResMut<StackRects>,
+    mut nodes: MessageWriter<NodeClicked>,
+    mut pieces: MessageWriter<StackClicked>,
+) -> Result {
+    let mut out = Vec::new();
+    let Ok((camera, gt, proj)) = cam.single() else {
+        rects.0 = out;
+        return Ok(());
+    };
+    let scale = match proj {
+        Projection::Orthographic(o) => o.scale,
+        _ => 1.0,
+    };
+    let ctx = contexts.ctx_mut()?;
+    for s in &marks.stacks {
+        if s.entries.is_empty() {
+            continue;
+        }
+        let Some(c) = node_world(&board.map, s.node) else {
+            continue;
+        };
+        let Ok(p) = camera.world_to_viewport(gt, c.extend(0.0)) else {
+            continue;
+        };
+        let r = board.radius(s.node) / scale;
+        let mut entries: Vec<&StackEntry> = s.entries.iter().collect();
+        entries.sort_by_key(|e| !e.leader);
+        let shown = marks.box_lines.max(1);
+        let colour = c32(s.colour);
+        let id = egui::Id::new(("point-stack", s.node));
+        let res = egui::Area::new(id)
+            .order(egui::Order::Background)
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .fixed_pos(egui::pos2(p.x + r * 0.8 + 3.0, p.y + r * 0.3))
+            .show(ctx, |ui| {
+                egui::Frame::new()
+                    .fill(egui::Color32::from_rgba_unmultiplied(252, 250, 240, 235))
+                    .stroke(egui::Stroke::new(1.5, colour))
+                    .inner_margin(egui::Margin {
+                        left: 6,
+                        right: 4,
+                        top: 1,
+                        bottom: 1,
+                    })
+                    .corner_radius(2.0)
+                    .show(ui, |ui| {
+                        ui.spacing_mut().item_spacing = egui::vec2(0.0, 0.0);
+                        for e in entries.iter().take(shown) {
+                            let mut t = egui::RichText::new(&e.text)
+                                .size(11.0)
+                                .color(egui::Color32::from_gray(15));
+                            if e.leader {
+                                t = t.strong();
+                            }
+                            let l = ui.add(egui::Label::new(t).sense(egui::Sense::click()));
+                            if l.clicked() {
+                                nodes.write(NodeClicked(s.node));
+                                pieces.write(StackClicked {
+                                    node: s.node,
+                                    id: e.id,
+                                });
+                            }
+                        }
+                        if entries.len() > shown {
+                            ui.label(
+                                egui::RichText::new(format!("+{} more", entries.len() - shown))
+                                    .size(10.0)
+                                    .italics()
+                                    .color(egui::Color32::from_gray(70)),
+                            );
+                        }
+                    })
+            });
+        let rect = res.response.rect;
+        // the owner's stripe down the left edge
+        ui_stripe(ctx, id, rect, colour);
+        let hover = res.response.contains_pointer();
+        if hover {
+            egui::Area::new(id.with("all"))
+                .order(egui::Order::Tooltip)
+                .fixed_pos(rect.right_top() + egui::vec2(4.0, 0.0))
+                .show(ctx, |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.strong(
+                            board
+                                .map
+                                .nodes
+                                .get(s.node)
+                                .map(|n| n.name.as_str())
+                                .unwrap_or(""),
+                        );
+                        for e in &entries {
+                            let line = if e.detail.is_empty() {
+                                e.text.clone()
+                            } else {
+                                format!("{} — {}", e.text, e.detail)
+                            };
+                            if e.leader {
+                                ui.label(egui::RichText::new(line).strong());
+                            } else {
+                                ui.label(line);
+                            }
+                        }
+                    });
+                });
+        }
+        out.push(Rect::new(rect.min.x, rect.min.y, rect.max.x, rect.max.y));
+    }
+    rects.0 = out;
+    Ok(())
+}
+
+fn ui_stripe(ctx: &egui::Context, id: egui::Id, rect: egui::Rect, colour: egui::Color32) {
+    let painter = ctx.layer_painter(egui::LayerId::new(egui::Order::Background, id));
+    painter.rect_filled(
+        egui::Rect::from_min_max(rect.min, egui::pos2(rect.min.x + 4.0, rect.max.y)),
+        egui::CornerRadius::same(2),
+        colour,
+    );
+}
+
+/// The hovered node's text beside the mouse.
+fn hover_tip(
+    mut contexts: EguiContexts,
+    board: Res<PointBoard>,
+    hovered: Res<HoveredNode>,
+) -> Result {
+    let Some(n) = hovered.0 else { return Ok(()) };
+    let Some(node) = board.map.nodes.get(n) else {
+        return Ok(());
+    };
+    let s = board.node_style(n);
+    let text = if s.hover.is_empty() {
+        node.name.clone()
+    } else {
+        s.hover.clone()
+    };
+    let ctx = contexts.ctx_mut()?;
+    let Some(p) = ctx.input(|i| i.pointer.hover_pos()) else {
+        return Ok(());
+    };
+    egui::Area::new(egui::Id::new("point-hover"))
+        .order(egui::Order::Tooltip)
+        .fixed_pos(p + egui::vec2(16.0, 12.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.add(egui::Label::new(text).extend());
+            });
+        });
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::graph::{PointLink, PointNode};
+
+    fn node(id: &str, x: f32, y: f32) -> PointNode {
+        PointNode {
+            id: id.into(),
+            name: id.into(),
+            x,
+            y,
+        }
+    }
+
+    #[test]
+    fn cells_meet_half_way_and_name_their_neighbour() {
+        let map = PointMap::new(
+            vec![node("a", 0.0, 0.0), node("b", 40.0, 0.0)],
+            vec![PointLink { a: 0, b: 1 }],
+        )
+        .unwrap();
+        let c = cell(&map, 0, 30.0);
+        // no point of a's cell lies beyond the bisector x = 20 (map) = 32 (world)
+        assert!(c.iter().all(|p| p.0.x <= 20.0 * UNIT + 1e-3));
+        // the cut edge is labelled with b
+        assert!(c.iter().any(|p| p.1 == Some(1)));
+        // far from b, the rim is kept
+        assert!(c.iter().any(|p| p.0.x < -25.0 * UNIT));
+        // and the paper's edge (40 map units round the nodes) cuts a wider one
+        let wide = cell(&map, 0, 200.0);
+        assert!(wide.iter().all(|p| p.0.x >= -40.0 * UNIT - 1e-3));
+    }
+
+    #[test]
+    fn fit_puts_the_map_inside_the_free_area() {
+        let map =
+            PointMap::new(vec![node("a", 0.0, 0.0), node("b", 1000.0, 600.0)], vec![]).unwrap();
+        let board = PointBoard::new(map);
+        let win = Vec2::new(1280.0, 800.0);
+        let (cam, scale) = fit_view(&board, win);
+        let [l, r, t, b] = board.margins;
+        for n in 0..2 {
+            let p = to_screen(node_world(&board.map, n).unwrap(), cam, scale, win);
+            assert!(p.x >= l && p.x <= win.x - r, "{p:?}");
+            assert!(p.y >= t && p.y <= win.y - b, "{p:?}");
+        }
+    }
+
+    #[test]
+    fn a_click_finds_the_node_under_it() {
+        let map = PointMap::new(vec![node("a", 0.0, 0.0), node("b", 100.0, 0.0)], vec![]).unwrap();
+        let board = PointBoard::new(map);
+        assert_eq!(node_at(&board, to_world(98.0, 2.0), 1.0), Some(1));
+        assert_eq!(node_at(&board, to_world(50.0, 0.0), 1.0), None);
+    }
+}
