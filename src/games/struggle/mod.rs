@@ -3,8 +3,8 @@
 //! cards played for mobilization, activations or events; generals with seniority and
 //! initiative leading armies; the Mobilization and War Phases. See docs/games/struggle.md.
 
-pub mod cards;
 pub mod battle;
+pub mod cards;
 pub mod charts;
 pub mod control;
 pub mod data;
@@ -16,6 +16,8 @@ pub mod reference;
 pub mod state;
 pub mod steps;
 pub mod supply;
+#[cfg(feature = "gui")]
+pub mod ui;
 
 use crate::engine::dice::Dice;
 use crate::engine::game::RulesGame;
@@ -248,3 +250,11 @@ pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
 
 /// Headless game driven through the ECS app.
 pub type StSession = crate::engine::game_ecs::Session<Struggle>;
+
+/// The game's screen, for the registry.
+#[cfg(feature = "gui")]
+impl crate::gui::library::GuiGame for Struggle {
+    fn add_ui(app: &mut bevy::prelude::App) {
+        app.add_plugins(ui::StUiPlugin);
+    }
+}
