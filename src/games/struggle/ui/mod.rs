@@ -110,6 +110,21 @@ impl GameUi for Struggle {
         }
     }
 
+    /// Screenshots: `FELDZUG_CURTAIN=up` opens the game with the hand of the side to
+    /// act shown (as if that player had clicked the hand-over curtain).
+    fn started(world: &mut World, rules: &StRules) {
+        if std::env::var("FELDZUG_CURTAIN").as_deref() != Ok("up") {
+            return;
+        }
+        let Some(st) = world.get_resource::<StStateRes>().map(|s| s.0.clone()) else {
+            return;
+        };
+        let to_act = crate::engine::step::to_act::<Struggle>(rules, &st);
+        let mut ui = world.resource_mut::<StUi>();
+        ui.curtain.follow(to_act);
+        ui.curtain.lift();
+    }
+
     fn point_board(rules: &StRules) -> Option<crate::gui::pointboard::PointBoard> {
         Some(board::board_of(rules, None))
     }
