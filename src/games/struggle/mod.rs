@@ -20,6 +20,8 @@ pub mod siege;
 pub mod state;
 pub mod steps;
 pub mod supply;
+#[cfg(feature = "gui")]
+pub mod ui;
 
 use crate::engine::dice::Dice;
 use crate::engine::game::RulesGame;
@@ -264,3 +266,11 @@ pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
 
 /// Headless game driven through the ECS app.
 pub type StSession = crate::engine::game_ecs::Session<Struggle>;
+
+/// The game's screen, for the registry.
+#[cfg(feature = "gui")]
+impl crate::gui::library::GuiGame for Struggle {
+    fn add_ui(app: &mut bevy::prelude::App) {
+        app.add_plugins(ui::StUiPlugin);
+    }
+}

@@ -1,0 +1,241 @@
+//! The egui windows of 1866: the turn and VP track, the step's buttons, the hand of the
+//! side to act (behind the hand-over curtain), the piles, the card in play, the log.
+
+use super::super::data::StRules;
+use super::super::ecs::*;
+use super::super::state::*;
+use super::board::{card_face, hand_faces};
+use super::{StUi, legal};
+use crate::engine::game_ecs::{CurrentStep, RulesRes};
+use crate::engine::side::Side;
+use crate::gui::AppState;
+use crate::gui::cards::{self, CardAction, Piles};
+use crate::gui::game_ui::game_buttons;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+/// A use of a card in words (6.2).
+fn use_label(rules: &StRules, u: &Use) -> String {
+    match u {
+        Use::Mobilize => "Mobilize (6.21)".into(),
+        Use::Activate { general } => {
+            format!("Activate {} and his army (6.22)", rules.gen_name(*general))
+        }
+        Use::Individual => "Individual activations (6.23)".into(),
+        Use::Event => "Event (6.24)".into(),
+    }
+}
+
+fn piece_name(rules: &StRules, p: &Piece) -> String {
+    match p {
+        Piece::Unit(u) => rules.unit_name(*u),
+        Piece::General(g) => rules.gen_name(*g),
+    }
+}
+
+fn space_name(rules: &StRules, s: usize) -> String {
+    rules
+        .map
+        .spaces
+        .get(s)
+        .map(|s| s.name.clone())
+        .unwrap_or_else(|| format!("space {s}"))
+}
+
+/// A command's words on a button.
+pub fn label(rules: &StRules, c: &StCommand) -> String {
+    match c {
+        StCommand::SetupAt { choice, space } => {
+            format!(
+                "Set-up choice {choice}: {} (22.2)",
+                space_name(rules, *space)
+            )
+        }
+        StCommand::Play { card, use_ } => format!("Play #{card}: {}", use_label(rules, use_)),
+        StCommand::FreeOp { use_ } => format!("Free OP (8.3): {}", use_label(rules, use_)),
+        StCommand::Mobilize { unit } => format!("Mobilize {} (6.21)", rules.unit_name(*unit)),
+        StCommand::Appoint { general, at } => format!(
+            "Appoint {} at {} (18.4)",
+            rules.gen_name(*general),
+            space_name(rules, *at)
+        ),
+        StCommand::Declare { piece } => format!("Activate {} (6.23)", piece_name(rules, piece)),
+        StCommand::Begin => "Begin the activations (6.23)".into(),
+        StCommand::Move { to } => format!("Move to {}", space_name(rules, *to)),
+        StCommand::PickUp { piece } => format!("Pick up {} (9.3)", piece_name(rules, piece)),
+        StCommand::Drop { piece } => format!("Drop off {} (9.3)", piece_name(rules, piece)),
+        StCommand::Done => "Done".into(),
+        StCommand::Siege => "Siege roll (13.33, 2 MP)".into(),
+    }
+}
+
+/// The turn in words: Mobilization May I.. or War 1-10.
+pub fn turn_label(st: &StState) -> String {
+    if st.g.war {
+        format!("War turn {}", st.g.turn)
+    } else {
+        let half = ["May I", "May II", "June I", "June II"];
+        let t = st.g.turn.saturating_sub(1) as usize;
+        format!(
+            "Mobilization turn {} ({})",
+            st.g.turn,
+            half.get(t).copied().unwrap_or("")
+        )
+    }
+}
+
+/// The VP track in words: one signed number, + for Austria (21).
+pub fn vp_label(vp: i32) -> String {
+    match vp {
+        0 => "VP 0 (even)".into(),
+        v if v > 0 => format!("VP +{v} (Austria ahead)"),
+        v => format!("VP {v} (Prussia ahead)"),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn panels(
+    mut contexts: EguiContexts,
+    rules: Option<Res<RulesRes<super::super::Struggle>>>,
+    st: Option<Res<StStateRes>>,
+    log: Option<Res<crate::engine::log::GameLog>>,
+    dice: Option<Res<crate::engine::dice::Dice>>,
+    mut ui: ResMut<StUi>,
+    mut next: ResMut<NextState<AppState>>,
+    step: Res<CurrentStep>,
+) -> Result {
+    let (Some(rules), Some(st)) = (rules, st) else {
+        return Ok(());
+    };
+    let rules = &rules.0;
+    let st = &st.0;
+    let ctx = contexts.ctx_mut()?;
+    let legal = legal(rules, st);
+    let ui = &mut *ui;
+    ui.curtain.follow(step.to_act);
+    let viewer = ui.curtain.viewer();
+
+    egui::Window::new("1866")
+        .id(egui::Id::new("st-side"))
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_width(290.0)
+        .show(ctx, |p| {
+            p.heading("1866: The Struggle for Supremacy");
+            p.label(turn_label(st));
+            p.strong(vp_label(st.g.vp));
+            p.label(format!(
+                "Rounds left: Austria {}, Prussia {}",
+                st.g.rounds_left[Side::Austria.idx()],
+                st.g.rounds_left[Side::Prussia.idx()]
+            ));
+            p.separator();
+            p.strong(format!("{} ({})", step.name, step.case));
+            if let Some(s) = step.to_act {
+                p.label(format!("{} to act", s.name()));
+            }
+            p.label(&step.prompt);
+            if let Some(op) = &st.g.op {
+                p.label(format!(
+                    "{} OP left · {}",
+                    op.ops,
+                    use_label(rules, &op.use_)
+                ));
+                if let Some(m) = &op.mover {
+                    p.label(format!(
+                        "Moving at {}: {}/{} MP spent",
+                        space_name(rules, m.at),
+                        m.mp,
+                        m.ma
+                    ));
+                }
+            }
+            p.separator();
+            if let Some(rule) = ui.core.message_line(p) {
+                ui.core.rules_open = true;
+                ui.core.rules_query = rule;
+            }
+            p.separator();
+            // the step's commands other than card plays (those are on the cards) and
+            // the spaces (those are lit on the map, listed here as well)
+            egui::ScrollArea::vertical().max_height(300.0).show(p, |p| {
+                if viewer.is_none() && step.to_act.is_some() {
+                    p.weak("The curtain is down.");
+                    return;
+                }
+                for c in &legal {
+                    if matches!(c, StCommand::Play { .. }) {
+                        continue;
+                    }
+                    if p.button(label(rules, c)).clicked() {
+                        ui.core.outbox.push(c.clone());
+                    }
+                }
+            });
+            p.separator();
+            cards::piles(
+                p,
+                &Piles {
+                    deck: st.cards.draw.len(),
+                    discard: st.cards.discard.len(),
+                    removed: st.cards.removed.len(),
+                    more: vec![("War deck aside".into(), st.cards.aside.len())],
+                },
+            );
+            for s in [Side::Austria, Side::Prussia] {
+                if viewer != Some(s) {
+                    cards::hidden_hand(
+                        p,
+                        s.name(),
+                        st.cards.hand(s).len(),
+                        crate::gui::pointboard::c32(super::board::side_colour(s)),
+                    );
+                }
+            }
+            if viewer.is_some() && p.button("Hide my hand").clicked() {
+                ui.curtain.lower();
+            }
+            p.separator();
+            p.horizontal_wrapped(|p| game_buttons(p, &mut ui.core, &mut next));
+        });
+
+    if let Some(face) = st.cards.in_play.and_then(|c| card_face(rules, c)) {
+        let how =
+            st.g.op
+                .as_ref()
+                .map(|o| format!("{}: {}", o.side.name(), use_label(rules, &o.use_)))
+                .unwrap_or_default();
+        cards::played_window(ctx, &face, &how);
+    }
+    let clicks =
+        crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
+    if let Some(rule) = clicks.rule {
+        ui.core.rules_open = true;
+        ui.core.rules_query = rule;
+    }
+    if let Some(side) = viewer {
+        let faces = hand_faces(rules, st, side, viewer);
+        let plays: Vec<StCommand> = legal
+            .iter()
+            .filter(|c| matches!(c, StCommand::Play { .. }))
+            .cloned()
+            .collect();
+        let title = format!("{} hand ({} cards)", side.name(), faces.len());
+        if let Some(c) = cards::hand_window(ctx, &title, &faces, &mut ui.hands[side.idx()], |f| {
+            plays
+                .iter()
+                .filter_map(|c| match c {
+                    StCommand::Play { card, use_ } if *card as u32 == f.id => {
+                        Some(CardAction::new(use_label(rules, use_), c.clone()))
+                    }
+                    _ => None,
+                })
+                .collect()
+        }) {
+            ui.core.outbox.push(c);
+        }
+    }
+    ui.curtain.draw(ctx);
+    Ok(())
+}
