@@ -1242,6 +1242,10 @@ fn a_force_entering_a_major_city_with_a_corps_besieges_it_once() {
     .expect("activate FC");
     g.apply(&StCommand::Move { to: city })
         .expect("into the city");
+    // 10.2: the Austrians nearby decline to intercept
+    while g.st.g.step == Step::Battle {
+        g.apply(&StCommand::Done).expect("no interception");
+    }
     refused(StCommand::Siege, &mut g, "13.32");
     g.apply(&StCommand::Done).expect("done");
     // now with a corps

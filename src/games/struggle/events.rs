@@ -368,7 +368,10 @@ fn effect(g: &mut Game<'_>, side: Side, k: &Card, e: &Effect) -> Option<(EventPi
             }
         }
         Effect::Move { unit, to } => {
-            if let (Some(u), Some(s)) = (unit_of(rules, g.st, unit), rules.map.space(to)) {
+            // a unit never moves into a space its enemy holds (the move is skipped)
+            if let (Some(u), Some(s)) = (unit_of(rules, g.st, unit), rules.map.space(to))
+                && super::flow::units_at(rules, g.st, s, rules.side(u).other()).is_empty()
+            {
                 g.st.units[u as usize].loc = Loc::Space(s);
                 g.say(
                     "6.24",
