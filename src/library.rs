@@ -3,6 +3,7 @@
 //! map thumbnail drawn from the map data, and the saves in the saves directory.
 //! Nothing here names a game: everything comes from `games::registry`.
 
+use crate::engine::graph::PointMap;
 use crate::engine::hexmap::{Coord, HexMap, SideKind, Terrain};
 use crate::engine::save;
 use crate::engine::session::{GameEntry, LessonCard, ScenarioCard};
@@ -23,6 +24,8 @@ pub struct Card {
     pub rule_cases: usize,
     /// The map of the game's first scenario (the thumbnail).
     pub map: Option<HexMap>,
+    /// The point-to-point board of the game's first scenario, for a game played on one.
+    pub points: Option<PointMap>,
 }
 
 /// One card per registered game, in registry order.
@@ -32,10 +35,11 @@ pub fn cards() -> Vec<Card> {
 
 pub fn card(game: &'static dyn GameEntry) -> Card {
     let scenarios = game.scenarios();
-    let map = scenarios
+    let src = scenarios
         .first()
-        .and_then(|s| crate::engine::scenarios::find(&s.id).ok())
-        .and_then(|src| game.map(&src).ok().flatten());
+        .and_then(|s| crate::engine::scenarios::find(&s.id).ok());
+    let map = src.as_ref().and_then(|src| game.map(src).ok().flatten());
+    let points = src.as_ref().and_then(|src| game.points(src).ok().flatten());
     Card {
         game,
         id: game.id(),
@@ -46,6 +50,7 @@ pub fn card(game: &'static dyn GameEntry) -> Card {
         rule_cases: game.rules_reference().len(),
         scenarios,
         map,
+        points,
     }
 }
 
@@ -132,6 +137,58 @@ impl Thumbnail {
             self.put(ax + (bx - ax) * t, ay + (by - ay) * t, width / 2.0, colour);
         }
     }
+}
+
+/// The colour of a space on a point board's thumbnail, and of the paper and the links.
+pub const POINT_NODE: [u8; 3] = [150, 40, 40];
+pub const POINT_PAPER: [u8; 3] = [236, 228, 206];
+pub const POINT_LINK: [u8; 3] = [90, 70, 50];
+
+/// A point-to-point board drawn small, to fit in `max_w` x `max_h` pixels: the links as
+/// lines and the spaces as dots on paper.
+pub fn point_thumbnail(map: &PointMap, max_w: usize, max_h: usize) -> Thumbnail {
+    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for n in &map.nodes {
+        x0 = x0.min(n.x);
+        y0 = y0.min(n.y);
+        x1 = x1.max(n.x);
+        y1 = y1.max(n.y);
+    }
+    if map.nodes.is_empty() {
+        (x0, y0, x1, y1) = (0.0, 0.0, 1.0, 1.0);
+    }
+    let pad = 6.0;
+    let (w, h) = ((x1 - x0).max(1.0), (y1 - y0).max(1.0));
+    let scale = ((max_w as f32 - 2.0 * pad) / w)
+        .min((max_h as f32 - 2.0 * pad) / h)
+        .max(0.01);
+    let width = ((w * scale + 2.0 * pad).ceil() as usize).clamp(1, max_w.max(1));
+    let height = ((h * scale + 2.0 * pad).ceil() as usize).clamp(1, max_h.max(1));
+    let mut t = Thumbnail {
+        width,
+        height,
+        rgba: [POINT_PAPER[0], POINT_PAPER[1], POINT_PAPER[2], 255].repeat(width * height),
+        scale,
+        origin: (x0 - pad / scale, y0 - pad / scale),
+    };
+    for l in &map.links {
+        if let (Some(a), Some(b)) = (map.nodes.get(l.a), map.nodes.get(l.b)) {
+            t.line((a.x, a.y), (b.x, b.y), 1.0, POINT_LINK);
+        }
+    }
+    for n in &map.nodes {
+        let (x, y) = ((n.x - t.origin.0) * scale, (n.y - t.origin.1) * scale);
+        t.put(x, y, 2.5, POINT_NODE);
+    }
+    t
+}
+
+/// The pixel a point of a point board is drawn at on its thumbnail.
+pub fn point_pixel(t: &Thumbnail, x: f32, y: f32) -> (usize, usize) {
+    (
+        ((x - t.origin.0) * t.scale) as usize,
+        ((y - t.origin.1) * t.scale) as usize,
+    )
 }
 
 /// The map drawn small, to fit in `max_w` x `max_h` pixels: terrain colours with height

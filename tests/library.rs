@@ -45,7 +45,11 @@ fn the_library_lists_every_registered_game_with_its_card() {
             c.id
         );
         assert!(c.rule_cases > 50, "{}: {} rule cases", c.id, c.rule_cases);
-        assert!(c.map.is_some(), "{}: no map for the thumbnail", c.id);
+        assert!(
+            c.map.is_some() || c.points.is_some(),
+            "{}: no map for the thumbnail",
+            c.id
+        );
     }
 }
 
@@ -103,8 +107,12 @@ fn no_menu_replay_fuzz_bench_or_cli_code_names_a_game() {
 
 #[test]
 fn the_thumbnail_draws_each_hex_in_its_terrain_colour() {
+    let mut hex_games = 0;
     for c in library::cards() {
-        let map = c.map.as_ref().unwrap();
+        let Some(map) = c.map.as_ref() else {
+            continue;
+        };
+        hex_games += 1;
         let t = library::thumbnail(map, 280, 180);
         assert!(t.width <= 280 && t.height <= 180 && t.width > 100);
         assert_eq!(t, library::thumbnail(map, 280, 180), "deterministic");
@@ -124,6 +132,37 @@ fn the_thumbnail_draws_each_hex_in_its_terrain_colour() {
         }
         assert!(woods > 0, "{}: no woods hex checked", c.id);
     }
+    assert!(hex_games >= 3, "{hex_games} hex games");
+}
+
+#[test]
+fn a_point_board_thumbnail_draws_each_space_as_a_dot() {
+    let mut point_games = 0;
+    for c in library::cards() {
+        let Some(map) = c.points.as_ref() else {
+            continue;
+        };
+        point_games += 1;
+        let t = library::point_thumbnail(map, 280, 180);
+        assert!(
+            t.width <= 280 && t.height <= 180 && t.width > 100,
+            "{}",
+            c.id
+        );
+        assert_eq!(t, library::point_thumbnail(map, 280, 180), "deterministic");
+        for n in &map.nodes {
+            let (x, y) = library::point_pixel(&t, n.x, n.y);
+            assert_eq!(
+                t.get(x, y),
+                Some(library::POINT_NODE),
+                "{}: {}",
+                c.id,
+                n.name
+            );
+        }
+        assert_eq!(t.get(0, 0), Some(library::POINT_PAPER), "{}: paper", c.id);
+    }
+    assert!(point_games >= 1, "no game on a point board");
 }
 
 /// A random game of the game's first scenario, saved to a file.

@@ -101,6 +101,11 @@ pub trait RulesGame:
     fn hex_map(_rules: &Self::Rules) -> Option<&super::hexmap::HexMap> {
         None
     }
+    /// The point-to-point board of a scenario, for a game played on one (the library's
+    /// thumbnail).
+    fn point_map(_rules: &Self::Rules) -> Option<&super::graph::PointMap> {
+        None
+    }
     /// The game's invariants, checked after every command by the fuzzer.
     fn check_invariants(_rules: &Self::Rules, _st: &Self::State) -> Result<(), String> {
         Ok(())
@@ -639,6 +644,11 @@ impl<G: Registrable> GameEntry for G {
     fn map(&self, scenario: &ScenarioSource) -> Result<Option<HexMap>, String> {
         let rules = G::load_rules(scenario, &[])?;
         Ok(G::hex_map(&rules).cloned())
+    }
+
+    fn points(&self, scenario: &ScenarioSource) -> Result<Option<super::graph::PointMap>, String> {
+        let rules = G::load_rules(scenario, &[])?;
+        Ok(G::point_map(&rules).cloned())
     }
 
     fn play_random_each(

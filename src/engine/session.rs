@@ -130,6 +130,11 @@ pub trait GameEntry: Sync {
         &self,
         scenario: &super::scenarios::ScenarioSource,
     ) -> Result<Option<super::hexmap::HexMap>, String>;
+    /// The point-to-point board of a scenario (None for a game on hexes).
+    fn points(
+        &self,
+        scenario: &super::scenarios::ScenarioSource,
+    ) -> Result<Option<super::graph::PointMap>, String>;
     /// [`GameEntry::play_random`], calling `each` with the save text after every command
     /// (the kill-during-save test writes it to disk each time).
     fn play_random_each(

@@ -116,8 +116,12 @@ fn thumb(ctx: &egui::Context, lib: &mut LibraryState, i: usize) -> Option<egui::
     if let Some((_, t)) = lib.thumbs.iter().find(|(k, _)| *k == id) {
         return Some(t.clone());
     }
-    let map = lib.cards[i].map.as_ref()?;
-    let t = library::thumbnail(map, 560, 360);
+    let card = &lib.cards[i];
+    let t = match (&card.map, &card.points) {
+        (Some(map), _) => library::thumbnail(map, 560, 360),
+        (None, Some(points)) => library::point_thumbnail(points, 560, 360),
+        (None, None) => return None,
+    };
     let img = egui::ColorImage::from_rgba_unmultiplied([t.width, t.height], &t.rgba);
     let handle = ctx.load_texture(format!("thumb-{id}"), img, egui::TextureOptions::LINEAR);
     lib.thumbs.push((id, handle.clone()));

@@ -156,6 +156,10 @@ impl RulesGame for Struggle {
         crate::engine::step::to_act::<Struggle>(rules, st).map(|s| s.name().to_string())
     }
 
+    fn point_map(rules: &StRules) -> Option<&crate::engine::graph::PointMap> {
+        Some(&rules.map.graph)
+    }
+
     fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
         check_invariants(rules, st)
     }
