@@ -66,6 +66,35 @@ pub fn label(rules: &StRules, c: &StCommand) -> String {
         StCommand::Drop { piece } => format!("Drop off {} (9.3)", piece_name(rules, piece)),
         StCommand::Done => "Done".into(),
         StCommand::Siege => "Siege roll (13.33, 2 MP)".into(),
+        StCommand::EventUnit { unit } => format!("Event: {} (6.24)", rules.unit_name(*unit)),
+        StCommand::EventSpace { space } => {
+            format!("Event: place in {} (6.24)", space_name(rules, *space))
+        }
+        StCommand::Intercept { general } => {
+            format!("Intercept with {} (10.2)", rules.gen_name(*general))
+        }
+        StCommand::Return => "Go back and end the move (10.3)".into(),
+        StCommand::Support { general } => {
+            format!("Support roll for {} (11.42)", rules.gen_name(*general))
+        }
+        StCommand::Avoid { to, unit } => match unit {
+            Some(u) => format!(
+                "Avoid battle: {} to {} (10.5/10.6)",
+                rules.unit_name(*u),
+                space_name(rules, *to)
+            ),
+            None => format!("Avoid battle to {} (10.4)", space_name(rules, *to)),
+        },
+        StCommand::Respond { card } => format!("Play response #{card} (6.25)"),
+        StCommand::TakeLosses { choice } => {
+            format!("Take losses: way {} (11.2 step 4)", choice + 1)
+        }
+        StCommand::Retreat { to } => format!("Retreat to {} (12.1)", space_name(rules, *to)),
+        StCommand::Pursue => "Pursue (12.4)".into(),
+        StCommand::Advance { general } => format!(
+            "{} enters the battle space (11.44)",
+            rules.gen_name(*general)
+        ),
     }
 }
 
