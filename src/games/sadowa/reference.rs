@@ -11,129 +11,16 @@ pub fn cases() -> Vec<RuleCase> {
     crate::engine::reference::parse(SOURCE)
 }
 
-/// The text of every string literal in a Rust source (comments, char literals and raw
-/// strings understood), in order. Used by the test that every cited case exists.
+/// The string literals of a Rust source (the shared scanner).
 #[cfg(test)]
 fn string_literals(src: &str) -> Vec<String> {
-    let chars: Vec<char> = src.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        if c == '/' && next == Some('/') {
-            while i < chars.len() && chars[i] != '\n' {
-                i += 1;
-            }
-        } else if c == '/' && next == Some('*') {
-            i += 2;
-            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
-                i += 1;
-            }
-            i += 2;
-        } else if c == '\'' {
-            // a char literal ('"', '\'', 'x') or a lifetime ('a)
-            if next == Some('\\') {
-                i += 2;
-                while i < chars.len() && chars[i] != '\'' {
-                    i += 1;
-                }
-                i += 1;
-            } else if chars.get(i + 2) == Some(&'\'') {
-                i += 3;
-            } else {
-                i += 1;
-            }
-        } else if c == 'r'
-            && (next == Some('"') || next == Some('#'))
-            && !chars
-                .get(i.wrapping_sub(1))
-                .is_some_and(|p| p.is_alphanumeric() || *p == '_')
-        {
-            let mut j = i + 1;
-            let mut hashes = 0;
-            while chars.get(j) == Some(&'#') {
-                hashes += 1;
-                j += 1;
-            }
-            if chars.get(j) != Some(&'"') {
-                i += 1;
-                continue;
-            }
-            j += 1;
-            let start = j;
-            loop {
-                if j >= chars.len() {
-                    break;
-                }
-                if chars[j] == '"' && (1..=hashes).all(|k| chars.get(j + k) == Some(&'#')) {
-                    break;
-                }
-                j += 1;
-            }
-            out.push(chars[start..j.min(chars.len())].iter().collect());
-            i = j + 1 + hashes;
-        } else if c == '"' {
-            let mut s = String::new();
-            i += 1;
-            while i < chars.len() && chars[i] != '"' {
-                if chars[i] == '\\' {
-                    i += 1;
-                }
-                if let Some(&ch) = chars.get(i) {
-                    s.push(ch);
-                }
-                i += 1;
-            }
-            out.push(s);
-            i += 1;
-        } else {
-            i += 1;
-        }
-    }
-    out
+    crate::engine::reference::string_literals(src)
 }
 
-/// Case numbers in a text: "7.3.1", "(4.2.1)", "rule 8.5", with a module 1-14 and at
-/// most three parts, optionally a letter ("4.3e"); not part of a longer number.
+/// Case numbers in a text, with a first part 1-14 (the shared scanner).
 #[cfg(test)]
 fn case_numbers(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let boundary_before = i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '.');
-        if !(chars[i].is_ascii_digit() && boundary_before) {
-            i += 1;
-            continue;
-        }
-        let mut j = i;
-        while j < chars.len() && (chars[j].is_ascii_digit() || chars[j] == '.') {
-            j += 1;
-        }
-        let mut token: String = chars[i..j].iter().collect();
-        while token.ends_with('.') {
-            token.pop();
-        }
-        let mut end = i + token.chars().count();
-        if chars.get(end).is_some_and(|c| c.is_ascii_lowercase())
-            && !chars.get(end + 1).is_some_and(|c| c.is_alphanumeric())
-        {
-            end += 1;
-        }
-        let after_ok = !chars.get(end).is_some_and(|c| c.is_alphanumeric());
-        let parts: Vec<&str> = token.split('.').collect();
-        let module_ok = parts[0].parse::<u32>().is_ok_and(|m| (1..=14).contains(&m));
-        if after_ok
-            && module_ok
-            && (2..=3).contains(&parts.len())
-            && parts.iter().all(|p| !p.is_empty() && p.len() <= 2)
-        {
-            out.push(chars[i..end].iter().collect());
-        }
-        i = j.max(i + 1);
-    }
-    out
+    crate::engine::reference::case_numbers(text, 1..=14)
 }
 
 #[cfg(test)]
