@@ -4,6 +4,7 @@
 //! initiative leading armies; the Mobilization and War Phases. See docs/games/struggle.md.
 
 pub mod battle;
+pub mod bench;
 pub mod cards;
 pub mod charts;
 pub mod control;
@@ -166,6 +167,10 @@ impl RulesGame for Struggle {
 
     fn reference() -> Vec<crate::engine::reference::RuleCase> {
         reference::cases()
+    }
+
+    fn bench_figures(games: u32) -> Result<Vec<(String, String, String)>, String> {
+        bench::figures(games)
     }
 }
 

@@ -57,6 +57,7 @@ mod tests {
         ("steps/movement.rs", include_str!("steps/movement.rs")),
         ("steps/round.rs", include_str!("steps/round.rs")),
         ("steps/setup.rs", include_str!("steps/setup.rs")),
+        ("bench.rs", include_str!("bench.rs")),
     ];
 
     /// Every .rs file under src/games/struggle/ is in SOURCES, so that a file added later
