@@ -75,6 +75,10 @@ pub enum Cmd {
         /// A command in the save file's form, e.g. --try 'Move(unit: 22, to: "1109")'.
         #[arg(long = "try")]
         try_command: Option<String>,
+        /// Show hidden information in the state (the cards in both hands, the order of
+        /// the draw pile); without it they are shown as counts.
+        #[arg(long)]
+        reveal_hidden: bool,
     },
     /// List the scenarios built into the program.
     Scenarios,
@@ -157,9 +161,10 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             file,
             at,
             try_command,
+            reveal_hidden,
         } => {
             let (text, game) = read_save(&file)?;
-            let out = game.inspect(&file, &text, at, try_command.as_deref())?;
+            let out = game.inspect(&file, &text, at, try_command.as_deref(), reveal_hidden)?;
             serde_json::to_string_pretty(&out).map_err(|e| e.to_string())
         }
         Cmd::Bench { games, gui } => {

@@ -111,7 +111,7 @@ impl ReplayBrowser {
     /// prints).
     pub fn inspected_hash(&self) -> Result<String, String> {
         self.game
-            .inspect(&self.name, &self.text, Some(self.cursor), None)
+            .inspect(&self.name, &self.text, Some(self.cursor), None, false)
             .map(|i| i.state_hash)
     }
 

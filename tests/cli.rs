@@ -463,3 +463,45 @@ fn save_errors_name_the_command_number_or_the_line() {
     assert!(err.contains("Fly"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// 5.1, 6.1: `inspect` shows the 1866 hands and the draw pile only as counts unless the
+/// developer asks with `--reveal-hidden`; the cards themselves appear nowhere else.
+#[test]
+fn inspect_hides_the_1866_hands_unless_asked() {
+    let dir = scratch("inspect-hidden");
+    let save = dir.join("struggle.ron");
+    let save_s = save.to_str().unwrap();
+    json(&[
+        "play",
+        "--scenario",
+        "struggle-seven-weeks",
+        "--seed",
+        "5",
+        "--random",
+        "--max-commands",
+        "20",
+        "--save",
+        save_s,
+    ]);
+    let hidden = json(&["inspect", save_s]);
+    let cards = &hidden["state"]["cards"];
+    for side in 0..2 {
+        let h = &cards["hands"][side];
+        assert!(h.is_object(), "hand {side} shown as cards: {h}");
+        assert!(h["hidden_cards"].as_u64().unwrap() > 0, "{h}");
+    }
+    assert!(cards["draw"]["hidden_cards"].is_u64(), "{}", cards["draw"]);
+    let shown = json(&["inspect", save_s, "--reveal-hidden"]);
+    let shown_cards = &shown["state"]["cards"];
+    for side in 0..2 {
+        assert_eq!(
+            shown_cards["hands"][side].as_array().map(Vec::len),
+            cards["hands"][side]["hidden_cards"]
+                .as_u64()
+                .map(|n| n as usize)
+        );
+    }
+    assert!(shown_cards["draw"].is_array());
+    // the same position either way
+    assert_eq!(hidden["state_hash"], shown["state_hash"]);
+}

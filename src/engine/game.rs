@@ -106,6 +106,9 @@ pub trait RulesGame:
     fn point_map(_rules: &Self::Rules) -> Option<&super::graph::PointMap> {
         None
     }
+    /// Hides what no player may read from the state `feldzug inspect` prints (e.g. the
+    /// cards in the hands and the order of the draw pile): by default nothing is hidden.
+    fn redact_hidden(_state: &mut serde_json::Value) {}
     /// The game's invariants, checked after every command by the fuzzer.
     fn check_invariants(_rules: &Self::Rules, _st: &Self::State) -> Result<(), String> {
         Ok(())
@@ -344,6 +347,7 @@ pub fn inspect_save<G: RulesGame>(
     text: &str,
     at: Option<usize>,
     try_command: Option<&str>,
+    reveal_hidden: bool,
 ) -> Result<Inspection, String> {
     let tried: Option<G::Command> = match try_command {
         Some(t) => Some(
@@ -397,7 +401,13 @@ pub fn inspect_save<G: RulesGame>(
         legal_count: legal.len(),
         legal,
         try_command,
-        state: serde_json::to_value(&g.st).map_err(|e| format!("{name}: {e}"))?,
+        state: {
+            let mut state = serde_json::to_value(&g.st).map_err(|e| format!("{name}: {e}"))?;
+            if !reveal_hidden {
+                G::redact_hidden(&mut state);
+            }
+            state
+        },
     })
 }
 
@@ -618,8 +628,9 @@ impl<G: Registrable> GameEntry for G {
         text: &str,
         at: Option<usize>,
         try_command: Option<&str>,
+        reveal_hidden: bool,
     ) -> Result<Inspection, String> {
-        inspect_save::<G>(name, text, at, try_command)
+        inspect_save::<G>(name, text, at, try_command, reveal_hidden)
     }
 
     fn date(&self) -> &'static str {

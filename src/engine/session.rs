@@ -93,13 +93,15 @@ pub trait GameEntry: Sync {
     fn check_scenario(&self, scenario: &super::scenarios::ScenarioSource) -> Result<(), String>;
     /// `feldzug inspect`: the position after the first `at` commands of a save (all when
     /// None) as JSON: state, phase, side to act, legal commands, state hash, and whether
-    /// `try_command` (RON, as in a save file) would be accepted there.
+    /// `try_command` (RON, as in a save file) would be accepted there. Hidden parts of
+    /// the state (cards in hands, the deck's order) are shown only with `reveal_hidden`.
     fn inspect(
         &self,
         name: &str,
         text: &str,
         at: Option<usize>,
         try_command: Option<&str>,
+        reveal_hidden: bool,
     ) -> Result<super::game::Inspection, String>;
 
     /// The library card's date line.

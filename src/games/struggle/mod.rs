@@ -165,6 +165,23 @@ impl RulesGame for Struggle {
         check_invariants(rules, st)
     }
 
+    /// 5.1, 6.1: the cards in the hands and the order of the draw pile are secret; a
+    /// developer's `feldzug inspect` shows them as counts (unless asked to reveal them).
+    fn redact_hidden(state: &mut serde_json::Value) {
+        let Some(cards) = state.get_mut("cards").and_then(|c| c.as_object_mut()) else {
+            return;
+        };
+        let count =
+            |v: Option<&serde_json::Value>| v.and_then(|v| v.as_array()).map_or(0, Vec::len);
+        if let Some(hands) = cards.get_mut("hands").and_then(|h| h.as_array_mut()) {
+            for h in hands.iter_mut() {
+                *h = serde_json::json!({ "hidden_cards": count(Some(h)) });
+            }
+        }
+        let draw = count(cards.get("draw"));
+        cards.insert("draw".into(), serde_json::json!({ "hidden_cards": draw }));
+    }
+
     fn reference() -> Vec<crate::engine::reference::RuleCase> {
         reference::cases()
     }
