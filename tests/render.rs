@@ -502,3 +502,42 @@ fn vulkan_driver() -> bool {
         .any(|d| std::fs::read_dir(d).is_ok_and(|mut it| it.next().is_some()));
     loader && icd
 }
+
+/// 1866 in the window: a new game opens behind the hand-over curtain and no card face is
+/// drawn anywhere; once the side to act lifts it (FELDZUG_CURTAIN=up: as if that player
+/// had clicked), its hand shows as card faces (light) in the hand panel at the bottom
+/// (project principle 4: a hand only after its side lifts the curtain).
+#[test]
+fn struggle_hand_is_drawn_only_after_the_curtain_is_lifted() {
+    let light_share = |png: &std::path::Path| {
+        let img = Board::new_image(png);
+        let (mut light, mut all) = (0u32, 0u32);
+        for y in (640..780).step_by(4) {
+            for x in (320..860).step_by(4) {
+                let c = img.get_color_at(x, y).unwrap().to_srgba();
+                all += 1;
+                if c.red.min(c.green).min(c.blue) > 0.8 {
+                    light += 1;
+                }
+            }
+        }
+        light as f32 / all as f32
+    };
+    let seed = [("FELDZUG_SEED", "7")];
+    let Some(curtain) = shot_keep("FELDZUG_AUTOSTART", "struggle-mobilization", &seed) else {
+        return;
+    };
+    let hidden = light_share(&curtain);
+    let _ = std::fs::remove_file(&curtain);
+    assert!(hidden < 0.01, "no card face under the curtain: {hidden}");
+    let Some(open) = shot_keep(
+        "FELDZUG_AUTOSTART",
+        "struggle-mobilization",
+        &[("FELDZUG_SEED", "7"), ("FELDZUG_CURTAIN", "up")],
+    ) else {
+        return;
+    };
+    let shown = light_share(&open);
+    let _ = std::fs::remove_file(&open);
+    assert!(shown > 0.2, "the hand's card faces should show: {shown}");
+}
