@@ -567,3 +567,113 @@ mod sadowa {
         assert_eq!(g.st.g.vp[Side::Prussia.idx()], 3);
     }
 }
+
+// ---------------------------------------------------------------------------------
+
+mod struggle {
+    use feldzug::engine::game::{PureGame, RulesGame};
+    use feldzug::engine::scenarios;
+    use feldzug::engine::tutorial::{LessonRun, StepOutcome, parse_lesson};
+    use feldzug::games::struggle::Struggle;
+    use feldzug::games::struggle::state::StCommand;
+
+    type Game = PureGame<Struggle>;
+
+    fn lessons() -> Vec<scenarios::ScenarioSource> {
+        scenarios::embedded()
+            .into_iter()
+            .flatten()
+            .filter(|s| s.meta.game == "struggle" && s.name.starts_with("tutorials/"))
+            .collect()
+    }
+
+    /// Plays a lesson through its expected commands (seed 1, as the window opens it)
+    /// with the dice each step scripts: a wrong command is refused by the lesson without
+    /// advancing, every expected command is legal and accepted by the rules, and each step
+    /// rolls exactly the dice it scripts.
+    fn play_steps(src: &scenarios::ScenarioSource) -> Game {
+        let lesson = parse_lesson::<StCommand>(&src.name, &src.text).unwrap();
+        let rules = <Struggle as RulesGame>::load_rules(src, &[]).unwrap();
+        let mut g = Game::new(rules, 1);
+        let mut run = LessonRun::default();
+        while let Some(step) = run.current(&lesson).cloned() {
+            let Some(expected) = &step.expect else {
+                assert!(
+                    step.dice.is_empty(),
+                    "{}: a reading step scripts dice",
+                    src.name
+                );
+                assert!(run.next(&lesson), "{}: step {}", src.name, run.step);
+                continue;
+            };
+            let wrong = if *expected == StCommand::Done {
+                StCommand::Siege
+            } else {
+                StCommand::Done
+            };
+            let before = run.step;
+            assert!(
+                matches!(run.offer(&lesson, &wrong), StepOutcome::Refused(_)),
+                "{} step {before}: a wrong command is refused",
+                src.name
+            );
+            assert_eq!(run.step, before, "a wrong command does not advance");
+            let StepOutcome::Advance { dice } = run.offer(&lesson, expected) else {
+                panic!("{}: expected command not accepted", src.name)
+            };
+            assert!(
+                g.legal().contains(expected),
+                "{} step {before}: {expected:?} is not in the legal list {:?}",
+                src.name,
+                g.legal()
+            );
+            let rolls = g.dice.roll_count();
+            g.dice.script(dice.clone());
+            if let Err(r) = g.apply(expected) {
+                panic!("{} step {before}: {expected:?} refused: {r}", src.name);
+            }
+            // (die 0 entries are hand-over and shuffle markers, not dice)
+            assert_eq!(
+                g.dice.rolls[rolls..].iter().filter(|r| r.die > 0).count(),
+                dice.len(),
+                "{} step {before}: {expected:?} scripts {dice:?}; rolls: {:?}",
+                src.name,
+                &g.dice.rolls[rolls..]
+            );
+            Struggle::check_invariants(&g.rules, &g.st).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn every_1866_lesson_plays_through_and_refuses_wrong_commands() {
+        let all = lessons();
+        assert!(!all.is_empty());
+        for src in all {
+            assert!(src.meta.hidden, "{}: lessons are hidden", src.name);
+            play_steps(&src);
+        }
+    }
+
+    /// Not a test of a rule: prints the legal commands after a lesson's expected commands
+    /// (FELDZUG_LESSON_PROBE=<id>), for writing lessons.
+    #[test]
+    fn probe() {
+        let Ok(id) = std::env::var("FELDZUG_LESSON_PROBE") else {
+            return;
+        };
+        let src = scenarios::find(&id).unwrap();
+        let g = play_steps(&src);
+        eprintln!(
+            "hand P {:?}",
+            g.st.cards.hand(feldzug::engine::side::Side::Prussia)
+        );
+        eprintln!(
+            "hand A {:?}",
+            g.st.cards.hand(feldzug::engine::side::Side::Austria)
+        );
+        for c in g.legal() {
+            eprintln!("{}", feldzug::engine::save::command_text(&c));
+        }
+    }
+}
