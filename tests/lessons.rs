@@ -655,6 +655,24 @@ mod struggle {
         }
     }
 
+    /// Lesson 2: a 4-OP card mobilizes for 5 with the Prussian bonus (7.24): two corps
+    /// flipped at 2 OPs each and Frederick placed for 1 (6.21, 18.4); the card is then
+    /// discarded (6.3) and the round passes to Austria.
+    #[test]
+    fn lesson_2_the_prussian_bonus_pays_for_two_corps_and_a_general() {
+        use feldzug::engine::side::Side;
+        use feldzug::games::struggle::state::{Loc, Step};
+        let g = play_steps(&scenarios::find("struggle-lesson-2").unwrap());
+        assert!(!g.st.units[13].reduced, "the Guard is at full strength");
+        assert!(!g.st.units[14].reduced, "II Corps is at full strength");
+        assert!(g.st.units[15].reduced, "III Corps was not paid for");
+        assert_eq!(g.st.generals[0].loc, Loc::Space(7), "Frederick at Berlin");
+        assert!(g.st.cards.discard.contains(&21));
+        assert!(!g.st.cards.hand(Side::Prussia).contains(&21));
+        assert_eq!(g.st.g.step, Step::Round);
+        assert_eq!(g.st.g.to_play, Side::Austria);
+    }
+
     /// Not a test of a rule: prints the legal commands after a lesson's expected commands
     /// (FELDZUG_LESSON_PROBE=<id>), for writing lessons.
     #[test]
@@ -672,6 +690,7 @@ mod struggle {
             "hand A {:?}",
             g.st.cards.hand(feldzug::engine::side::Side::Austria)
         );
+        eprintln!("op {:?} step {:?}", g.st.g.op, g.st.g.step);
         for c in g.legal() {
             eprintln!("{}", feldzug::engine::save::command_text(&c));
         }
