@@ -673,6 +673,39 @@ mod struggle {
         assert_eq!(g.st.g.to_play, Side::Austria);
     }
 
+    /// Lesson 3: a card of 4 OPs activates Frederick Charles (initiative 4, 6.22); his
+    /// army leaves the cavalry at Görlitz (9.4) and marches to Bautzen as one (9.3);
+    /// Austria is asked about interception on the way (10.1).
+    #[test]
+    fn lesson_3_the_army_drops_the_cavalry_and_marches_to_bautzen() {
+        use feldzug::engine::side::Side;
+        use feldzug::games::struggle::state::{Loc, Step};
+        let g = play_steps(&scenarios::find("struggle-lesson-3").unwrap());
+        assert_eq!(
+            g.st.generals[1].loc,
+            Loc::Space(55),
+            "Frederick Charles at Bautzen"
+        );
+        for u in 12..=15 {
+            assert_eq!(
+                g.st.units[u].loc,
+                Loc::Space(55),
+                "unit {u} marched with him"
+            );
+        }
+        assert_eq!(
+            g.st.units[16].loc,
+            Loc::Space(17),
+            "the cavalry stayed at Görlitz"
+        );
+        assert!(
+            g.st.cards.discard.contains(&9),
+            "the card was used for its OPs"
+        );
+        assert_eq!(g.st.g.step, Step::Round);
+        assert_eq!(g.st.g.to_play, Side::Austria);
+    }
+
     /// Not a test of a rule: prints the legal commands after a lesson's expected commands
     /// (FELDZUG_LESSON_PROBE=<id>), for writing lessons.
     #[test]
