@@ -706,6 +706,32 @@ mod struggle {
         assert_eq!(g.st.g.to_play, Side::Austria);
     }
 
+    /// Lesson 4: the Saxons avoid battle at Dresden on a 6 against Albert's initiative 2
+    /// (10.4) and stand at Theresienstadt; the Prussian army holds Dresden, no battle.
+    #[test]
+    fn lesson_4_the_saxons_avoid_battle_on_the_scripted_six() {
+        use feldzug::games::struggle::state::Loc;
+        let g = play_steps(&scenarios::find("struggle-lesson-4").unwrap());
+        let albert = g
+            .rules
+            .generals
+            .iter()
+            .position(|x| x.id == "albert")
+            .unwrap();
+        assert_eq!(
+            g.st.generals[albert].loc,
+            Loc::Space(90),
+            "Albert at Theresienstadt"
+        );
+        assert_eq!(
+            g.st.generals[1].loc,
+            Loc::Space(52),
+            "Frederick Charles at Dresden"
+        );
+        let roll = g.dice.rolls.iter().rev().find(|r| r.die > 0).unwrap();
+        assert_eq!((roll.die, roll.rule.as_str()), (6, "10.4"), "{roll:?}");
+    }
+
     /// Not a test of a rule: prints the legal commands after a lesson's expected commands
     /// (FELDZUG_LESSON_PROBE=<id>), for writing lessons.
     #[test]
