@@ -592,11 +592,19 @@ mod struggle {
     /// advancing, every expected command is legal and accepted by the rules, and each step
     /// rolls exactly the dice it scripts.
     fn play_steps(src: &scenarios::ScenarioSource) -> Game {
+        play_upto(src, usize::MAX)
+    }
+
+    /// The game after the lesson's first `upto` steps.
+    fn play_upto(src: &scenarios::ScenarioSource, upto: usize) -> Game {
         let lesson = parse_lesson::<StCommand>(&src.name, &src.text).unwrap();
         let rules = <Struggle as RulesGame>::load_rules(src, &[]).unwrap();
         let mut g = Game::new(rules, 1);
         let mut run = LessonRun::default();
         while let Some(step) = run.current(&lesson).cloned() {
+            if run.step >= upto {
+                break;
+            }
             let Some(expected) = &step.expect else {
                 assert!(
                     step.dice.is_empty(),
@@ -730,6 +738,69 @@ mod struggle {
         );
         let roll = g.dice.rolls.iter().rev().find(|r| r.die > 0).unwrap();
         assert_eq!((roll.die, roll.rule.as_str()), (6, "10.4"), "{roll:?}");
+    }
+
+    /// Card 7 (Field Entrenchments) is a response of a force that is attacked: the
+    /// attacker at Dresden, holding it, is not offered it (6.25, card 7).
+    #[test]
+    fn field_entrenchments_is_not_offered_to_the_attacker() {
+        use feldzug::engine::side::Side;
+        // lesson 5 before its last step: the Saxons decide whether to avoid battle
+        let mut g = play_upto(&scenarios::find("struggle-lesson-5").unwrap(), 8);
+        assert!(g.legal().contains(&StCommand::Done), "{:?}", g.legal());
+        g.apply(&StCommand::Done).unwrap();
+        // Prussia (the attacker) holds card 7 but is not offered it; Austria's cards need
+        // Austrian units (#10) or an attack across a river (#18): none is offered, and
+        // both battle dice are rolled at once (11.2)
+        assert!(g.st.cards.hand(Side::Prussia).contains(&7));
+        assert!(g.st.cards.hand(Side::Austria).contains(&10));
+        assert!(g.st.cards.hand(Side::Austria).contains(&18));
+        let battle = g
+            .dice
+            .rolls
+            .iter()
+            .filter(|r| r.purpose.starts_with("battle of Dresden"))
+            .count();
+        assert_eq!(battle, 2, "{:?}", g.legal());
+        assert!(
+            g.legal()
+                .iter()
+                .all(|c| matches!(c, StCommand::TakeLosses { .. })),
+            "{:?}",
+            g.legal()
+        );
+    }
+
+    /// Lesson 5: Prussia 4 + 1 against Saxony 2 + 1 (11.2), the losses taken attacker
+    /// first, the Saxons retreat to Theresienstadt (12.1); no pursuit from a major city
+    /// (12.4): the round passes.
+    #[test]
+    fn lesson_5_the_saxons_lose_at_dresden_and_retreat() {
+        use feldzug::engine::side::Side;
+        use feldzug::games::struggle::state::{Loc, Step};
+        let g = play_steps(&scenarios::find("struggle-lesson-5").unwrap());
+        let dice: Vec<(u8, i32)> = g
+            .dice
+            .rolls
+            .iter()
+            .filter(|r| r.purpose.starts_with("battle of Dresden"))
+            .map(|r| (r.die, r.total))
+            .collect();
+        assert_eq!(dice, vec![(4, 5), (2, 3)]);
+        let albert = g
+            .rules
+            .generals
+            .iter()
+            .position(|x| x.id == "albert")
+            .unwrap();
+        assert_eq!(g.st.generals[albert].loc, Loc::Space(90));
+        assert_eq!(g.st.generals[1].loc, Loc::Space(52));
+        assert!(
+            !g.dice.rolls.iter().any(|r| r.rule == "12.4"),
+            "no pursuit roll"
+        );
+        assert_eq!(g.st.g.step, Step::Round);
+        assert_eq!(g.st.g.to_play, Side::Austria);
     }
 
     /// Not a test of a rule: prints the legal commands after a lesson's expected commands

@@ -223,6 +223,8 @@ pub enum Requirement {
     EnemyHas { nation: Nation, class: UnitClass },
     /// The playing side is the attacker in the battle.
     Attacking,
+    /// The playing side's force is the one attacked (Field Entrenchments, cards 6, 7).
+    Defending,
     /// The playing side attacks across a river (11.45).
     AcrossRiver,
     /// The battle space lies in one of these provinces or countries.
@@ -242,6 +244,13 @@ pub struct BattleContext {
 }
 
 impl Nation {
+    /// The nationality of a unit type (`data::Nation`, the same abbreviations) by name.
+    pub fn of(name: &str) -> Option<Nation> {
+        use Nation::*;
+        [Pr, It, Hu, Au, Sx, Hn, Bv, Wu, Bd, HD, Ns, HC, HN, Fr]
+            .into_iter()
+            .find(|n| format!("{n:?}") == name)
+    }
     pub fn adjective(self) -> &'static str {
         match self {
             Nation::Pr => "Prussian",
@@ -390,6 +399,9 @@ impl Card {
                 }
                 Requirement::Attacking if !ctx.attacking => {
                     return Err(format!("{name}: only for the attacker"));
+                }
+                Requirement::Defending if ctx.attacking => {
+                    return Err(format!("{name}: only for the force attacked"));
                 }
                 Requirement::AcrossRiver if !ctx.across_river => {
                     return Err(format!("{name}: only for an attack across a river (11.45)"));

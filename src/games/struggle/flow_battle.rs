@@ -15,7 +15,7 @@
 //!    `Pursue` (12.4, 12.5), and attacker impetus (11.3) or the end of the move.
 
 use super::battle::{self, BUnit, BattlePlan, Fate, Force, Kind, Ratings, Situation, Stats, Who};
-use super::cards::{CardId, Effect, ResponseWhen};
+use super::cards::{BattleContext, CardId, Effect, Nation as CardNation, ResponseWhen, UnitClass};
 use super::data::{Echelon, GenId, Nation, StRules, UnitId};
 use super::flow::{self, Game};
 use super::map::{SpaceId, SpaceKind};
@@ -282,19 +282,69 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
 }
 
 /// Response cards `side` may declare now (6.25): in his hand, a response of this moment,
-/// playable by him as an event in this phase.
+/// playable by him as an event in this phase, and in a battle only if the battle meets
+/// the card's requirements as seen from `side` (attacking, across a river, the units of
+/// the forces, the region: [`crate::games::struggle::cards::Card::check_battle`]).
 pub fn responses(rules: &StRules, st: &StState, side: Side, when: ResponseWhen) -> Vec<CardId> {
+    let ctx = battle_context(rules, st, side);
     st.cards
         .hand(side)
         .iter()
         .copied()
         .filter(|&c| {
-            rules
-                .cards
-                .get(c)
-                .is_some_and(|k| k.response == Some(when) && k.event_allowed(side, st.g.war))
+            rules.cards.get(c).is_some_and(|k| {
+                k.response == Some(when)
+                    && k.event_allowed(side, st.g.war)
+                    && ctx.as_ref().is_none_or(|ctx| k.check_battle(ctx).is_ok())
+            })
         })
         .collect()
+}
+
+/// The pending battle as `side` sees it, for the requirements of battle cards.
+pub fn battle_context(rules: &StRules, st: &StState, side: Side) -> Option<BattleContext> {
+    let p = st.g.battle.as_ref()?;
+    let a_units = attackers(rules, st, p);
+    let d_units = flow::units_at(rules, st, p.at, p.att.other());
+    let kinds = |us: &[UnitId]| -> Vec<(CardNation, UnitClass)> {
+        us.iter()
+            .filter_map(|&u| {
+                let t = rules.ty(u)?;
+                let nation = CardNation::of(&format!("{:?}", t.nation))?;
+                let class = match t.echelon {
+                    Echelon::Corps => UnitClass::Corps,
+                    Echelon::ID => UnitClass::Division,
+                    Echelon::IB => UnitClass::Brigade,
+                    Echelon::CD | Echelon::LtCD | Echelon::RCD => UnitClass::Cavalry,
+                };
+                Some((nation, class))
+            })
+            .collect()
+    };
+    let (own, enemy) = if side == p.att {
+        (kinds(&a_units), kinds(&d_units))
+    } else {
+        (kinds(&d_units), kinds(&a_units))
+    };
+    let route = p.from.and_then(|f| rules.map.route_between(f, p.at));
+    let across_river = route.is_some_and(|r| r.river)
+        && p.supports
+            .iter()
+            .all(|&(_, s)| rules.map.route_between(s, p.at).is_some_and(|r| r.river));
+    let mut regions = Vec::new();
+    if let Some(sp) = rules.map.spaces.get(p.at) {
+        if let Some(pr) = sp.province.and_then(|i| rules.map.provinces.get(i)) {
+            regions.push(pr.name.clone());
+        }
+        regions.push(format!("{:?}", sp.country));
+    }
+    Some(BattleContext {
+        attacking: side == p.att,
+        across_river,
+        own,
+        enemy,
+        regions,
+    })
 }
 
 fn unit_stats(rules: &StRules, u: UnitId) -> Stats {
