@@ -659,6 +659,17 @@ mod struggle {
         assert!(!all.is_empty());
         for src in all {
             assert!(src.meta.hidden, "{}: lessons are hidden", src.name);
+            let lesson = parse_lesson::<StCommand>(&src.name, &src.text).unwrap();
+            for (i, s) in lesson.steps.iter().enumerate() {
+                // the windows of the 1866 screen a step may point at
+                if let feldzug::engine::tutorial::Target::Panel(p) = &s.target {
+                    assert!(
+                        ["Hand", "1866", "Log and dice"].contains(&p.as_str()),
+                        "{} step {i}: unknown panel {p}",
+                        src.name
+                    );
+                }
+            }
             play_steps(&src);
         }
     }

@@ -292,10 +292,24 @@ pub fn hand_window<C: Clone>(
     state: &mut HandState,
     actions: impl Fn(&CardFace) -> Vec<CardAction<C>>,
 ) -> Option<C> {
+    hand_window_at(ctx, title, faces, state, [310.0, -8.0], actions)
+}
+
+/// [`hand_window`] anchored at `offset` from the window's bottom left (a lesson raises
+/// it above its own panel).
+pub fn hand_window_at<C: Clone>(
+    ctx: &egui::Context,
+    title: &str,
+    faces: &[CardFace],
+    state: &mut HandState,
+    offset: [f32; 2],
+    actions: impl Fn(&CardFace) -> Vec<CardAction<C>>,
+) -> Option<C> {
     let mut out = None;
     egui::Window::new(title)
-        .id(egui::Id::new("card-hand"))
-        .anchor(egui::Align2::LEFT_BOTTOM, [310.0, -8.0])
+        // keyed as a window titled "Hand" is, so a lesson step's Panel("Hand") points at it
+        .id(egui::Id::new(Some(std::borrow::Cow::Borrowed("Hand"))))
+        .anchor(egui::Align2::LEFT_BOTTOM, offset)
         .resizable(false)
         .collapsible(true)
         .default_width(560.0)

@@ -132,6 +132,7 @@ pub(super) fn panels(
     mut ui: ResMut<StUi>,
     mut next: ResMut<NextState<AppState>>,
     step: Res<CurrentStep>,
+    lesson: Option<ResMut<crate::gui::game_ui::ActiveLesson<super::super::Struggle>>>,
 ) -> Result {
     let (Some(rules), Some(st)) = (rules, st) else {
         return Ok(());
@@ -142,6 +143,10 @@ pub(super) fn panels(
     let legal = legal(rules, st);
     let ui = &mut *ui;
     ui.curtain.follow(step.to_act);
+    // a lesson is played by one person: no hand-over, the side to act's hand is shown
+    if lesson.is_some() {
+        ui.curtain.lift();
+    }
     let viewer = ui.curtain.viewer();
 
     egui::Window::new("1866")
@@ -251,7 +256,14 @@ pub(super) fn panels(
             .cloned()
             .collect();
         let title = format!("{} hand ({} cards)", side.name(), faces.len());
-        if let Some(c) = cards::hand_window(ctx, &title, &faces, &mut ui.hands[side.idx()], |f| {
+        // in a lesson the hand stands above the lesson's panel
+        let offset = if lesson.is_some() {
+            [310.0, -250.0]
+        } else {
+            [310.0, -8.0]
+        };
+        let hand = &mut ui.hands[side.idx()];
+        if let Some(c) = cards::hand_window_at(ctx, &title, &faces, hand, offset, |f| {
             plays
                 .iter()
                 .filter_map(|c| match c {
@@ -263,6 +275,18 @@ pub(super) fn panels(
                 .collect()
         }) {
             ui.core.outbox.push(c);
+        }
+    }
+    if let Some(mut lesson) = lesson {
+        let clicks = crate::gui::panels::lesson_window(ctx, &mut lesson);
+        if let Some(k) = clicks.step {
+            ui.core.request = Some(crate::gui::game_ui::UiRequest::LessonStep(k));
+        }
+        if clicks.restart {
+            ui.core.request = Some(crate::gui::game_ui::UiRequest::RestartLesson);
+        }
+        if clicks.menu {
+            next.set(AppState::Menu);
         }
     }
     ui.curtain.draw(ctx);
