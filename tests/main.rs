@@ -25,6 +25,7 @@ mod sd_supply;
 mod sd_victory;
 mod st_battle;
 mod st_battles;
+mod st_common;
 mod st_core;
 mod st_events;
 mod st_map;

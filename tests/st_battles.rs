@@ -3,6 +3,7 @@
 //! from positions built on the 22.2 set-up (every other piece taken off the board so that
 //! only the pieces of the case act). Dice are scripted.
 
+use crate::st_common::*;
 use feldzug::engine::game::{PureGame, RulesGame};
 use feldzug::engine::scenarios;
 use feldzug::engine::side::Side;
@@ -10,19 +11,6 @@ use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::cards::{CardId, ResponseWhen};
 use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::state::*;
-
-fn space(g: &PureGame<Struggle>, name: &str) -> usize {
-    g.rules
-        .map
-        .space(name)
-        .unwrap_or_else(|| panic!("no space {name}"))
-}
-
-fn general(g: &PureGame<Struggle>, id: &str) -> u8 {
-    g.rules
-        .general_by_id(id)
-        .unwrap_or_else(|| panic!("no general {id}"))
-}
 
 /// A free unit of type `ty` (not yet used by the test) placed in `at`.
 fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
@@ -55,25 +43,6 @@ fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
     let s = space(g, at);
     g.st.generals[x as usize].loc = Loc::Space(s);
     x
-}
-
-/// `side`'s hand becomes exactly `cards`; every card stays in one place.
-fn give(g: &mut PureGame<Struggle>, side: Side, cards: &[CardId]) {
-    let p = &mut g.st.cards;
-    let [h0, h1] = &mut p.hands;
-    for pile in [
-        &mut p.draw,
-        h0,
-        h1,
-        &mut p.discard,
-        &mut p.aside,
-        &mut p.removed,
-    ] {
-        pile.retain(|c| !cards.contains(c));
-    }
-    let old = std::mem::take(&mut p.hands[side.idx()]);
-    p.draw.extend(old);
-    p.hands[side.idx()] = cards.to_vec();
 }
 
 /// Cards that are no battle response of anyone (fillers for a hand).

@@ -5,6 +5,7 @@
 //! and hidden information (hands never reach the other side's screen or undo). Every test
 //! drives the game through `PureGame::apply` from a real scenario position.
 
+use crate::st_common::*;
 use feldzug::engine::game::{PureGame, RulesGame};
 use feldzug::engine::scenarios;
 use feldzug::engine::side::Side;
@@ -12,61 +13,6 @@ use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::cards::CardId;
 use feldzug::games::struggle::flow;
 use feldzug::games::struggle::state::*;
-
-fn game(id: &str, seed: u64) -> PureGame<Struggle> {
-    let src = scenarios::find(id).expect("the scenario is registered");
-    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("the scenario loads");
-    PureGame::<Struggle>::new(rules, seed)
-}
-
-fn mobilization() -> PureGame<Struggle> {
-    game("struggle-mobilization", 1)
-}
-
-/// 22.2 with Prussia's three set-up choices made (the first space of each).
-fn seven_weeks() -> PureGame<Struggle> {
-    let mut g = game("struggle-seven-weeks", 1);
-    for i in 0..3u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        g.apply(&StCommand::SetupAt { choice: i, space })
-            .expect("a set-up choice");
-    }
-    g
-}
-
-/// A position built for a test: `side`'s hand becomes exactly `cards` (taken from
-/// wherever they are); its former cards go to the draw pile. Every card stays in one place.
-fn give(g: &mut PureGame<Struggle>, side: Side, cards: &[CardId]) {
-    let p = &mut g.st.cards;
-    let [h0, h1] = &mut p.hands;
-    for pile in [
-        &mut p.draw,
-        h0,
-        h1,
-        &mut p.discard,
-        &mut p.aside,
-        &mut p.removed,
-    ] {
-        pile.retain(|c| !cards.contains(c));
-    }
-    let old = std::mem::take(&mut p.hands[side.idx()]);
-    p.draw.extend(old);
-    p.hands[side.idx()] = cards.to_vec();
-    Struggle::check_invariants(&g.rules, &g.st).expect("a valid position");
-}
-
-fn space(g: &PureGame<Struggle>, name: &str) -> usize {
-    g.rules
-        .map
-        .space(name)
-        .unwrap_or_else(|| panic!("no space {name}"))
-}
-
-fn general(g: &PureGame<Struggle>, id: &str) -> u8 {
-    g.rules
-        .general_by_id(id)
-        .unwrap_or_else(|| panic!("no general {id}"))
-}
 
 /// The unit of type `ty` in space `at`.
 fn unit(g: &PureGame<Struggle>, ty: &str, at: &str) -> u16 {

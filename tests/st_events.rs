@@ -5,23 +5,13 @@
 //! built card's event. Every test plays the card through `PureGame::apply` from a built hand
 //! in a real scenario position.
 
+use crate::st_common::*;
 use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::cards::CardId;
 use feldzug::games::struggle::events;
 use feldzug::games::struggle::state::*;
-
-fn game(id: &str, seed: u64) -> PureGame<Struggle> {
-    let src = scenarios::find(id).expect("the scenario is registered");
-    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("the scenario loads");
-    PureGame::<Struggle>::new(rules, seed)
-}
-
-fn mobilization() -> PureGame<Struggle> {
-    game("struggle-mobilization", 1)
-}
 
 /// The 22.1 position turned into War turn 1 (as after the example's DOW, 7.23).
 fn war() -> PureGame<Struggle> {
@@ -33,33 +23,6 @@ fn war() -> PureGame<Struggle> {
     let aside = std::mem::take(&mut g.st.cards.aside);
     g.st.cards.draw.extend(aside);
     g
-}
-
-/// `side`'s hand becomes exactly `cards`; its former cards go to the draw pile.
-fn give(g: &mut PureGame<Struggle>, side: Side, cards: &[CardId]) {
-    let p = &mut g.st.cards;
-    let [h0, h1] = &mut p.hands;
-    for pile in [
-        &mut p.draw,
-        h0,
-        h1,
-        &mut p.discard,
-        &mut p.aside,
-        &mut p.removed,
-    ] {
-        pile.retain(|c| !cards.contains(c));
-    }
-    let old = std::mem::take(&mut p.hands[side.idx()]);
-    p.draw.extend(old);
-    p.hands[side.idx()] = cards.to_vec();
-    Struggle::check_invariants(&g.rules, &g.st).expect("a valid position");
-}
-
-fn space(g: &PureGame<Struggle>, name: &str) -> usize {
-    g.rules
-        .map
-        .space(name)
-        .unwrap_or_else(|| panic!("no space {name}"))
 }
 
 fn unit(g: &PureGame<Struggle>, ty: &str) -> u16 {

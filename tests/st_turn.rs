@@ -5,8 +5,8 @@
 //! intervention (16). Every test drives the game through `PureGame::apply` from the 22.2
 //! set-up, with the position changed where the test says so.
 
-use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
+use crate::st_common::*;
+use feldzug::engine::game::PureGame;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::cards::CardId;
@@ -15,81 +15,6 @@ use feldzug::games::struggle::flow::Game;
 use feldzug::games::struggle::siege;
 use feldzug::games::struggle::state::*;
 use feldzug::games::struggle::supply;
-
-fn game(id: &str, seed: u64) -> PureGame<Struggle> {
-    let src = scenarios::find(id).expect("the scenario is registered");
-    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("the scenario loads");
-    PureGame::<Struggle>::new(rules, seed)
-}
-
-/// 22.2 with Prussia's three set-up choices made (the first space of each).
-fn seven_weeks() -> PureGame<Struggle> {
-    let mut g = game("struggle-seven-weeks", 1);
-    for i in 0..3u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        g.apply(&StCommand::SetupAt { choice: i, space })
-            .expect("a set-up choice");
-    }
-    g
-}
-
-fn space(g: &PureGame<Struggle>, name: &str) -> usize {
-    g.rules
-        .map
-        .space(name)
-        .unwrap_or_else(|| panic!("no space {name}"))
-}
-
-fn general(g: &PureGame<Struggle>, id: &str) -> u8 {
-    g.rules
-        .general_by_id(id)
-        .unwrap_or_else(|| panic!("no general {id}"))
-}
-
-/// Puts a unit of type `ty` (one not on the map if there is one) at `at`.
-fn put(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
-    let s = space(g, at);
-    let all = g.rules.unit_by_type(ty);
-    let u = all
-        .iter()
-        .copied()
-        .find(|&u| !matches!(g.st.units[u as usize].loc, Loc::Space(_)))
-        .or(all.first().copied())
-        .unwrap_or_else(|| panic!("no unit {ty}"));
-    g.st.units[u as usize] = UnitState {
-        loc: Loc::Space(s),
-        reduced,
-    };
-    u
-}
-
-/// Every unit in `at` leaves the map.
-fn clear(g: &mut PureGame<Struggle>, at: &str) {
-    let s = space(g, at);
-    for u in g.st.units.iter_mut() {
-        if u.loc == Loc::Space(s) {
-            u.loc = Loc::Eliminated;
-        }
-    }
-}
-
-fn give(g: &mut PureGame<Struggle>, side: Side, cards: &[CardId]) {
-    let p = &mut g.st.cards;
-    let [h0, h1] = &mut p.hands;
-    for pile in [
-        &mut p.draw,
-        h0,
-        h1,
-        &mut p.discard,
-        &mut p.aside,
-        &mut p.removed,
-    ] {
-        pile.retain(|c| !cards.contains(c));
-    }
-    let old = std::mem::take(&mut p.hands[side.idx()]);
-    p.draw.extend(old);
-    p.hands[side.idx()] = cards.to_vec();
-}
 
 fn four_op_card(g: &PureGame<Struggle>) -> CardId {
     g.rules
