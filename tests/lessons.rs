@@ -153,7 +153,7 @@ mod sadowa {
     use feldzug::engine::game::{PureGame, RulesGame};
     use feldzug::engine::hexmap::Coord;
     use feldzug::engine::scenarios;
-    use feldzug::engine::tutorial::{Lesson, LessonRun, StepOutcome, Target, parse_lesson};
+    use feldzug::engine::tutorial::{Lesson, Target, parse_lesson};
     use feldzug::games::sadowa::Sadowa;
     use feldzug::games::sadowa::state::{SdCommand, Step};
 
@@ -174,15 +174,6 @@ mod sadowa {
             .collect()
     }
 
-    fn log_tail(g: &Game) -> String {
-        g.log
-            .entries
-            .iter()
-            .map(|e| format!("  [{:02} {} {}] {}", e.turn, e.phase, e.rule, e.text))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
     pub fn hex(s: &str) -> Coord {
         Coord::parse(s).unwrap()
     }
@@ -195,69 +186,15 @@ mod sadowa {
         src: &scenarios::ScenarioSource,
         upto: Option<usize>,
     ) -> (Game, Lesson<SdCommand>) {
-        let lesson = parse_lesson::<SdCommand>(&src.name, &src.text).unwrap();
-        let rules = <Sadowa as RulesGame>::load_rules(src, &[]).unwrap();
         let lenient = NEEDS_MERGED_RULES.contains(&src.meta.id.as_str());
-        let mut g = Game::new(rules, 1);
-        let mut run = LessonRun::default();
-        while let Some(step) = run.current(&lesson).cloned() {
-            if upto.is_some_and(|n| run.step >= n) {
-                break;
-            }
-            let Some(expected) = &step.expect else {
-                assert!(
-                    step.dice.is_empty(),
-                    "{}: a reading step scripts dice",
-                    src.name
-                );
-                assert!(run.next(&lesson), "{}: step {}", src.name, run.step);
-                continue;
-            };
-            // a command the step does not ask for
-            let wrong = if *expected == SdCommand::Pass {
+        let wrong = |expected: &SdCommand| {
+            if *expected == SdCommand::Pass {
                 SdCommand::EndSetup
             } else {
                 SdCommand::Pass
-            };
-            let before = run.step;
-            assert!(
-                matches!(run.offer(&lesson, &wrong), StepOutcome::Refused(_)),
-                "{} step {before}: a wrong command is refused",
-                src.name
-            );
-            assert_eq!(run.step, before, "a wrong command does not advance");
-            let StepOutcome::Advance { dice } = run.offer(&lesson, expected) else {
-                panic!("{}: expected command not accepted", src.name)
-            };
-            let rolls = g.dice.roll_count();
-            g.dice.script(dice.clone());
-            if let Err(r) = g.apply(expected) {
-                if lenient {
-                    eprintln!(
-                        "{} step {before}: {expected:?} refused by this branch's rules ({r}); stopping",
-                        src.name
-                    );
-                    return (g, lesson);
-                }
-                panic!(
-                    "{} step {before}: {expected:?} refused by the rules: {r}\nlegal: {:?}\nlog:\n{}",
-                    src.name,
-                    g.legal(),
-                    log_tail(&g)
-                );
             }
-            let used = g.dice.roll_count() - rolls;
-            if !lenient {
-                assert_eq!(
-                    used,
-                    dice.len(),
-                    "{} step {before}: {expected:?} scripts {dice:?} but rolled {used}\nlog:\n{}",
-                    src.name,
-                    log_tail(&g)
-                );
-            }
-        }
-        (g, lesson)
+        };
+        super::play_lesson::<Sadowa>(src, upto.unwrap_or(usize::MAX), wrong, lenient)
     }
 
     pub fn play(id: &str) -> Game {
@@ -571,9 +508,9 @@ mod sadowa {
 // ---------------------------------------------------------------------------------
 
 mod struggle {
-    use feldzug::engine::game::{PureGame, RulesGame};
+    use feldzug::engine::game::PureGame;
     use feldzug::engine::scenarios;
-    use feldzug::engine::tutorial::{LessonRun, StepOutcome, parse_lesson};
+    use feldzug::engine::tutorial::parse_lesson;
     use feldzug::games::struggle::Struggle;
     use feldzug::games::struggle::state::StCommand;
 
@@ -597,60 +534,14 @@ mod struggle {
 
     /// The game after the lesson's first `upto` steps.
     fn play_upto(src: &scenarios::ScenarioSource, upto: usize) -> Game {
-        let lesson = parse_lesson::<StCommand>(&src.name, &src.text).unwrap();
-        let rules = <Struggle as RulesGame>::load_rules(src, &[]).unwrap();
-        let mut g = Game::new(rules, 1);
-        let mut run = LessonRun::default();
-        while let Some(step) = run.current(&lesson).cloned() {
-            if run.step >= upto {
-                break;
-            }
-            let Some(expected) = &step.expect else {
-                assert!(
-                    step.dice.is_empty(),
-                    "{}: a reading step scripts dice",
-                    src.name
-                );
-                assert!(run.next(&lesson), "{}: step {}", src.name, run.step);
-                continue;
-            };
-            let wrong = if *expected == StCommand::Done {
+        let wrong = |expected: &StCommand| {
+            if *expected == StCommand::Done {
                 StCommand::Siege
             } else {
                 StCommand::Done
-            };
-            let before = run.step;
-            assert!(
-                matches!(run.offer(&lesson, &wrong), StepOutcome::Refused(_)),
-                "{} step {before}: a wrong command is refused",
-                src.name
-            );
-            assert_eq!(run.step, before, "a wrong command does not advance");
-            let StepOutcome::Advance { dice } = run.offer(&lesson, expected) else {
-                panic!("{}: expected command not accepted", src.name)
-            };
-            assert!(
-                g.legal().contains(expected),
-                "{} step {before}: {expected:?} is not in the legal list {:?}",
-                src.name,
-                g.legal()
-            );
-            let rolls = g.dice.roll_count();
-            g.dice.script(dice.clone());
-            if let Err(r) = g.apply(expected) {
-                panic!("{} step {before}: {expected:?} refused: {r}", src.name);
             }
-            // (die 0 entries are hand-over and shuffle markers, not dice)
-            assert_eq!(
-                g.dice.rolls[rolls..].iter().filter(|r| r.die > 0).count(),
-                dice.len(),
-                "{} step {before}: {expected:?} scripts {dice:?}; rolls: {:?}",
-                src.name,
-                &g.dice.rolls[rolls..]
-            );
-            Struggle::check_invariants(&g.rules, &g.st).unwrap();
-        }
-        g
+        };
+        super::play_lesson::<Struggle>(src, upto, wrong, false).0
     }
 
     #[test]
@@ -836,4 +727,91 @@ mod struggle {
             eprintln!("{}", feldzug::engine::save::command_text(&c));
         }
     }
+}
+
+// ---------------------------------------------------------------------------------
+
+/// Plays a lesson through its expected commands, from seed 1 as the window opens it, with
+/// the dice each step scripts: a wrong command (`wrong_for` the expected one) is refused
+/// by the lesson without advancing, every expected command is legal and accepted by the
+/// rules, the invariants hold after it, and each step rolls exactly the dice it scripts
+/// (die 0 entries are hand-over and shuffle markers, not dice). Stops before step `upto`.
+/// `lenient`: stop quietly at the first command the rules refuse (rules still stubbed).
+pub fn play_lesson<G: feldzug::engine::game::RulesGame>(
+    src: &scenarios::ScenarioSource,
+    upto: usize,
+    wrong_for: impl Fn(&G::Command) -> G::Command,
+    lenient: bool,
+) -> (
+    feldzug::engine::game::PureGame<G>,
+    feldzug::engine::tutorial::Lesson<G::Command>,
+) {
+    let lesson = parse_lesson::<G::Command>(&src.name, &src.text).unwrap();
+    let rules = G::load_rules(src, &[]).unwrap();
+    let mut g = feldzug::engine::game::PureGame::<G>::new(rules, 1);
+    let log_tail = |g: &feldzug::engine::game::PureGame<G>| {
+        g.log
+            .entries
+            .iter()
+            .map(|e| format!("  [{:02} {} {}] {}", e.turn, e.phase, e.rule, e.text))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let mut run = LessonRun::default();
+    while let Some(step) = run.current(&lesson).cloned() {
+        if run.step >= upto {
+            break;
+        }
+        let Some(expected) = &step.expect else {
+            assert!(
+                step.dice.is_empty(),
+                "{}: a reading step scripts dice",
+                src.name
+            );
+            assert!(run.next(&lesson), "{}: step {}", src.name, run.step);
+            continue;
+        };
+        let before = run.step;
+        assert!(
+            matches!(
+                run.offer(&lesson, &wrong_for(expected)),
+                StepOutcome::Refused(_)
+            ),
+            "{} step {before}: a wrong command is refused",
+            src.name
+        );
+        assert_eq!(run.step, before, "a wrong command does not advance");
+        let StepOutcome::Advance { dice } = run.offer(&lesson, expected) else {
+            panic!("{}: expected command not accepted", src.name)
+        };
+        let rolls = g.dice.rolls.len();
+        g.dice.script(dice.clone());
+        if let Err(r) = g.apply(expected) {
+            if lenient {
+                eprintln!(
+                    "{} step {before}: {expected:?} refused ({r}); stopping",
+                    src.name
+                );
+                return (g, lesson);
+            }
+            panic!(
+                "{} step {before}: {expected:?} refused by the rules: {r}\nlegal: {:?}\nlog:\n{}",
+                src.name,
+                g.legal(),
+                log_tail(&g)
+            );
+        }
+        if !lenient {
+            let used = g.dice.rolls[rolls..].iter().filter(|r| r.die > 0).count();
+            assert_eq!(
+                used,
+                dice.len(),
+                "{} step {before}: {expected:?} scripts {dice:?} but rolled {used}\nlog:\n{}",
+                src.name,
+                log_tail(&g)
+            );
+            G::check_invariants(&g.rules, &g.st).unwrap();
+        }
+    }
+    (g, lesson)
 }
