@@ -705,6 +705,19 @@ mod struggle {
         assert_eq!(g.st.g.to_play, Side::Austria);
     }
 
+    /// Lesson 6: an army that begins its activation in Dresden makes a siege attempt
+    /// (13.34): the scripted 6 less the major city's 1 reduces it (13.31); Dresden is
+    /// destroyed and under Prussian control.
+    #[test]
+    fn lesson_6_dresden_is_reduced_and_becomes_prussian() {
+        use feldzug::engine::side::Side;
+        let g = play_steps(&scenarios::find("struggle-lesson-6").unwrap());
+        let roll = g.dice.rolls.iter().rev().find(|r| r.die > 0).unwrap();
+        assert_eq!((roll.die, roll.total), (6, 5), "{roll:?}");
+        assert!(g.st.g.destroyed[52], "Dresden reduced");
+        assert_eq!(g.st.g.control[52], Some(Side::Prussia));
+    }
+
     /// Not a test of a rule: prints the legal commands after a lesson's expected commands
     /// (FELDZUG_LESSON_PROBE=<id>), for writing lessons.
     #[test]
