@@ -686,3 +686,43 @@ fn attacker_impetus_after_a_won_battle() {
     assert_eq!(g.st.g.step, Step::Move, "11.3: the winner moves on");
     assert_eq!(gen_at(&g, h.falk), Loc::Space(hildesheim));
 }
+
+// rules 21.1, 5.6, 4.3: Prussia reaching the 15+ box by winning a battle against a corps
+// does not win at once: the automatic victory is judged in the Victory Check Phase, so
+// the turn goes on (audit defect 2). The marker also stops at the 15+ box (4.3).
+#[test]
+fn a_battle_reaching_fifteen_vp_ends_nothing_before_the_victory_check() {
+    let (mut g, h) = hanover(true);
+    activate_falkenstein(&mut g, &[26]);
+    g.st.g.vp = -14;
+    g.dice.script([3, 1, 4, 3]);
+    let bs = space(&g, "Braunschweig");
+    let hanover = space(&g, "Hanover");
+    ok(&mut g, StCommand::Move { to: bs });
+    ok(&mut g, StCommand::Intercept { general: h.arendt });
+    ok(&mut g, StCommand::Move { to: hanover });
+    ok(&mut g, StCommand::Support { general: h.fred });
+    ok(&mut g, StCommand::Done);
+    ok(&mut g, StCommand::Respond { card: 26 });
+    assert_eq!(g.st.g.vp, -15, "+1 VP for the corps: the 15+ box");
+    assert_ne!(g.st.g.step, Step::GameOver, "no victory in mid-turn");
+    assert_eq!(g.st.g.winner, None);
+    let hildesheim = space(&g, "Hildesheim");
+    ok(&mut g, StCommand::Retreat { to: hildesheim });
+    ok(&mut g, StCommand::Advance { general: h.fred });
+    assert_eq!(g.st.g.step, Step::Round, "the turn goes on");
+    // the last round of the turn, then the Victory Check
+    g.st.g.to_play = Side::Prussia;
+    g.st.g.rounds_left = [0, 1];
+    g.st.g.op = None;
+    g.apply(&StCommand::FreeOp {
+        use_: Use::Individual,
+    })
+    .expect("a free OP");
+    g.apply(&StCommand::Done).expect("done");
+    assert_eq!(
+        g.st.g.winner,
+        Some(Side::Prussia),
+        "judged at the Victory Check"
+    );
+}

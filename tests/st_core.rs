@@ -1215,3 +1215,29 @@ fn a_force_entering_a_major_city_with_a_corps_besieges_it_once() {
         "6 less the major city's value 1"
     );
 }
+
+// rule 22.2 (scenario card: Austria played #5 Brigade Kalik before the start), 14.1-14.2:
+// Holstein starts Prussian in The Seven Weeks War, and Mobilization to War leaves it
+// Austrian (audit defect 23). Prussia taking Kiel again scores no second VP.
+#[test]
+fn holstein_starts_prussian_in_the_seven_weeks_war() {
+    let g = game("struggle-seven-weeks", 1);
+    let holstein = g
+        .rules
+        .map
+        .provinces
+        .iter()
+        .position(|p| p.name == "Holstein")
+        .expect("Holstein");
+    for name in ["Rendsburg", "Kiel", "Altona"] {
+        assert_eq!(
+            g.st.g.control[space(&g, name)],
+            Some(Side::Prussia),
+            "{name}"
+        );
+    }
+    assert_eq!(g.st.g.provinces[holstein], Some(Side::Prussia));
+    let m = game("struggle-mobilization", 1);
+    assert_eq!(m.st.g.provinces[holstein], Some(Side::Austria));
+    assert_eq!(m.st.g.control[space(&m, "Kiel")], Some(Side::Austria));
+}

@@ -361,8 +361,9 @@ impl Charts {
         }
     }
 
-    /// 4.3: the VP marker after a side gains `amount` VPs (negative: loses). The marker is a
-    /// signed number, > 0 on Prussia's side, < 0 on Austria's; it stops at the 15+ boxes.
+    /// 4.3: the VP marker after Prussia gains `prussia_gains` VPs (negative: loses), in this
+    /// chart's own sign (> 0 on Prussia's side); the game's marker (`G::vp`) has the opposite
+    /// sign (> 0 Austria) and is clamped the same way in `Game::gain_vp`.
     pub fn vp_after(&self, marker: i32, prussia_gains: i32) -> i32 {
         marker
             .saturating_add(prussia_gains)

@@ -78,7 +78,7 @@ fn class_of(e: Echelon) -> UnitClass {
 }
 
 /// Does space `s` lie in the province or country called `region`?
-fn in_region(rules: &StRules, s: SpaceId, region: &str) -> bool {
+pub(crate) fn in_region(rules: &StRules, s: SpaceId, region: &str) -> bool {
     let Some(sp) = rules.map.spaces.get(s) else {
         return false;
     };

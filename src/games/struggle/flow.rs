@@ -67,7 +67,35 @@ pub fn new_state(rules: &StRules) -> StState {
         })
         .collect();
     // 14.1, 14.2: each province starts with the side holding most of its tinted spaces
-    let provinces = super::control::province_control_at_start(&rules.map);
+    let mut provinces = super::control::province_control_at_start(&rules.map);
+    let mut control: Vec<Option<Side>> = control;
+    // 22.2: the cards the scenario card lists as played before the start have their
+    // control changes made at set-up (Brigade Kalik #5: Holstein is Prussian).
+    for &c in &rules.removed {
+        let Some(card) = rules.cards.get(c) else {
+            continue;
+        };
+        let side = match card.event {
+            super::cards::EventSide::Austria => Side::Austria,
+            super::cards::EventSide::Prussia => Side::Prussia,
+            _ => continue,
+        };
+        for e in &card.effects {
+            if let super::cards::Effect::Control { province, opponent } = e {
+                let who = if *opponent { side.other() } else { side };
+                for (s, slot) in control.iter_mut().enumerate() {
+                    if super::events::in_region(rules, s, province) {
+                        *slot = Some(who);
+                    }
+                }
+                if let Some(p) = rules.map.provinces.iter().position(|p| &p.name == province)
+                    && let Some(slot) = provinces.get_mut(p)
+                {
+                    *slot = Some(who);
+                }
+            }
+        }
+    }
     StState {
         units,
         generals,
@@ -246,7 +274,9 @@ impl<'a> Game<'a> {
     /// Moves the VP marker `n` points towards `side` (4.3: one signed number).
     pub fn gain_vp(&mut self, side: Side, n: i32, why: &str, rule: &str) {
         let d = if side == Side::Austria { n } else { -n };
-        self.st.g.vp += d;
+        // 4.3: the marker stops in the 15+ box at either end of the track.
+        let max = self.rules.charts.vp.max.max(1);
+        self.st.g.vp = self.st.g.vp.saturating_add(d).clamp(-max, max);
         let v = self.st.g.vp;
         let where_ = if v > 0 {
             format!("{v} Austria")

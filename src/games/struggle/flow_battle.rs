@@ -1162,8 +1162,8 @@ impl Game<'_> {
             q.stage = Stage::Losses(q.att);
         }
         if loser_had_corps {
+            // 21.1: an automatic victory is judged in the Victory Check Phase only.
             self.gain_vp(winner, 1, "a battle won against a corps", "11.2");
-            self.check_auto_victory();
         }
     }
 
