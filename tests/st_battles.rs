@@ -576,6 +576,8 @@ fn avoid_battle_without_a_general_and_lone_cavalry() {
     }
     let cd = place(&mut g, "au-1ltcd", "Hanover", false);
     let mut two = g.clone();
+    // two IDs (4 SP): no 5:1 overrun of the lone CD (9.51 comes before avoid battle)
+    g.st.units[h.ids[2] as usize].loc = Loc::Reserve;
     activate_falkenstein(&mut g, &[]);
     ok(&mut g, StCommand::Move { to: hanover });
     let opts = fb::avoid_options(&g.rules, &g.st);
@@ -724,5 +726,344 @@ fn a_battle_reaching_fifteen_vp_ends_nothing_before_the_victory_check() {
         g.st.g.winner,
         Some(Side::Prussia),
         "judged at the Victory Check"
+/// Falkenstein's army of three IDs at Paderborn, next to the Prussian fortress Minden
+/// (value 1), where `besiegers` (Hanoverian units and Arendtschildt) besiege a Prussian
+/// ID sheltered inside (13.5). Returns the game, the garrison ID and the relief IDs.
+fn minden_relief() -> (PureGame<Struggle>, Hanover, u16) {
+    let (mut g, mut h) = hanover(false);
+    let minden = space(&g, "Minden");
+    g.st.generals[h.falk as usize].loc = Loc::Space(space(&g, "Paderborn"));
+    for &u in &h.ids {
+        g.st.units[u as usize].loc = Loc::Space(space(&g, "Paderborn"));
+    }
+    g.st.units[h.hn as usize].loc = Loc::Space(minden);
+    g.st.generals[h.arendt as usize].loc = Loc::Space(minden);
+    let inside = place(&mut g, "pr-id", "Minden", false);
+    g.st.g.besieged[minden] = Some(Side::Austria);
+    assert_eq!(
+        feldzug::games::struggle::siege::sheltered(&g.rules, &g.st, minden, Side::Prussia),
+        vec![inside],
+        "the ID is besieged inside Minden (13.5)"
+    );
+    h.vii = inside;
+    (g, h, inside)
+}
+
+/// Dice (attacker, defender) for which `plan` gives the winner `who`.
+fn dice_for(
+    plan: &feldzug::games::struggle::battle::BattlePlan,
+    who: feldzug::games::struggle::battle::Who,
+) -> (u8, u8) {
+    for a in 1..=6 {
+        for d in 1..=6 {
+            if plan.outcome(a, d).winner == who {
+                return (a, d);
+            }
+        }
+    }
+    panic!("no dice give {who:?} the battle")
+}
+
+// rule 13.6: a relief force that enters the besieged space fights the besiegers together
+// with the force besieged inside, without a roll or an activation of its own; both
+// strengths add up (6 + 2 SP against 5); the losses may fall on the garrison; if the relief
+// loses it goes back whence it came and the garrison stays inside; if it wins the
+// besiegers retreat and the siege is lifted.
+#[test]
+fn relief_of_a_besieged_fortress_fights_with_the_garrison() {
+    let (mut g, h, inside) = minden_relief();
+    activate_falkenstein(&mut g, &[]);
+    let minden = space(&g, "Minden");
+    let paderborn = space(&g, "Paderborn");
+    ok(&mut g, StCommand::Move { to: minden });
+    // no interception, no support: the besiegers may avoid battle (10.4)
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    let plan = fb::battle_preview(&g.rules, &g.st).expect("a preview");
+    assert_eq!(
+        plan.sp,
+        [8, 5],
+        "the relief's 6 SP and the garrison's 2 (13.6)"
+    );
+    let rolls = g.dice.rolls.len();
+    let mut won = g.clone();
+
+    // the relief loses
+    let (a, d) = dice_for(&plan, feldzug::games::struggle::battle::Who::Defender);
+    g.dice.script([a, d]);
+    ok(&mut g, StCommand::Done); // no avoid; no responses: the dice roll
+    assert_eq!(
+        g.dice.rolls.len() - rolls,
+        2 + g.dice.rolls[rolls..]
+            .iter()
+            .filter(|r| r.purpose.starts_with("hand-over"))
+            .count(),
+        "no support or sortie roll for the garrison (13.6)"
+    );
+    let b = g.st.g.battle.as_ref().expect("the battle goes on");
+    assert!(
+        b.units[0].contains(&inside),
+        "the garrison takes part in the losses"
+    );
+    while let Some(Stage::Losses(side)) = stage(&g) {
+        // the attacker keeps the garrison unhurt where he can
+        let opts = fb::loss_options(&g.rules, &g.st);
+        let pick = if side == Side::Prussia {
+            opts.iter()
+                .position(|c| {
+                    c.fates.last() == Some(&feldzug::games::struggle::battle::Fate::Unhurt)
+                })
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        if opts.len() > 1 {
+            ok(
+                &mut g,
+                StCommand::TakeLosses {
+                    choice: pick as u16,
+                },
+            );
+        }
+    }
+    if stage(&g) == Some(Stage::Retreat) {
+        assert_eq!(fb::retreat_options(&g.rules, &g.st), vec![paderborn]);
+        ok(&mut g, StCommand::Retreat { to: paderborn });
+    }
+    assert!(g.st.g.battle.is_none());
+    assert_eq!(
+        gen_at(&g, h.falk),
+        Loc::Space(paderborn),
+        "12.1 whence it came"
+    );
+    assert_eq!(
+        at(&g, inside),
+        Loc::Space(minden),
+        "the garrison stays inside"
+    );
+    assert_eq!(
+        feldzug::games::struggle::siege::besieger(&g.rules, &g.st, minden),
+        Some(Side::Austria),
+        "still besieged"
+    );
+
+    // the relief wins
+    let (a, d) = dice_for(&plan, feldzug::games::struggle::battle::Who::Attacker);
+    won.dice.script([a, d]);
+    ok(&mut won, StCommand::Done);
+    let mut guard = 0;
+    while won.st.g.battle.is_some() && guard < 20 {
+        let c = won.legal()[0].clone();
+        ok(&mut won, c);
+        guard += 1;
+    }
+    assert_ne!(at(&won, h.hn), Loc::Space(minden), "the besiegers retreat");
+    assert_ne!(gen_at(&won, h.arendt), Loc::Space(minden));
+    assert_eq!(
+        feldzug::games::struggle::siege::besieger(&won.rules, &won.st, minden),
+        None,
+        "13.42: the siege is lifted"
+    );
+    assert!(
+        matches!(at(&won, inside), Loc::Space(s) if s == minden)
+            || at(&won, inside) == Loc::Eliminated
+    );
+}
+
+// rules 13.2, 13.5: the defender first entered in its own fortress or major city may
+// withdraw inside instead of fighting or avoiding battle: it is besieged, the mover goes
+// on (9.53); not in a minor city, not beyond a fortress's capacity.
+#[test]
+fn withdrawal_inside_a_major_city_or_fortress() {
+    let (mut g, h) = hanover(false);
+    let bs = space(&g, "Braunschweig");
+    let hanover = space(&g, "Hanover");
+    g.st.generals[h.falk as usize].loc = Loc::Space(bs);
+    for &u in &h.ids {
+        g.st.units[u as usize].loc = Loc::Space(bs);
+    }
+    let mut minor = g.clone();
+    activate_falkenstein(&mut g, &[]);
+    ok(&mut g, StCommand::Move { to: hanover });
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    ok(&mut g, StCommand::Withdraw);
+    assert!(g.st.g.battle.is_none(), "no battle");
+    assert_eq!(at(&g, h.hn), Loc::Space(hanover));
+    assert_eq!(gen_at(&g, h.arendt), Loc::Space(hanover));
+    assert_eq!(
+        g.st.g.besieged[hanover],
+        Some(Side::Prussia),
+        "13.2 besieged"
+    );
+    assert_eq!(
+        feldzug::games::struggle::siege::sheltered(&g.rules, &g.st, hanover, Side::Austria),
+        vec![h.hn]
+    );
+    assert_eq!(
+        g.st.g.step,
+        Step::Move,
+        "the mover may go on (9.53 masking)"
+    );
+    assert!(
+        g.log
+            .entries
+            .iter()
+            .any(|e| e.text.contains("withdraws inside"))
+    );
+
+    // a minor city has no inside
+    let hildesheim = space(&minor, "Hildesheim");
+    minor.st.units[h.hn as usize].loc = Loc::Space(hildesheim);
+    minor.st.generals[h.arendt as usize].loc = Loc::Space(hildesheim);
+    activate_falkenstein(&mut minor, &[]);
+    ok(&mut minor, StCommand::Move { to: hildesheim });
+    assert_eq!(stage(&minor), Some(Stage::Avoid));
+    refused(&mut minor, StCommand::Withdraw, "13.2");
+
+    // a fortress of value 1 shelters one unit, not two (13.5)
+    let (mut two, h2, _) = minden_relief();
+    let minden = space(&two, "Minden");
+    // Minden held by Austria for this test: the Hanoverians are its garrison, outside
+    two.st.g.control[minden] = Some(Side::Austria);
+    two.st.g.besieged[minden] = None;
+    two.st.units[h2.vii as usize].loc = Loc::Reserve;
+    let mut one = two.clone();
+    place(&mut two, "hn-ib", "Minden", false);
+    activate_falkenstein(&mut two, &[]);
+    ok(&mut two, StCommand::Move { to: minden });
+    assert_eq!(stage(&two), Some(Stage::Avoid));
+    refused(&mut two, StCommand::Withdraw, "13.2");
+    activate_falkenstein(&mut one, &[]);
+    ok(&mut one, StCommand::Move { to: minden });
+    ok(&mut one, StCommand::Withdraw);
+    assert_eq!(one.st.g.besieged[minden], Some(Side::Prussia));
+    assert_eq!(at(&one, h2.hn), Loc::Space(minden));
+}
+
+// rules 9.51, 13.2: a lone EBC in its own major city, entered by an army at 5:1, may not
+// avoid battle; it withdraws inside or is overrun.
+#[test]
+fn overrun_in_a_major_city_or_withdrawal_inside() {
+    let (mut g, h) = hanover(false);
+    let bs = space(&g, "Braunschweig");
+    let hanover = space(&g, "Hanover");
+    let hildesheim = space(&g, "Hildesheim");
+    g.st.units[h.hn as usize].loc = Loc::Reserve;
+    g.st.generals[h.arendt as usize].loc = Loc::Pool;
+    g.st.generals[h.falk as usize].loc = Loc::Space(bs);
+    for &u in &h.ids {
+        g.st.units[u as usize].loc = Loc::Space(bs);
+    }
+    let ib = place(&mut g, "hn-ib", "Hanover", false);
+    activate_falkenstein(&mut g, &[]);
+    ok(&mut g, StCommand::Move { to: hanover });
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    assert!(
+        fb::avoid_options(&g.rules, &g.st).is_empty(),
+        "9.51: no avoid"
+    );
+    refused(
+        &mut g,
+        StCommand::Avoid {
+            to: hildesheim,
+            unit: Some(ib),
+        },
+        "10.4",
+    );
+    let mut inside = g.clone();
+    ok(&mut g, StCommand::Done);
+    assert_eq!(at(&g, ib), Loc::Eliminated, "overrun");
+    assert!(g.st.g.battle.is_none());
+    assert_eq!(g.st.g.step, Step::Move);
+    ok(&mut inside, StCommand::Withdraw);
+    assert_eq!(at(&inside, ib), Loc::Space(hanover));
+    assert_eq!(inside.st.g.besieged[hanover], Some(Side::Prussia));
+    assert_eq!(inside.st.g.step, Step::Move);
+}
+
+// rules 15.3, 15.1: an unsupplied force has -2 on its battle roll; the odds shown and the
+// roll made are the same plan (both show the modifier, the logged roll applies it).
+#[test]
+fn unsupplied_forces_fight_at_minus_two() {
+    use feldzug::games::struggle::endturn;
+    let (mut g, h) = hanover(false);
+    let bs = space(&g, "Braunschweig");
+    let hildesheim = space(&g, "Hildesheim");
+    g.st.units[h.hn as usize].loc = Loc::Space(hildesheim);
+    g.st.generals[h.arendt as usize].loc = Loc::Space(hildesheim);
+    g.st.generals[h.falk as usize].loc = Loc::Space(bs);
+    for &u in &h.ids {
+        g.st.units[u as usize].loc = Loc::Space(bs);
+    }
+    let base = g.clone();
+    let unsupplied = |plan: &feldzug::games::struggle::battle::BattlePlan, who| {
+        plan.modifiers
+            .iter()
+            .filter(|m| m.who == who && m.case.starts_with("15.3"))
+            .map(|m| m.amount)
+            .sum::<i32>()
+    };
+    use feldzug::games::struggle::battle::Who;
+    // every space Prussian: the Hanoverians in Hildesheim trace no LOC
+    for c in g.st.g.control.iter_mut() {
+        if c.is_some() {
+            *c = Some(Side::Prussia);
+        }
+    }
+    assert!(!endturn::supplied(
+        &g.rules,
+        &g.st,
+        hildesheim,
+        Side::Austria
+    ));
+    assert!(endturn::supplied(&g.rules, &g.st, bs, Side::Prussia));
+    activate_falkenstein(&mut g, &[]);
+    ok(&mut g, StCommand::Move { to: hildesheim });
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    let plan = fb::battle_preview(&g.rules, &g.st).expect("a preview");
+    assert_eq!(unsupplied(&plan, Who::Defender), -2);
+    assert_eq!(unsupplied(&plan, Who::Attacker), 0);
+    g.dice.script([3, 3]);
+    ok(&mut g, StCommand::Done);
+    let d = g
+        .dice
+        .rolls
+        .iter()
+        .rev()
+        .find(|r| r.purpose.contains("(defender)"))
+        .expect("the defender's roll");
+    assert!(
+        d.modifiers
+            .iter()
+            .any(|m| m.0.starts_with("15.3") && m.1 == -2)
+    );
+    assert_eq!(d.total, 3 + d.modifiers.iter().map(|m| m.1).sum::<i32>());
+
+    // every space Austrian: now the Prussian attacker is the unsupplied one
+    let mut a = base.clone();
+    for c in a.st.g.control.iter_mut() {
+        if c.is_some() {
+            *c = Some(Side::Austria);
+        }
+    }
+    assert!(!endturn::supplied(
+        &a.rules,
+        &a.st,
+        hildesheim,
+        Side::Prussia
+    ));
+    activate_falkenstein(&mut a, &[]);
+    ok(&mut a, StCommand::Move { to: hildesheim });
+    let plan = fb::battle_preview(&a.rules, &a.st).expect("a preview");
+    assert_eq!(unsupplied(&plan, Who::Attacker), -2);
+    assert_eq!(unsupplied(&plan, Who::Defender), 0);
+
+    // as set up, both in supply: no modifier
+    let mut b = base;
+    activate_falkenstein(&mut b, &[]);
+    ok(&mut b, StCommand::Move { to: hildesheim });
+    let plan = fb::battle_preview(&b.rules, &b.st).expect("a preview");
+    assert_eq!(
+        unsupplied(&plan, Who::Attacker) + unsupplied(&plan, Who::Defender),
+        0
     );
 }

@@ -643,3 +643,156 @@ fn without_the_bonus_a_corps_stops_after_its_ma() {
     }
     refused(StCommand::Move { to: path[3] }, &mut g, "9.3");
 }
+
+// ------------------------------------------------------- 15.5: the owner picks the steps
+
+#[test]
+fn the_owner_picks_his_attrition_steps_even_on_the_other_sides_turn() {
+    // rule 15.5 (and its note: as 11.2 step 4): an Austrian corps and IB cut off in
+    // Köslin (4 steps) lose 1 step on a 4. Prussia played the last round, but Austria,
+    // the owner, picks which unit is flipped; the end of the turn then goes on.
+    let mut g = seven_weeks();
+    clear(&mut g, "Köslin");
+    let corps = put(&mut g, "au-5", "Köslin", false);
+    let ib = put(&mut g, "au-ib", "Köslin", false);
+    let k = space(&g, "Köslin");
+    assert!(!endturn::supplied(&g.rules, &g.st, k, Side::Austria));
+    let turn = g.st.g.turn;
+    g.dice.script([4]);
+    end_turn(&mut g);
+    assert_eq!(rolls(&g, "attrition of Austria in Köslin"), vec![(4, 4)]);
+    assert_eq!(g.st.g.step, Step::Battle, "a decision is pending");
+    assert_eq!(
+        feldzug::games::struggle::steps::battle::actor(&g.st),
+        Some(Side::Austria),
+        "the owner decides, not the side to play"
+    );
+    assert_eq!(
+        <Struggle as feldzug::engine::game::RulesGame>::side_to_act(&g.rules, &g.st),
+        Some(Side::Austria.name().to_string())
+    );
+    let opts = feldzug::games::struggle::flow_battle::loss_options(&g.rules, &g.st);
+    assert!(opts.len() >= 2, "{opts:?}");
+    // the way that flips the IB (not the first listed, the old automatic pick)
+    let units =
+        g.st.g
+            .battle
+            .as_ref()
+            .map(|b| b.attrition[0].units.clone())
+            .unwrap();
+    let i_ib = units.iter().position(|&u| u == ib).expect("the IB");
+    let pick = opts
+        .iter()
+        .position(|c| c.fates[i_ib] == feldzug::games::struggle::battle::Fate::Flipped)
+        .expect("a way flipping the IB");
+    // a loss choice outside the list is refused with the case
+    refused(
+        StCommand::TakeLosses {
+            choice: opts.len() as u16,
+        },
+        &mut g,
+        "15.5",
+    );
+    refused(StCommand::Done, &mut g, "15.5");
+    g.apply(&StCommand::TakeLosses {
+        choice: pick as u16,
+    })
+    .expect("the owner's pick");
+    assert!(g.st.units[ib as usize].reduced, "the IB is flipped");
+    assert!(!g.st.units[corps as usize].reduced, "the corps is spared");
+    assert_eq!(g.st.units[corps as usize].loc, Loc::Space(k));
+    assert!(g.st.g.battle.is_none());
+    assert_eq!(g.st.g.turn, turn + 1, "the end of the turn went on");
+    assert_eq!(g.st.g.step, Step::Round);
+}
+
+#[test]
+fn an_attrition_with_one_way_is_taken_at_once() {
+    // rule 15.5: a lone full IB loses its one step on a 6: only one way, no decision
+    let mut g = seven_weeks();
+    clear(&mut g, "Köslin");
+    let ib = put(&mut g, "au-ib", "Köslin", false);
+    let turn = g.st.g.turn;
+    g.dice.script([6]);
+    end_turn(&mut g);
+    assert!(g.st.units[ib as usize].reduced);
+    assert!(g.st.g.battle.is_none());
+    assert_eq!(g.st.g.turn, turn + 1);
+}
+
+// ------------------------------------------------------ 16.3: French activation duty
+
+#[test]
+fn austrias_last_round_must_activate_a_french_piece_after_the_intervention() {
+    // rule 16.3: from the turn after the intervention, one of Austria's rounds each turn
+    // activates a French general or unit; its last round is held to it
+    let mut g = seven_weeks();
+    let rules = g.rules.clone();
+    Game {
+        rules: &rules,
+        st: &mut g.st,
+        dice: &mut g.dice,
+        log: &mut g.log,
+    }
+    .france_intervenes();
+    // the intervention turn itself: no duty
+    g.st.g.to_play = Side::Austria;
+    g.st.g.step = Step::Round;
+    g.st.g.op = None;
+    g.st.g.rounds_left = [1, 0];
+    assert!(!endturn::french_duty(&g.rules, &g.st, Side::Austria));
+    g.dice.script([1; 30]);
+    end_turn(&mut g);
+    assert_eq!(g.st.g.to_play, Side::Austria);
+    assert!(
+        !endturn::french_duty(&g.rules, &g.st, Side::Austria),
+        "7 rounds left"
+    );
+    // Austria's last round of the turn
+    g.st.g.rounds_left[Side::Austria.idx()] = 1;
+    assert!(endturn::french_duty(&g.rules, &g.st, Side::Austria));
+    let legal = g.legal();
+    let mut free = g.clone();
+    free.st.g.french_activated = true;
+    let without = free.legal();
+    let french = |c: &StCommand| match c {
+        StCommand::Play { use_, .. } | StCommand::FreeOp { use_ } => match use_ {
+            Use::Activate { general } => {
+                endturn::is_french_piece(&g.rules, Piece::General(*general))
+            }
+            Use::Individual => true,
+            _ => false,
+        },
+        _ => false,
+    };
+    assert!(!legal.is_empty());
+    assert!(legal.iter().all(french), "{legal:?}");
+    let barred: Vec<&StCommand> = without.iter().filter(|c| !legal.contains(c)).collect();
+    assert!(!barred.is_empty(), "the duty bars some uses");
+    for c in barred {
+        refused(c.clone(), &mut g, "16.3");
+    }
+    // individual activations: the French piece first, then the round may begin
+    g.apply(&StCommand::FreeOp {
+        use_: Use::Individual,
+    })
+    .expect("a free OP for individual activations");
+    let benedek = general(&g, "benedek");
+    let niel = general(&g, "niel");
+    if g.st.generals[benedek as usize].loc.space().is_some() {
+        refused(
+            StCommand::Declare {
+                piece: Piece::General(benedek),
+            },
+            &mut g,
+            "16.3",
+        );
+    }
+    refused(StCommand::Done, &mut g, "16.3");
+    g.apply(&StCommand::Declare {
+        piece: Piece::General(niel),
+    })
+    .expect("Niel is activated");
+    assert!(g.st.g.french_activated);
+    assert!(g.legal().contains(&StCommand::Begin));
+}

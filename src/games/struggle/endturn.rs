@@ -14,10 +14,10 @@
 //! in Mobilization turns (5.6; events that give a province then move the marker
 //! themselves, as Brigade Kalik does in the example).
 
-use super::battle::{self, BUnit, Fate, Kind, Stats, SupportStock};
 use super::control;
 use super::data::{StRules, UnitId};
 use super::flow::{self, AUTO_VP, Game};
+use super::flow_battle::AttritionDue;
 use super::map::{Country, SpaceId, SpaceKind};
 use super::siege;
 use super::state::*;
@@ -66,37 +66,13 @@ pub fn supplied(rules: &StRules, st: &StState, space: SpaceId, side: Side) -> bo
         .unwrap_or(false)
 }
 
-/// A unit as the loss procedure of battle.rs sees it (15.5 note: as 11.2 step 4).
-fn b_unit(rules: &StRules, st: &StState, u: UnitId, replacement: Option<usize>) -> BUnit {
-    let (sp, cf, name) = rules
-        .ty(u)
-        .map(|t| (t.sp, t.cf, t.name.clone()))
-        .unwrap_or_default();
-    let e = rules.echelon(u);
-    BUnit {
-        name,
-        stats: Stats {
-            sp_full: sp.0 as u32,
-            sp_reduced: sp.1 as u32,
-            cf_full: cf.0 as u32,
-            cf_reduced: cf.1 as u32,
-        },
-        kind: if e.is_corps() {
-            Kind::Corps
-        } else if e.is_cavalry() {
-            Kind::Cavalry
-        } else {
-            Kind::Infantry
-        },
-        reduced: st.units.get(u as usize).is_some_and(|x| x.reduced),
-        replacement,
-    }
-}
-
 impl<'a> Game<'a> {
     /// 5.4, 15.5, 14.3: the Supply Check and Attrition Phase. Every force that cannot
-    /// trace an LOC rolls on the Attrition Table by its size in steps; then every
-    /// non-fortress space its controller cannot trace from (and holds no CU in) flips.
+    /// trace an LOC rolls on the Attrition Table by its size in steps; each owner then
+    /// picks the steps his force loses (step `Battle`, stage `Attrition`, automatic where
+    /// there is one way); then every non-fortress space its controller cannot trace from
+    /// (and holds no CU in) flips, and the end of the turn goes on
+    /// ([`Game::after_attrition_phase`]).
     pub fn supply_phase(&mut self) {
         self.lift_sieges();
         let rules = self.rules;
@@ -105,7 +81,7 @@ impl<'a> Game<'a> {
             supply::supplied(&rules.map, Side::Austria, &sit),
             supply::supplied(&rules.map, Side::Prussia, &sit),
         ];
-        // forces judged on one position (simultaneous), then attrition applied
+        // forces judged on one position (simultaneous), then attrition rolled
         let mut forces: Vec<(SpaceId, Side, Vec<UnitId>)> = Vec::new();
         for s in 0..rules.map.spaces.len() {
             for side in [Side::Prussia, Side::Austria] {
@@ -118,67 +94,45 @@ impl<'a> Game<'a> {
         if forces.is_empty() {
             self.say("5.4", "supply check: every force is in supply");
         }
+        let mut due = Vec::new();
         for (s, side, units) in forces {
-            self.attrition(s, side, &units, "15.5");
+            due.extend(self.attrition_roll(s, side, &units, "15.5"));
         }
-        // 14.3: cut-off spaces, after attrition
+        self.start_attrition(due, None);
+    }
+
+    /// 14.3 after the attrition of the Supply Phase, then the rest of the end of the turn.
+    pub fn after_attrition_phase(&mut self) {
+        let rules = self.rules;
         let sit = situation(rules, self.st);
         for (s, side) in control::cut_off_spaces(&rules.map, &sit) {
             self.set_control(s, side, "14.3");
         }
+        self.end_turn_after_supply();
     }
 
-    /// 15.5: one roll on the Attrition Table for `side`'s `units` in `s`; the steps are
-    /// taken as in 11.2 step 4 (eliminated corps replaced from the Corps Support Box).
-    /// The owner's choice is made for him: the first of battle.rs's listed ways.
-    pub fn attrition(&mut self, s: SpaceId, side: Side, units: &[UnitId], rule: &str) {
+    /// 15.5: one roll on the Attrition Table for `side`'s `units` in `s` by their size in
+    /// steps. The steps lost, if any, are for the owner to pick (15.5 note: as in 11.2
+    /// step 4).
+    pub fn attrition_roll(
+        &mut self,
+        s: SpaceId,
+        side: Side,
+        units: &[UnitId],
+        rule: &str,
+    ) -> Option<AttritionDue> {
         let rules = self.rules;
         let name = rules.space_name(s);
-        // the Corps Support Box stocks the corps would draw on
-        let mut stocks: Vec<(UnitId, SupportStock)> = Vec::new();
-        let mut repl_of: Vec<Option<usize>> = Vec::new();
-        for &u in units {
-            let r = if rules.echelon(u).is_corps() {
-                self.replacement(u).map(|r| {
-                    let t = rules.ty(r);
-                    if let Some(i) = stocks
-                        .iter()
-                        .position(|(x, _)| rules.ty(*x).map(|a| &a.id) == t.map(|b| &b.id))
-                    {
-                        return i;
-                    }
-                    let count = self
-                        .st
-                        .units
-                        .iter()
-                        .enumerate()
-                        .filter(|(i, x)| {
-                            x.loc == Loc::CorpsSupport
-                                && rules.ty(*i as UnitId).map(|a| &a.id) == t.map(|b| &b.id)
-                        })
-                        .count() as u32;
-                    let b = b_unit(rules, self.st, r, None);
-                    stocks.push((
-                        r,
-                        SupportStock {
-                            name: b.name,
-                            stats: b.stats,
-                            count,
-                        },
-                    ));
-                    stocks.len() - 1
-                })
-            } else {
-                None
-            };
-            repl_of.push(r);
-        }
-        let bunits: Vec<BUnit> = units
+        let steps: u32 = units
             .iter()
-            .zip(&repl_of)
-            .map(|(&u, &r)| b_unit(rules, self.st, u, r))
-            .collect();
-        let steps: u32 = bunits.iter().map(BUnit::steps).sum();
+            .map(|&u| {
+                if self.st.units[u as usize].reduced {
+                    1
+                } else {
+                    2
+                }
+            })
+            .sum();
         let roll = self.dice.d6(
             &format!("attrition of {} in {name}", side.name()),
             "15.5",
@@ -193,50 +147,13 @@ impl<'a> Game<'a> {
                 roll.total
             ),
         );
-        if lost == 0 {
-            return;
-        }
-        let support: Vec<SupportStock> = stocks.iter().map(|x| x.1.clone()).collect();
-        let Some(choice) = battle::step_choices(&bunits, &support, lost)
-            .into_iter()
-            .next()
-        else {
-            return;
-        };
-        for (&u, fate) in units.iter().zip(&choice.fates) {
-            let n = rules.unit_name(u);
-            match *fate {
-                Fate::Unhurt => {}
-                Fate::Flipped => {
-                    self.st.units[u as usize].reduced = true;
-                    self.say("15.5", format!("{n} is reduced by attrition"));
-                }
-                Fate::Eliminated => {
-                    self.st.units[u as usize].loc = Loc::Eliminated;
-                    self.say("15.5", format!("{n} is eliminated by attrition"));
-                }
-                Fate::Replaced { steps } => {
-                    self.st.units[u as usize].loc = Loc::Eliminated;
-                    if let Some(r) = self.replacement(u) {
-                        let rn = rules.unit_name(r);
-                        self.st.units[r as usize] = UnitState {
-                            loc: if steps >= 2 {
-                                Loc::Eliminated
-                            } else {
-                                Loc::Space(s)
-                            },
-                            reduced: steps == 1,
-                        };
-                        self.say(
-                            "15.5",
-                            format!("{n} is eliminated by attrition and replaced by a {rn}"),
-                        );
-                    } else {
-                        self.say("15.5", format!("{n} is eliminated by attrition"));
-                    }
-                }
-            }
-        }
+        (lost > 0).then(|| AttritionDue {
+            at: s,
+            side,
+            units: units.to_vec(),
+            steps: lost,
+            rule: rule.to_string(),
+        })
     }
 
     /// 14.2, 19.1, 14.5: provinces and Italy change hands by majority at the end of the
@@ -333,6 +250,8 @@ impl<'a> Game<'a> {
             "16.2",
             "France intervenes: French units and spaces are Austrian from now on",
         );
+        // 16.3: the duty to activate French pieces starts with the next turn
+        self.st.g.french_activated = true;
         if self.st.cards.draw.is_empty() {
             self.reshuffle("6.41");
         }
@@ -429,4 +348,47 @@ pub fn is_french(rules: &StRules, u: UnitId) -> bool {
     rules
         .ty(u)
         .is_some_and(|t| t.nation == super::data::Nation::Fr)
+}
+
+/// Whether a piece is French (a French general or combat unit, 16.3).
+pub fn is_french_piece(rules: &StRules, p: Piece) -> bool {
+    match p {
+        Piece::Unit(u) => is_french(rules, u),
+        Piece::General(g) => rules
+            .general(g)
+            .is_some_and(|d| d.nation == super::data::Nation::Fr),
+    }
+}
+
+/// 16.3: from the turn after the intervention, one of Austria's operational rounds each
+/// turn must activate a French general or unit. True when `side` is Austria playing its
+/// last round of the turn, no French piece has been activated this turn, and one can be
+/// (a French piece on the map whose individual activation, 6.23, costs no more than the
+/// best card in hand or a free OP gives). The intervention turn itself is exempt
+/// (`france_intervenes` marks it as done).
+pub fn french_duty(rules: &StRules, st: &StState, side: Side) -> bool {
+    if side != Side::Austria
+        || !st.g.war
+        || !st.g.france
+        || st.g.french_activated
+        || st.g.rounds_left[Side::Austria.idx()] > 1
+    {
+        return false;
+    }
+    let best = st
+        .cards
+        .hand(side)
+        .iter()
+        .map(|&c| rules.card_ops(c))
+        .chain(st.g.op.as_ref().map(|o| o.ops))
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let pieces = (0..st.generals.len() as u8)
+        .map(Piece::General)
+        .chain((0..st.units.len() as UnitId).map(Piece::Unit));
+    pieces
+        .filter(|&p| is_french_piece(rules, p))
+        .filter(|&p| matches!(flow::piece_loc(st, p), Some(Loc::Space(_))))
+        .any(|p| super::steps::declare::cost(rules, p) <= best)
 }

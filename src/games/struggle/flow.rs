@@ -470,11 +470,18 @@ impl<'a> Game<'a> {
     // End of the turn (5.3-5.10)
 
     pub fn end_turn(&mut self) {
-        let war = self.st.g.war;
-        if war {
+        if self.st.g.war {
             self.siege_phase();
+            // 15.5: the owners pick their attrition steps; the turn goes on from there
             self.supply_phase();
+            return;
         }
+        self.end_turn_after_supply();
+    }
+
+    /// The end of the turn after the Supply Check and Attrition Phase (5.5-5.10).
+    pub fn end_turn_after_supply(&mut self) {
+        let war = self.st.g.war;
         // 5.5: unused cards are discarded face up
         for side in [Side::Prussia, Side::Austria] {
             let hand = std::mem::take(&mut self.st.cards.hands[side.idx()]);

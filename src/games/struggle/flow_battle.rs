@@ -46,6 +46,22 @@ pub enum Stage {
     Advance,
     /// 12.4: the winner may pursue.
     Pursue,
+    /// 15.5, 12.5: the owner of the first force in [`Pending::attrition`] picks the steps
+    /// it loses (11.2 step 4 procedure, 15.5 note).
+    Attrition,
+}
+
+/// Attrition rolled against a force whose owner still has to pick the steps (15.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttritionDue {
+    pub at: SpaceId,
+    pub side: Side,
+    /// The force's units when the die was rolled.
+    pub units: Vec<UnitId>,
+    /// Steps to lose (Attrition Table).
+    pub steps: u32,
+    /// The case that called for the roll ("15.5" end of turn, "12.5" pursuit).
+    pub rule: String,
 }
 
 /// The interception or battle in progress around the moving force.
@@ -83,6 +99,49 @@ pub struct Pending {
     pub second: bool,
     /// The loser had a corps in the battle (VP glossary).
     pub loser_had_corps: bool,
+    /// 9.51 in the defender's own fortress or major city: its lone EBC withdraws inside
+    /// (13.2) or is overrun; no avoid battle.
+    #[serde(default)]
+    pub overrun: bool,
+    /// 13.6: the attacker's pieces that were besieged inside the battle space and fight
+    /// with the relief force (set at the roll); they stay inside if the relief loses.
+    #[serde(default)]
+    pub garrison: Vec<Piece>,
+    /// 15.5, 12.5: forces whose attrition steps their owners still pick, in order.
+    #[serde(default)]
+    pub attrition: Vec<AttritionDue>,
+    /// The stage after the attrition queue (None: the end of the turn goes on).
+    #[serde(default)]
+    pub after_attrition: Option<Stage>,
+}
+
+impl Pending {
+    /// A procedure at `at` with nothing decided yet.
+    pub fn new(at: SpaceId, from: Option<SpaceId>, att: Side, stage: Stage) -> Pending {
+        Pending {
+            at,
+            from,
+            att,
+            stage,
+            asked: Vec::new(),
+            intercepted: Vec::new(),
+            supports: Vec::new(),
+            moltke: false,
+            failed_avoid: false,
+            cards: Vec::new(),
+            units: [Vec::new(), Vec::new()],
+            loss: [0, 0],
+            winner: None,
+            impetus: false,
+            retreated_to: None,
+            second: false,
+            loser_had_corps: false,
+            overrun: false,
+            garrison: Vec::new(),
+            attrition: Vec::new(),
+            after_attrition: None,
+        }
+    }
 }
 
 /// The force moving now and its side.
@@ -231,7 +290,8 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
     };
     let def = p.att.other();
     let units = flow::units_at(rules, st, p.at, def);
-    if units.is_empty() {
+    // 9.51: an overrun EBC may not avoid battle (it may withdraw inside, 13.2)
+    if units.is_empty() || p.overrun {
         return Vec::new();
     }
     let gens = flow::generals_at(rules, st, p.at, def);
@@ -279,6 +339,41 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
         }
     }
     out
+}
+
+/// 13.2 (9.51, 13.5): may the defender's force withdraw inside the fortress or major city
+/// it was found in instead of fighting or avoiding battle? Only in its own standing
+/// fortress or major city, the whole force within the capacity (a major city unlimited,
+/// a fortress its value), and not an army that intercepted into the space (it came to
+/// fight; 13.2 speaks of the force present when the space is first entered).
+pub fn can_withdraw(rules: &StRules, st: &StState) -> bool {
+    let Some(p) = st.g.battle.as_ref() else {
+        return false;
+    };
+    let def = p.att.other();
+    if p.stage != Stage::Avoid
+        || !p.intercepted.is_empty()
+        || super::siege::fortification(rules, st, p.at).is_none()
+        || st.g.control.get(p.at).copied().flatten() != Some(def)
+    {
+        return false;
+    }
+    let units = flow::units_at(rules, st, p.at, def);
+    !units.is_empty()
+        && super::siege::shelter_capacity(rules, st, p.at).is_none_or(|c| units.len() <= c)
+}
+
+/// 13.6: the attacker's units besieged inside the battle space, who fight with the
+/// relief force that entered it (no roll, no activation).
+pub fn garrison(rules: &StRules, st: &StState, p: &Pending) -> Vec<UnitId> {
+    if super::siege::besieger(rules, st, p.at) != Some(p.att.other()) {
+        return Vec::new();
+    }
+    let moving = mover_units(st);
+    flow::units_at(rules, st, p.at, p.att)
+        .into_iter()
+        .filter(|u| !moving.contains(u))
+        .collect()
 }
 
 /// Response cards `side` may declare now (6.25): in his hand, a response of this moment,
@@ -439,7 +534,8 @@ fn ratings(rules: &StRules, g: Option<GenId>) -> Option<Ratings> {
     })
 }
 
-/// The attacking units: the mover's CUs and the supporting armies' (11.42).
+/// The attacking units: the mover's CUs, the supporting armies' (11.42) and a relieved
+/// garrison (13.6).
 fn attackers(rules: &StRules, st: &StState, p: &Pending) -> Vec<UnitId> {
     let mut v = mover_units(st);
     for &(g, _) in &p.supports {
@@ -447,7 +543,18 @@ fn attackers(rules: &StRules, st: &StState, p: &Pending) -> Vec<UnitId> {
             v.extend(us);
         }
     }
+    v.extend(garrison(rules, st, p));
     v
+}
+
+/// 15.1-15.3: is the attacking force supplied for the battle? Its status in the battle
+/// space, except that a force that left a space without an LOC fights unsupplied (15.2).
+/// The primary force's status is the attacker's (a relieved garrison, unsupplied by 13.8,
+/// and supporting armies do not change it).
+pub fn attacker_supplied(rules: &StRules, st: &StState, p: &Pending) -> bool {
+    super::endturn::supplied(rules, st, p.at, p.att)
+        && p.from
+            .is_none_or(|f| super::endturn::supplied(rules, st, f, p.att))
 }
 
 /// Both forces and the situation of the pending battle, as [`battle::plan`] takes them.
@@ -459,23 +566,30 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
     if a_units.is_empty() || d_units.is_empty() {
         return None;
     }
-    // 18.1: the primary army's commander leads the attack (the example's Falckenstein)
-    let a_cmd = mover(st)
-        .and_then(|(m, _)| match m.pieces.first() {
-            Some(Piece::General(g)) => Some(*g),
-            _ => None,
+    // 18.1: the primary army's commander leads the attack (the example's Falckenstein);
+    // 13.6: with a relieved garrison, the most senior general of both (18.1)
+    let relief = !garrison(rules, st, p).is_empty();
+    let a_cmd = relief
+        .then(|| flow::commander(rules, &flow::generals_at(rules, st, p.at, p.att)))
+        .flatten()
+        .or_else(|| {
+            mover(st).and_then(|(m, _)| match m.pieces.first() {
+                Some(Piece::General(g)) => Some(*g),
+                _ => None,
+            })
         })
         .or_else(|| flow::commander(rules, &flow::generals_at(rules, st, p.at, p.att)));
     let d_cmd = flow::commander(rules, &flow::generals_at(rules, st, p.at, def));
+    // 15.3: -2 to an unsupplied force's battle roll (15.1, 15.2, 13.8)
     let attacker = Force {
         units: battle_units(rules, st, &a_units).0,
         commander: ratings(rules, a_cmd),
-        supplied: true,
+        supplied: attacker_supplied(rules, st, p),
     };
     let defender = Force {
         units: battle_units(rules, st, &d_units).0,
         commander: ratings(rules, d_cmd),
-        supplied: true,
+        supplied: super::endturn::supplied(rules, st, p.at, def),
     };
     let kind = rules.map.spaces.get(p.at).map(|x| x.kind);
     let destroyed = st.g.destroyed.get(p.at).copied().unwrap_or(false);
@@ -490,7 +604,10 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
         defender_failed_avoid: p.failed_avoid,
         across_river,
         across_mountain: route.is_some_and(|r| r.mountain),
-        defender_in_fortress: matches!(kind, Some(SpaceKind::Fortress(_))) && !destroyed,
+        // the fortress helps its holder, not a force besieging it (13.6 relief)
+        defender_in_fortress: matches!(kind, Some(SpaceKind::Fortress(_)))
+            && !destroyed
+            && st.g.control.get(p.at).copied().flatten() != Some(p.att),
         defender_entrenched: false,
         fortified_space: matches!(kind, Some(SpaceKind::Fortress(_)) | Some(SpaceKind::Major))
             && !destroyed,
@@ -525,12 +642,31 @@ pub fn loss_options(rules: &StRules, st: &StState) -> Vec<battle::LossChoice> {
     let Some(p) = st.g.battle.as_ref() else {
         return Vec::new();
     };
-    let Stage::Losses(side) = p.stage else {
-        return Vec::new();
-    };
-    let who = if side == p.att { 0 } else { 1 };
-    let (bu, stocks, _) = battle_units(rules, st, &p.units[who]);
-    battle::loss_choices(&bu, &stocks, p.loss[who])
+    match p.stage {
+        Stage::Losses(side) => {
+            let who = if side == p.att { 0 } else { 1 };
+            let (bu, stocks, _) = battle_units(rules, st, &p.units[who]);
+            battle::loss_choices(&bu, &stocks, p.loss[who])
+        }
+        // 15.5 note: attrition in steps, eliminations as in 11.2 step 4
+        Stage::Attrition => {
+            let Some(a) = p.attrition.first() else {
+                return Vec::new();
+            };
+            let (bu, stocks, _) = battle_units(rules, st, &attrition_units(st, a));
+            battle::step_choices(&bu, &stocks, a.steps)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The units of an attrition roll still in their space (the ones whose steps are picked).
+pub fn attrition_units(st: &StState, a: &AttritionDue) -> Vec<UnitId> {
+    a.units
+        .iter()
+        .copied()
+        .filter(|&u| st.units.get(u as usize).map(|x| x.loc) == Some(Loc::Space(a.at)))
+        .collect()
 }
 
 /// 12.1: the spaces the loser may retreat to now (the attacker only whence it came).
@@ -609,25 +745,7 @@ impl Game<'_> {
         let Some((_, side)) = mover(self.st) else {
             return false;
         };
-        self.st.g.battle = Some(Pending {
-            at: s,
-            from,
-            att: side,
-            stage: Stage::Intercept,
-            asked: Vec::new(),
-            intercepted: Vec::new(),
-            supports: Vec::new(),
-            moltke: false,
-            failed_avoid: false,
-            cards: Vec::new(),
-            units: [Vec::new(), Vec::new()],
-            loss: [0, 0],
-            winner: None,
-            impetus: false,
-            retreated_to: None,
-            second: false,
-            loser_had_corps: false,
-        });
+        self.st.g.battle = Some(Pending::new(s, from, side, Stage::Intercept));
         self.st.g.step = Step::Battle;
         self.progress();
         // still pending, or the move ended inside `progress`
@@ -662,7 +780,14 @@ impl Game<'_> {
                     self.set_stage(Stage::Avoid);
                 }
                 Stage::Avoid => {
-                    if !avoid_options(rules, self.st).is_empty() {
+                    if p.overrun {
+                        // 9.51: withdraw inside (13.2) or be overrun
+                        if !can_withdraw(rules, self.st) {
+                            self.overrun_now();
+                        }
+                        return;
+                    }
+                    if !avoid_options(rules, self.st).is_empty() || can_withdraw(rules, self.st) {
                         return;
                     }
                     self.set_stage(Stage::Respond(p.att));
@@ -707,8 +832,73 @@ impl Game<'_> {
                     self.finish();
                     return;
                 }
+                Stage::Attrition => {
+                    if p.attrition.is_empty() {
+                        self.attrition_done();
+                        continue;
+                    }
+                    let ch = loss_options(rules, self.st);
+                    if ch.len() > 1 {
+                        return;
+                    }
+                    let fates = ch.first().map(|c| c.fates.clone()).unwrap_or_default();
+                    self.apply_attrition(&fates);
+                }
             }
         }
+    }
+
+    /// 15.5: the owner's pick of attrition steps for the first force of the queue.
+    pub fn apply_attrition(&mut self, fates: &[Fate]) {
+        let Some(p) = self.pending() else {
+            return;
+        };
+        if p.stage != Stage::Attrition || p.attrition.is_empty() {
+            return;
+        }
+        let a = p.attrition.remove(0);
+        let units = attrition_units(self.st, &a);
+        self.take_fates(&units, fates, &a.rule);
+        if self.st.g.step != Step::GameOver {
+            self.progress();
+        }
+    }
+
+    /// The attrition queue is empty: the battle goes on (12.5) or the end of the turn.
+    fn attrition_done(&mut self) {
+        let Some(p) = self.st.g.battle.as_ref() else {
+            return;
+        };
+        match p.after_attrition {
+            Some(stage) => self.set_stage(stage),
+            None => {
+                self.st.g.battle = None;
+                self.after_attrition_phase();
+            }
+        }
+    }
+
+    /// 15.5: starts the owners' picks for `due` (automatic where there is one way), then
+    /// `after` (None: the rest of the end of the turn).
+    pub fn start_attrition(&mut self, due: Vec<AttritionDue>, after: Option<Stage>) {
+        match self.st.g.battle.as_mut() {
+            Some(p) => {
+                p.attrition = due;
+                p.after_attrition = after;
+                p.stage = Stage::Attrition;
+            }
+            None => {
+                let Some(first) = due.first() else {
+                    self.after_attrition_phase();
+                    return;
+                };
+                let mut p = Pending::new(first.at, None, first.side, Stage::Attrition);
+                p.attrition = due;
+                self.st.g.battle = Some(p);
+                self.st.g.step = Step::Battle;
+            }
+        }
+        self.progress();
     }
 
     /// 10.2 done: a battle if the space holds enemy units, else the move goes on.
@@ -729,9 +919,15 @@ impl Game<'_> {
             self.go_on(p.at);
             return;
         }
-        // 9.51: overrun of a lone EBC in a minor city at 5:1 (an army only)
+        // 9.51: overrun of a lone EBC in a minor city at 5:1 (an army only); in its own
+        // fortress or major city the EBC may withdraw inside instead (13.2)
         let army = mover(self.st).is_some_and(|(m, _)| m.army);
         let kind = rules.map.spaces.get(p.at).map(|x| x.kind);
+        let standing = super::siege::fortification(rules, self.st, p.at).is_some();
+        let city = matches!(
+            kind,
+            Some(SpaceKind::Minor | SpaceKind::Major | SpaceKind::Fortress(_))
+        );
         let att_sp: u32 = mover_units(self.st)
             .iter()
             .map(|&u| flow::sp(rules, self.st, u))
@@ -739,25 +935,75 @@ impl Game<'_> {
         if army
             && enemy.len() == 1
             && !rules.echelon(enemy[0]).is_corps()
-            && kind == Some(SpaceKind::Minor)
             && att_sp >= 5 * flow::sp(rules, self.st, enemy[0])
         {
-            let u = enemy[0];
+            if city && !standing {
+                self.overrun_now();
+                return;
+            }
+            if standing && self.st.g.control.get(p.at).copied().flatten() == Some(def) {
+                if let Some(q) = self.pending() {
+                    q.overrun = true;
+                    q.stage = Stage::Avoid;
+                }
+                return;
+            }
+        }
+        self.set_stage(Stage::Support);
+    }
+
+    /// 9.51: the lone enemy EBC in the space is eliminated and the army moves on.
+    fn overrun_now(&mut self) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        let def = p.att.other();
+        let att_sp: u32 = mover_units(self.st)
+            .iter()
+            .map(|&u| flow::sp(rules, self.st, u))
+            .sum();
+        let on = rules.space_name(p.at);
+        for u in flow::units_at(rules, self.st, p.at, def) {
             self.st.units[u as usize].loc = Loc::Eliminated;
             let n = rules.unit_name(u);
-            let on = rules.space_name(p.at);
             self.say(
                 "9.51",
                 format!("{n} is overrun in {on} ({att_sp} SP against 5:1) and eliminated"),
             );
-            for g in flow::generals_at(rules, self.st, p.at, def) {
-                self.retreat_lone_general(g, p.at, p.from);
-            }
-            self.st.g.battle = None;
-            self.go_on(p.at);
+        }
+        for g in flow::generals_at(rules, self.st, p.at, def) {
+            self.retreat_lone_general(g, p.at, p.from);
+        }
+        self.st.g.battle = None;
+        self.go_on(p.at);
+    }
+
+    /// 13.2, 9.51, 13.5: the defender's force withdraws inside its fortress or major city
+    /// and accepts a siege; the mover may besiege or mask it and go on (9.53).
+    pub fn withdraw(&mut self) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        if !can_withdraw(rules, self.st) {
             return;
         }
-        self.set_stage(Stage::Support);
+        let def = p.att.other();
+        let units = flow::units_at(rules, self.st, p.at, def);
+        if !self.shelter(p.at, &units) {
+            return;
+        }
+        let on = rules.space_name(p.at);
+        self.say(
+            "13.2",
+            format!(
+                "{} withdraws inside {on} instead of fighting and accepts a siege",
+                def.name()
+            ),
+        );
+        self.st.g.battle = None;
+        self.go_on(p.at);
     }
 
     /// The battle is off (or won with impetus): the mover may spend its remaining MPs.
@@ -965,6 +1211,10 @@ impl Game<'_> {
                     q.asked.extend(all);
                 }
             }
+            Stage::Avoid if p.overrun => {
+                self.overrun_now();
+                return;
+            }
             Stage::Avoid => self.set_stage(Stage::Respond(p.att)),
             Stage::Respond(side) => {
                 self.responded(side);
@@ -1153,7 +1403,26 @@ impl Game<'_> {
         let d_units = flow::units_at(rules, self.st, p.at, def);
         let loser_units = if winner == p.att { &d_units } else { &a_units };
         let loser_had_corps = loser_units.iter().any(|&u| rules.echelon(u).is_corps());
+        // 13.6: the garrison fights with the relief force but stays inside afterwards
+        let inside = garrison(rules, self.st, &p);
+        let mut garrison_pieces: Vec<Piece> = inside.iter().map(|&u| Piece::Unit(u)).collect();
+        if !inside.is_empty() {
+            let moving: Vec<Piece> = mover(self.st)
+                .map(|(m, _)| m.pieces.clone())
+                .unwrap_or_default();
+            for g in flow::generals_at(rules, self.st, p.at, p.att) {
+                if !moving.contains(&Piece::General(g)) {
+                    garrison_pieces.push(Piece::General(g));
+                }
+            }
+            let n = inside.len();
+            self.say(
+                "13.6",
+                format!("{n} combat unit(s) besieged in {name} fight with the relief force"),
+            );
+        }
         if let Some(q) = self.pending() {
+            q.garrison = garrison_pieces;
             q.units = [a_units, d_units];
             q.loss = o.loss;
             q.winner = Some(winner);
@@ -1179,7 +1448,13 @@ impl Game<'_> {
         let units = p.units[who].clone();
         let after = self.take_fates(&units, fates, "11.2");
         if let Some(q) = self.pending() {
-            q.units[who] = after;
+            // a garrison corps replaced by an EBC: the EBC stays inside (13.6)
+            for &(was, now) in &after {
+                if was != now && q.garrison.contains(&Piece::Unit(was)) {
+                    q.garrison.push(Piece::Unit(now));
+                }
+            }
+            q.units[who] = after.into_iter().map(|x| x.1).collect();
             q.stage = if side == q.att {
                 Stage::Losses(side.other())
             } else {
@@ -1192,19 +1467,25 @@ impl Game<'_> {
     }
 
     /// Applies fates to units (11.2 step 4): flips, eliminations, corps replaced by an EBC
-    /// from the Corps Support Box in the corps' space. Returns the units left.
-    fn take_fates(&mut self, units: &[UnitId], fates: &[Fate], rule: &str) -> Vec<UnitId> {
+    /// from the Corps Support Box in the corps' space. Returns the units left, each with
+    /// the unit it was (a replaced corps: its EBC).
+    pub fn take_fates(
+        &mut self,
+        units: &[UnitId],
+        fates: &[Fate],
+        rule: &str,
+    ) -> Vec<(UnitId, UnitId)> {
         let rules = self.rules;
         let mut left = Vec::new();
         for (&u, f) in units.iter().zip(fates) {
             let n = rules.unit_name(u);
             let at = self.st.units[u as usize].loc;
             match f {
-                Fate::Unhurt => left.push(u),
+                Fate::Unhurt => left.push((u, u)),
                 Fate::Flipped => {
                     self.st.units[u as usize].reduced = true;
                     self.say(rule, format!("{n} is flipped to its reduced side"));
-                    left.push(u);
+                    left.push((u, u));
                 }
                 Fate::Eliminated => {
                     self.st.units[u as usize].loc = Loc::Eliminated;
@@ -1237,7 +1518,7 @@ impl Game<'_> {
                             if *steps >= 2 {
                                 self.st.units[r as usize].loc = Loc::Eliminated;
                             } else {
-                                left.push(r);
+                                left.push((u, r));
                             }
                         }
                         None => self.say(rule, format!("{n} is eliminated")),
@@ -1261,8 +1542,12 @@ impl Game<'_> {
         } else {
             p.at
         };
-        // 11.44: only the primary army retreats; supporting armies stay where they are
+        // 11.44: only the primary army retreats; supporting armies stay where they are;
+        // 13.6: a relieved garrison stays inside
         flow::units_at(self.rules, self.st, here, loser)
+            .into_iter()
+            .filter(|&u| !p.garrison.contains(&Piece::Unit(u)))
+            .collect()
     }
 
     /// 12.1, 12.2: the loser retreats to `to` (None: nowhere to go).
@@ -1279,7 +1564,10 @@ impl Game<'_> {
             p.at
         };
         let units = self.loser_units();
-        let gens = flow::generals_at(rules, self.st, here, loser);
+        let gens: Vec<GenId> = flow::generals_at(rules, self.st, here, loser)
+            .into_iter()
+            .filter(|&g| !p.garrison.contains(&Piece::General(g)))
+            .collect();
         if units.is_empty() {
             // 12.2: lone generals go to the closest friendly space in MPs
             let dest = self.closest_friendly(here, loser);
@@ -1463,7 +1751,7 @@ impl Game<'_> {
         {
             m.at = to;
         }
-        // attrition for the loser (15.5 table), the steps taken at once
+        // attrition for the loser (15.5 table), the steps picked by its owner
         let steps_in: u32 = lose_units
             .iter()
             .map(|&u| {
@@ -1480,16 +1768,20 @@ impl Game<'_> {
             "12.5",
             format!("attrition roll {}: {steps} step(s) lost", die.total),
         );
-        if steps > 0 {
-            let (bu, stocks, _) = battle_units(rules, self.st, &lose_units);
-            if let Some(c) = battle::step_choices(&bu, &stocks, steps).first() {
-                let f = c.fates.clone();
-                self.take_fates(&lose_units, &f, "12.5");
-            }
-        }
         if let Some(q) = self.pending() {
             q.second = true;
             q.stage = Stage::Retreat;
+        }
+        if steps > 0 {
+            let due = AttritionDue {
+                at: to,
+                side: w.other(),
+                units: lose_units,
+                steps,
+                rule: "12.5".to_string(),
+            };
+            self.start_attrition(vec![due], Some(Stage::Retreat));
+            return;
         }
         self.progress();
     }

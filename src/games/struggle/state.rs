@@ -290,4 +290,6 @@ pub enum StCommand {
     Pursue,
     /// 11.44: a supporting army of the winning attacker enters the battle space.
     Advance { general: GenId },
+    /// 13.2, 9.51: the defender withdraws inside its fortress or major city (13.5).
+    Withdraw,
 }

@@ -2,7 +2,10 @@
 //! they belong to (see `flow_battle` for the order): interception (inactive), return or
 //! fight (active), support rolls and the Moltke card (active), avoid battle (inactive),
 //! response cards (attacker, then defender), losses (attacker, then defender), retreat
-//! (loser), advance of supporting armies and pursuit (winner). `Done` passes.
+//! (loser), advance of supporting armies and pursuit (winner). `Done` passes. The
+//! defender may `Withdraw` inside its fortress or major city (13.2, 9.51). The step also
+//! asks the owner of a force hit by attrition which steps it loses (15.5 at the end of
+//! the turn, 12.5 after a pursuit): that owner need not be the player whose turn it is.
 
 use crate::engine::dice::Dice;
 use crate::engine::log::GameLog;
@@ -33,6 +36,7 @@ pub fn actor(st: &StState) -> Option<Side> {
         Stage::Respond(s) | Stage::Losses(s) => s,
         Stage::Retreat => p.winner.map(|w| w.other()).unwrap_or(p.att),
         Stage::Advance | Stage::Pursue => p.winner.unwrap_or(p.att),
+        Stage::Attrition => p.attrition.first().map(|a| a.side).unwrap_or(p.att),
     })
 }
 
@@ -80,12 +84,20 @@ impl PlayStep<Struggle> for Battle {
                     v.join(", ")
                 )
             }
+            Stage::Avoid if p.overrun => {
+                format!("{who}: withdraw inside {on} (13.2) or be overrun (9.51)")
+            }
             Stage::Avoid => {
                 let c = fb::avoid_options(rules, st)
                     .first()
                     .map(|o| o.chance_in_6)
                     .unwrap_or(0);
-                format!("{who}: avoid battle in {on}? ({c} in 6, 10.4-10.6)")
+                let inside = if fb::can_withdraw(rules, st) {
+                    ", or withdraw inside (13.2)"
+                } else {
+                    ""
+                };
+                format!("{who}: avoid battle in {on}? ({c} in 6, 10.4-10.6{inside})")
             }
             Stage::Respond(_) => {
                 let odds = fb::battle_preview(rules, st)
@@ -107,6 +119,15 @@ impl PlayStep<Struggle> for Battle {
                 "{who}: pursue? ({} in 6, 12.4)",
                 fb::pursuit_chance(rules, st).unwrap_or(0)
             ),
+            Stage::Attrition => match p.attrition.first() {
+                Some(a) => format!(
+                    "{who}: attrition in {}: pick the {} step(s) lost ({}, 15.5)",
+                    rules.space_name(a.at),
+                    a.steps,
+                    a.rule
+                ),
+                None => String::new(),
+            },
         }
     }
     fn to_act(&self, _rules: &StRules, st: &StState) -> Option<Side> {
@@ -124,6 +145,7 @@ impl PlayStep<Struggle> for Battle {
                 | StCommand::Retreat { .. }
                 | StCommand::Pursue
                 | StCommand::Advance { .. }
+                | StCommand::Withdraw
                 | StCommand::Done
         )
     }
@@ -159,6 +181,9 @@ impl PlayStep<Struggle> for Battle {
                 for o in fb::avoid_options(rules, st) {
                     out.push(o.cmd);
                 }
+                if fb::can_withdraw(rules, st) {
+                    out.push(StCommand::Withdraw);
+                }
                 out.push(StCommand::Done);
             }
             Stage::Respond(side) => {
@@ -168,7 +193,7 @@ impl PlayStep<Struggle> for Battle {
                 out.push(StCommand::Done);
             }
             Stage::Roll => {}
-            Stage::Losses(_) => {
+            Stage::Losses(_) | Stage::Attrition => {
                 let n = fb::loss_options(rules, st).len().min(u16::MAX as usize);
                 for choice in 0..n as u16 {
                     out.push(StCommand::TakeLosses { choice });
@@ -231,6 +256,18 @@ impl PlayStep<Struggle> for Battle {
                 "11.2",
                 "step 4: pick one of the listed ways to take the loss",
             ),
+            (Stage::Attrition, StCommand::TakeLosses { .. }) => Refusal::new(
+                "15.5",
+                "pick one of the listed ways to lose the attrition steps",
+            ),
+            (Stage::Attrition, _) => Refusal::new(
+                "15.5",
+                "the owner of the force picks the steps it loses to attrition",
+            ),
+            (_, StCommand::Withdraw) => Refusal::new(
+                "13.2",
+                "only the defender's whole force, when first entered in its own fortress or major city, may withdraw inside (up to its capacity, 13.5)",
+            ),
             (Stage::Retreat, StCommand::Retreat { .. }) => Refusal::new(
                 "12.1",
                 "retreat to an adjacent space without an enemy force; the attacker whence it came",
@@ -281,7 +318,11 @@ impl PlayStep<Struggle> for Battle {
                 let ch = fb::loss_options(rules, g.st);
                 if let Some(c) = ch.get(choice as usize) {
                     let f = c.fates.clone();
-                    g.apply_losses(&f);
+                    if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::Attrition) {
+                        g.apply_attrition(&f);
+                    } else {
+                        g.apply_losses(&f);
+                    }
                 }
             }
             StCommand::Retreat { to } => {
@@ -290,6 +331,7 @@ impl PlayStep<Struggle> for Battle {
             }
             StCommand::Pursue => g.pursue(),
             StCommand::Advance { general } => g.advance(general),
+            StCommand::Withdraw => g.withdraw(),
             StCommand::Done => {
                 if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::Stay) {
                     g.stay();

@@ -68,11 +68,32 @@ impl PlayStep<Struggle> for Declare {
         if self.check(rules, st, &StCommand::Begin).is_ok() {
             out.push(StCommand::Begin);
         }
-        out.push(StCommand::Done);
+        if self.check(rules, st, &StCommand::Done).is_ok() {
+            out.push(StCommand::Done);
+        }
     }
     fn check(&self, rules: &StRules, st: &StState, cmd: &StCommand) -> Result<(), Refusal> {
         let op = super::op(st)?;
+        // 16.3: Austria's last round must activate a French piece: it is declared first
+        let french_due = crate::games::struggle::endturn::french_duty(rules, st, op.side)
+            && !op
+                .queue
+                .iter()
+                .any(|&p| crate::games::struggle::endturn::is_french_piece(rules, p));
         match *cmd {
+            StCommand::Done | StCommand::Begin if french_due => Err(Refusal::new(
+                "16.3",
+                "Austria's last round this turn must activate a French general or unit",
+            )),
+            StCommand::Declare { piece }
+                if french_due
+                    && !crate::games::struggle::endturn::is_french_piece(rules, piece) =>
+            {
+                Err(Refusal::new(
+                    "16.3",
+                    "declare a French general or unit first: this last round must activate one",
+                ))
+            }
             StCommand::Done => Ok(()),
             StCommand::Begin => {
                 if op.queue.is_empty() {
@@ -139,6 +160,9 @@ impl PlayStep<Struggle> for Declare {
                 if let Some(o) = g.st.g.op.as_mut() {
                     o.ops -= c.min(o.ops);
                     o.queue.push(piece);
+                }
+                if crate::games::struggle::endturn::is_french_piece(rules, piece) {
+                    g.st.g.french_activated = true; // 16.3
                 }
                 let n = flow::piece_name(rules, piece);
                 g.say("6.23", format!("{n} is activated ({c} OP)"));

@@ -143,6 +143,42 @@ fn check_use(
     }
 }
 
+/// 16.3: in Austria's last round, while no French piece has been activated this turn, the
+/// round must activate one: a French general by initiative (6.22), or individual
+/// activations (6.23) with OPs enough for a French piece (the declarations then begin
+/// with one, `declare.rs`).
+fn check_french(
+    rules: &StRules,
+    st: &StState,
+    side: Side,
+    card: Option<CardId>,
+    use_: Use,
+) -> Result<(), Refusal> {
+    use crate::games::struggle::endturn;
+    if !endturn::french_duty(rules, st, side) {
+        return Ok(());
+    }
+    let ops = card.map(|c| rules.card_ops(c)).unwrap_or(1);
+    let ok = match use_ {
+        Use::Activate { general } => endturn::is_french_piece(rules, Piece::General(general)),
+        Use::Individual => (0..st.generals.len() as GenId)
+            .map(Piece::General)
+            .chain((0..st.units.len() as u16).map(Piece::Unit))
+            .filter(|&p| endturn::is_french_piece(rules, p))
+            .filter(|&p| matches!(flow::piece_loc(st, p), Some(Loc::Space(_))))
+            .any(|p| super::declare::cost(rules, p) <= ops),
+        Use::Mobilize | Use::Event => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(Refusal::new(
+            "16.3",
+            "Austria's last round this turn must activate a French general or unit",
+        ))
+    }
+}
+
 /// 7.22: the DOW must be played now (the holder's last round of the turn).
 pub fn dow_forced(st: &StState, side: Side) -> bool {
     !st.g.war
@@ -225,7 +261,8 @@ impl PlayStep<Struggle> for Round {
                         "the Declaration of War can only be played as an event",
                     ));
                 }
-                check_use(rules, st, side, Some(card), use_)
+                check_use(rules, st, side, Some(card), use_)?;
+                check_french(rules, st, side, Some(card), use_)
             }
             StCommand::FreeOp { use_ } => {
                 if dow_forced(st, side) {
@@ -234,7 +271,8 @@ impl PlayStep<Struggle> for Round {
                         "the Declaration of War must be played as an event this round",
                     ));
                 }
-                check_use(rules, st, side, None, use_)
+                check_use(rules, st, side, None, use_)?;
+                check_french(rules, st, side, None, use_)
             }
             _ => Err(Refusal::new("8.2", "play a card or take a free OP")),
         }
@@ -299,6 +337,10 @@ impl PlayStep<Struggle> for Round {
                 g.st.g.step = Step::Mobilize;
             }
             Use::Activate { general } => {
+                if crate::games::struggle::endturn::is_french_piece(rules, Piece::General(general))
+                {
+                    g.st.g.french_activated = true; // 16.3
+                }
                 let gname = rules.gen_name(general);
                 g.say(
                     "6.22",
