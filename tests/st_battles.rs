@@ -726,6 +726,9 @@ fn a_battle_reaching_fifteen_vp_ends_nothing_before_the_victory_check() {
         g.st.g.winner,
         Some(Side::Prussia),
         "judged at the Victory Check"
+    );
+}
+
 /// Falkenstein's army of three IDs at Paderborn, next to the Prussian fortress Minden
 /// (value 1), where `besiegers` (Hanoverian units and Arendtschildt) besiege a Prussian
 /// ID sheltered inside (13.5). Returns the game, the garrison ID and the relief IDs.
