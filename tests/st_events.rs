@@ -532,3 +532,849 @@ fn every_unit_label_of_the_cards_resolves() {
         }
     }
 }
+
+// ------------------------------------------------------------------ issue 13: the other events
+
+fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
+    let x = general(g, id);
+    let s = space(g, at);
+    g.st.generals[x as usize].loc = Loc::Space(s);
+    x
+}
+
+fn to_act(g: &PureGame<Struggle>) -> Option<String> {
+    Struggle::side_to_act(&g.rules, &g.st)
+}
+
+fn log_since(g: &PureGame<Struggle>, n: usize) -> Vec<String> {
+    g.log.entries[n..].iter().map(|e| e.text.clone()).collect()
+}
+
+fn in_province(g: &PureGame<Struggle>, s: usize, name: &str) -> bool {
+    g.rules.map.spaces[s]
+        .province
+        .is_some_and(|p| g.rules.map.provinces[p].name == name)
+}
+
+/// An Austrian-held minor city X next to a Prussian-held space Y (neither French, both
+/// cleared): Austria's army (Benedek, 1st Corps) at X, Prussia's (Frederick, 2nd Corps)
+/// at Y. Returns (X, Y).
+fn armies_face_to_face(g: &mut PureGame<Struggle>) -> (usize, usize) {
+    use feldzug::games::struggle::map::{Country, SpaceKind};
+    let n = g.rules.map.spaces.len();
+    let ok = |s: usize| {
+        let sp = &g.rules.map.spaces[s];
+        sp.country != Country::France
+            && !matches!(sp.kind, SpaceKind::Junction | SpaceKind::OffBoard)
+    };
+    let (x, y) = (0..n)
+        .filter(|&x| {
+            ok(x)
+                && g.rules.map.spaces[x].kind == SpaceKind::Minor
+                && g.st.g.control[x] == Some(Side::Austria)
+        })
+        .find_map(|x| {
+            g.rules
+                .map
+                .routes_from(x)
+                .map(|(_, y)| y)
+                .find(|&y| {
+                    ok(y)
+                        && g.st.g.control[y] == Some(Side::Prussia)
+                        && g.rules.map.enter_cost(y, x).is_some_and(|c| c <= 2)
+                })
+                .map(|y| (x, y))
+        })
+        .expect("a border");
+    let (xn, yn) = (g.rules.space_name(x), g.rules.space_name(y));
+    clear(g, &xn);
+    clear(g, &yn);
+    put(g, "au-1", &xn, false);
+    put_general(g, "benedek", &xn);
+    put(g, "pr-2", &yn, false);
+    put_general(g, "frederick", &yn);
+    (x, y)
+}
+
+/// Prussia activates Frederick with a 3-OP card (North German Reserves) and enters `to`.
+fn frederick_attacks(g: &mut PureGame<Struggle>, to: usize) {
+    give(g, Side::Prussia, &[36]);
+    let fr = general(g, "frederick");
+    g.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Activate { general: fr },
+    })
+    .expect("activate Frederick");
+    g.apply(&StCommand::Move { to }).expect("into the enemy");
+    assert!(g.st.g.battle.is_some(), "a battle");
+}
+
+#[test]
+fn card_1_dispatches_compromised_takes_a_card_the_log_does_not_name() {
+    // card 1; hidden hands; rule 7.22 for a Declaration of War taken
+    use feldzug::engine::game_ecs::{CommandLog, undoable};
+    let mut g = mobilization();
+    give(&mut g, Side::Austria, &[5, 9, 2]);
+    let n = g.log.entries.len();
+    let rolls = g.dice.roll_count();
+    prussia_plays(&mut g, 1);
+    assert_eq!(g.st.g.step, Step::Event);
+    assert_eq!(to_act(&g).as_deref(), Some("Prussia"));
+    // the taker sees the hand only now, in his own list of choices
+    let mut offered: Vec<CardId> = g
+        .legal()
+        .into_iter()
+        .filter_map(|c| match c {
+            StCommand::EventCard { card } => Some(card),
+            _ => None,
+        })
+        .collect();
+    offered.sort_unstable();
+    assert_eq!(offered, vec![2, 5, 9]);
+    // and cannot take the card back once he has seen the hand (an undo barrier)
+    assert!(
+        g.dice.roll_count() > rolls,
+        "the showing of the hand is final"
+    );
+    let undo = |after: usize| {
+        undoable(&CommandLog::<Struggle> {
+            commands: vec![StCommand::Done, event(1)],
+            rolls_after: vec![rolls, after],
+            secret_after: vec![false, false],
+        })
+    };
+    assert_eq!(undo(rolls), 1, "(without the barrier it could be undone)");
+    assert_eq!(undo(g.dice.roll_count()), 0);
+    // a card not in the hand is refused
+    refused(StCommand::EventCard { card: 17 }, &mut g, "6.24");
+    g.apply(&StCommand::EventCard { card: 5 }).expect("Kalik");
+    assert!(g.st.cards.hand(Side::Prussia).contains(&5));
+    assert_eq!(g.st.cards.hand(Side::Austria), &vec![9, 2]);
+    for e in log_since(&g, n) {
+        for t in ["Brigade Kalik", "Last Minute", "Declaration of War"] {
+            assert!(!e.contains(t), "the log names a hidden card: {e}");
+        }
+    }
+    assert!(g.st.cards.discard.contains(&1));
+    assert_eq!(g.st.g.step, Step::Round);
+    assert_eq!(g.st.g.to_play, Side::Austria);
+    let summary = format!("{:?}", g.summary());
+    assert!(!summary.contains("Kalik"), "{summary}");
+    // the Declaration of War: only with a round left to play it, and then it must be
+    let mut g = mobilization();
+    give(&mut g, Side::Austria, &[2]);
+    g.st.g.rounds_left[Side::Prussia.idx()] = 1;
+    give(&mut g, Side::Prussia, &[1]);
+    let why = refused(event(1), &mut g, "6.24");
+    assert!(why.contains("no card"), "nothing it may take: {why}");
+    let mut g = mobilization();
+    give(&mut g, Side::Austria, &[2, 9]);
+    g.st.g.rounds_left[Side::Prussia.idx()] = 1;
+    prussia_plays(&mut g, 1);
+    refused(StCommand::EventCard { card: 2 }, &mut g, "6.24");
+    let mut g = mobilization();
+    give(&mut g, Side::Austria, &[2, 9]);
+    g.st.g.rounds_left[Side::Prussia.idx()] = 2;
+    prussia_plays(&mut g, 1);
+    g.apply(&StCommand::EventCard { card: 2 }).expect("the DOW");
+    pass_round(&mut g); // Austria
+    assert_eq!(g.st.g.to_play, Side::Prussia);
+    refused(
+        StCommand::FreeOp {
+            use_: Use::Individual,
+        },
+        &mut g,
+        "7.22",
+    );
+    assert_eq!(g.legal(), vec![event(2)], "7.22: it must be played now");
+    // an empty hand: nothing to take, refused
+    let mut g = mobilization();
+    give(&mut g, Side::Austria, &[]);
+    give(&mut g, Side::Prussia, &[1]);
+    let why = refused(event(1), &mut g, "6.24");
+    assert!(why.contains("no card"), "{why}");
+}
+
+#[test]
+fn cards_6_7_field_entrenchments_as_an_event() {
+    // cards 6, 7 (event: a marker for the turn, +1 to the defender's die as 11.2's response)
+    let mut g = war();
+    let (x, _) = armies_face_to_face(&mut g);
+    pass_round(&mut g);
+    give(&mut g, Side::Austria, &[6, 7]);
+    g.apply(&event(6)).expect("entrench");
+    assert_eq!(g.legal(), vec![StCommand::EventSpace { space: x }]);
+    g.apply(&StCommand::EventSpace { space: x }).expect("X");
+    assert!(events::entrenched(&g.rules, &g.st, x, Side::Austria));
+    // the second card has nowhere left to go: refused
+    pass_round(&mut g);
+    let why = refused(event(7), &mut g, "6.24");
+    assert!(why.contains("entrench"), "{why}");
+    give(&mut g, Side::Austria, &[]);
+    pass_round(&mut g);
+    // Prussia attacks: the defender is entrenched (the odds and the roll use it)
+    frederick_attacks(&mut g, x);
+    let (_, _, sit) =
+        feldzug::games::struggle::flow_battle::battle_inputs(&g.rules, &g.st).expect("a battle");
+    assert!(sit.defender_entrenched);
+    // the same attack without the event: not entrenched
+    let mut h = war();
+    let (x, _) = armies_face_to_face(&mut h);
+    give(&mut h, Side::Austria, &[]);
+    frederick_attacks(&mut h, x);
+    let (_, _, sit) =
+        feldzug::games::struggle::flow_battle::battle_inputs(&h.rules, &h.st).expect("a battle");
+    assert!(!sit.defender_entrenched);
+    // the marker holds for the turn only
+    g.st.g.turn += 1;
+    assert!(!events::entrenched(&g.rules, &g.st, x, Side::Austria));
+}
+
+#[test]
+fn card_35_reserves_from_inner_austria() {
+    // card 35: an IB from the Corps Support Box to a city, or a unit flipped
+    let mut g = war();
+    give(&mut g, Side::Austria, &[35]);
+    pass_round(&mut g);
+    let vienna = space(&g, "Vienna");
+    let padua = space(&g, "Padua");
+    let au2 = unit(&g, "au-2");
+    g.apply(&event(35)).expect("35");
+    let legal = g.legal();
+    assert!(legal.contains(&StCommand::EventSpace { space: vienna }));
+    assert!(legal.contains(&StCommand::EventUnit { unit: au2 }));
+    // Venetia is not Inner Austria
+    refused(StCommand::EventSpace { space: padua }, &mut g, "6.24");
+    let in_box = |g: &PureGame<Struggle>| {
+        g.rules
+            .unit_by_type("au-ib")
+            .into_iter()
+            .filter(|&u| g.st.units[u as usize].loc == Loc::CorpsSupport)
+            .count()
+    };
+    let before = in_box(&g);
+    g.apply(&StCommand::EventSpace { space: vienna })
+        .expect("Vienna");
+    assert_eq!(in_box(&g), before - 1);
+    assert!(
+        g.rules
+            .unit_by_type("au-ib")
+            .into_iter()
+            .any(|u| g.st.units[u as usize].loc == Loc::Space(vienna)
+                && !g.st.units[u as usize].reduced)
+    );
+    assert_eq!(g.st.g.step, Step::Round);
+    // the other choice: a reduced unit flipped
+    let mut g = war();
+    give(&mut g, Side::Austria, &[35]);
+    pass_round(&mut g);
+    g.apply(&event(35)).expect("35");
+    g.apply(&StCommand::EventUnit { unit: au2 })
+        .expect("2nd Corps");
+    assert!(!g.st.units[au2 as usize].reduced);
+    // neither possible: refused
+    let mut g = war();
+    for u in 0..g.st.units.len() {
+        if g.rules.side(u as u16) == Side::Austria {
+            g.st.units[u].reduced = false;
+            if g.st.units[u].loc == Loc::CorpsSupport {
+                g.st.units[u].loc = Loc::Reserve;
+            }
+        }
+    }
+    give(&mut g, Side::Austria, &[35]);
+    pass_round(&mut g);
+    refused(event(35), &mut g, "6.24");
+}
+
+#[test]
+fn card_37_harsh_peace_moves_the_vp_and_prussia_discards() {
+    // card 37: only while Prussia leads; Prussia chooses the discard
+    let mut g = war();
+    g.st.g.vp = -2;
+    give(&mut g, Side::Prussia, &[33, 41]);
+    give(&mut g, Side::Austria, &[37]);
+    pass_round(&mut g);
+    g.apply(&event(37)).expect("37");
+    assert_eq!(g.st.g.vp, -1, "1 towards Austria");
+    assert_eq!(g.st.g.step, Step::Event);
+    assert_eq!(to_act(&g).as_deref(), Some("Prussia"), "Prussia chooses");
+    let mut offered = g.legal();
+    offered.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(
+        offered,
+        vec![
+            StCommand::EventCard { card: 33 },
+            StCommand::EventCard { card: 41 }
+        ]
+    );
+    refused(StCommand::EventCard { card: 37 }, &mut g, "6.24");
+    g.apply(&StCommand::EventCard { card: 41 })
+        .expect("discard");
+    assert_eq!(g.st.cards.hand(Side::Prussia), &vec![33]);
+    assert!(g.st.cards.discard.contains(&41));
+    assert!(g.st.g.reshuffle, "Needle Guns discarded (6.42)");
+    assert!(g.st.cards.removed.contains(&37), "*");
+    assert_eq!(g.st.g.step, Step::Round);
+    assert_eq!(g.st.g.to_play, Side::Prussia);
+    // refused while Austria leads
+    let mut g = war();
+    g.st.g.vp = 1;
+    give(&mut g, Side::Austria, &[37]);
+    pass_round(&mut g);
+    let why = refused(event(37), &mut g, "6.24");
+    assert!(why.contains("VP"), "{why}");
+}
+
+#[test]
+fn card_38_general_replaced() {
+    // card 38, rule 18.4 (seniority ignored)
+    let mut g = war();
+    let fr = put_general(&mut g, "frederick", "Berlin");
+    let goeben = general(&g, "goeben");
+    let cialdini = general(&g, "cialdini");
+    prussia_plays(&mut g, 38);
+    assert_eq!(g.legal(), vec![StCommand::EventGeneral { general: fr }]);
+    g.apply(&StCommand::EventGeneral { general: fr })
+        .expect("Frederick");
+    assert!(
+        g.legal()
+            .contains(&StCommand::EventGeneral { general: goeben })
+    );
+    // an Italian general is not of his nationality
+    refused(
+        StCommand::EventGeneral { general: cialdini },
+        &mut g,
+        "6.24",
+    );
+    g.apply(&StCommand::EventGeneral { general: goeben })
+        .expect("Goeben");
+    assert_eq!(g.st.generals[fr as usize].loc, Loc::Pool);
+    assert_eq!(
+        g.st.generals[goeben as usize].loc,
+        Loc::Space(space(&g, "Berlin"))
+    );
+    assert_eq!(g.st.g.step, Step::Round);
+    // no general on the map: refused
+    let mut g = war();
+    give(&mut g, Side::Prussia, &[38]);
+    refused(event(38), &mut g, "6.24");
+}
+
+#[test]
+fn card_39_reluctant_ally_keeps_a_state_at_home() {
+    // card 39: the Bavarians stay in Bavaria until the end of the next turn
+    let mut g = war();
+    let bv = g
+        .rules
+        .unit_by_type("bv-id")
+        .into_iter()
+        .find(|&u| g.st.units[u as usize].loc == Loc::Space(space(&g, "Schweinfurt")))
+        .expect("the Bv ID at Schweinfurt");
+    prussia_plays(&mut g, 39);
+    let sx = unit(&g, "sx-corps");
+    refused(StCommand::EventUnit { unit: sx }, &mut g, "6.24");
+    g.apply(&StCommand::EventUnit { unit: bv })
+        .expect("Bavaria");
+    assert!(g.st.cards.removed.contains(&39));
+    // Austria moves the Bv ID: out of Bavaria refused, inside allowed
+    give(&mut g, Side::Austria, &[33]);
+    g.apply(&StCommand::Play {
+        card: 33,
+        use_: Use::Individual,
+    })
+    .expect("3 OPs");
+    g.apply(&StCommand::Declare {
+        piece: Piece::Unit(bv),
+    })
+    .expect("declare");
+    g.apply(&StCommand::Begin).expect("begin");
+    let here = space(&g, "Schweinfurt");
+    let near: Vec<usize> = g.rules.map.routes_from(here).map(|(_, o)| o).collect();
+    let out = near
+        .iter()
+        .copied()
+        .find(|&o| !in_province(&g, o, "Bavaria") && !in_province(&g, o, "Palatinate"))
+        .expect("a neighbour outside Bavaria");
+    let why = refused(StCommand::Move { to: out }, &mut g, "6.24");
+    assert!(why.contains("Reluctant Ally"), "{why}");
+    let inside = near
+        .iter()
+        .copied()
+        .find(|&o| in_province(&g, o, "Bavaria") && g.legal().contains(&StCommand::Move { to: o }))
+        .expect("a neighbour in Bavaria");
+    g.apply(&StCommand::Move { to: inside }).expect("inside");
+    // after the next turn the restriction is over
+    g.st.g.turn += 2;
+    assert!(events::check_enter(&g.rules, &g.st, &[Piece::Unit(bv)], out).is_ok());
+    // no unit of the four states on the map: refused
+    let mut g = war();
+    for u in events::reluctant_targets(&g.rules, &g.st) {
+        g.st.units[u as usize].loc = Loc::Eliminated;
+    }
+    give(&mut g, Side::Prussia, &[39]);
+    refused(event(39), &mut g, "6.24");
+}
+
+#[test]
+fn card_40_prussian_general_staff_activates_two_armies() {
+    // card 40, rule 6.22: two generals of initiative 3 or less, one after the other
+    let mut g = war();
+    give(&mut g, Side::Austria, &[]);
+    let fr = put_general(&mut g, "frederick", "Berlin");
+    let fc = put_general(&mut g, "frederick-charles", "Posen");
+    let fk = put_general(&mut g, "falkenstein", "Magdeburg");
+    prussia_plays(&mut g, 40);
+    let mut offered = g.legal();
+    offered.sort_by_key(|c| format!("{c:?}"));
+    let mut want = vec![
+        StCommand::EventGeneral { general: fr },
+        StCommand::EventGeneral { general: fk },
+    ];
+    want.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(offered, want, "not Frederick Charles (initiative 4)");
+    refused(StCommand::EventGeneral { general: fc }, &mut g, "6.24");
+    g.apply(&StCommand::EventGeneral { general: fr })
+        .expect("Frederick");
+    assert_eq!(g.st.g.step, Step::Move);
+    let m =
+        g.st.g
+            .op
+            .as_ref()
+            .and_then(|o| o.mover.clone())
+            .expect("army");
+    assert!(m.army && m.pieces[0] == Piece::General(fr) && m.pieces.len() > 1);
+    g.apply(&StCommand::Done).expect("Frederick stops");
+    assert_eq!(g.st.g.step, Step::Event);
+    assert_eq!(
+        g.legal(),
+        vec![StCommand::EventGeneral { general: fk }, StCommand::Done]
+    );
+    refused(StCommand::EventGeneral { general: fr }, &mut g, "6.24");
+    g.apply(&StCommand::EventGeneral { general: fk })
+        .expect("Falkenstein");
+    assert_eq!(g.st.g.step, Step::Move);
+    g.apply(&StCommand::Done).expect("Falkenstein stops");
+    assert_eq!(g.st.g.step, Step::Round);
+    assert_eq!(g.st.g.to_play, Side::Austria);
+    assert!(g.st.cards.discard.contains(&40));
+    // no general of initiative 3 or less on the map: refused
+    let mut g = war();
+    put_general(&mut g, "frederick-charles", "Posen");
+    give(&mut g, Side::Prussia, &[40]);
+    refused(event(40), &mut g, "6.22");
+}
+
+#[test]
+fn cards_42_43_general_staff_activates_any_general() {
+    // cards 42, 43: a 2 card activates a general of initiative 4 (6.22 otherwise refuses)
+    let mut g = war();
+    give(&mut g, Side::Austria, &[]);
+    let fc = put_general(&mut g, "frederick-charles", "Posen");
+    give(&mut g, Side::Prussia, &[42]);
+    refused(
+        StCommand::Play {
+            card: 42,
+            use_: Use::Activate { general: fc },
+        },
+        &mut g,
+        "6.22",
+    );
+    g.apply(&event(42)).expect("General Staff");
+    assert_eq!(g.legal(), vec![StCommand::EventGeneral { general: fc }]);
+    g.apply(&StCommand::EventGeneral { general: fc })
+        .expect("Frederick Charles");
+    let m =
+        g.st.g
+            .op
+            .as_ref()
+            .and_then(|o| o.mover.clone())
+            .expect("army");
+    assert_eq!(m.ma, 6);
+    g.apply(&StCommand::Done).expect("stops");
+    assert_eq!(g.st.g.step, Step::Round, "one general only");
+    // 43 the same; no general on the map: refused
+    let mut g = war();
+    give(&mut g, Side::Prussia, &[43]);
+    refused(event(43), &mut g, "6.22");
+}
+
+#[test]
+fn card_44_cholera_strikes_a_prussian_force_abroad() {
+    // card 44, rule 15.5
+    let mut g = war();
+    clear(&mut g, "Hanover");
+    put(&mut g, "pr-7", "Hanover", false);
+    let hanover = space(&g, "Hanover");
+    let berlin = space(&g, "Berlin");
+    give(&mut g, Side::Austria, &[44]);
+    pass_round(&mut g);
+    g.apply(&event(44)).expect("Cholera");
+    assert!(
+        g.legal()
+            .contains(&StCommand::EventSpace { space: hanover })
+    );
+    refused(StCommand::EventSpace { space: berlin }, &mut g, "6.24");
+    let rolls = g.dice.roll_count();
+    g.apply(&StCommand::EventSpace { space: hanover })
+        .expect("Hanover");
+    let new: Vec<_> = g.dice.rolls[rolls..]
+        .iter()
+        .filter(|r| r.rule == "15.5")
+        .collect();
+    assert_eq!(new.len(), 1, "one attrition roll");
+    let r = new[0];
+    assert!(r.purpose.contains("Hanover"), "{}", r.purpose);
+    // no Prussian force abroad: refused
+    let mut g = war();
+    for u in 0..g.st.units.len() {
+        if let Loc::Space(s) = g.st.units[u].loc
+            && g.rules.side(u as u16) == Side::Prussia
+            && g.rules.map.spaces[s].country != feldzug::games::struggle::map::Country::Prussia
+        {
+            g.st.units[u].loc = Loc::Eliminated;
+        }
+    }
+    give(&mut g, Side::Austria, &[44]);
+    pass_round(&mut g);
+    refused(event(44), &mut g, "6.24");
+}
+
+#[test]
+fn card_47_hungarian_revolt() {
+    // card 47: the Klapka Corps and up to three Prussian PCs in Hungary (14.3)
+    let mut g = war();
+    let budapest = space(&g, "Budapest");
+    prussia_plays(&mut g, 47);
+    refused(StCommand::EventSpace { space: budapest }, &mut g, "6.24");
+    let Some(StCommand::EventSpace { space: at }) = g.legal().into_iter().next() else {
+        panic!("a space of Hungary")
+    };
+    assert!(in_province(&g, at, "Hungary"));
+    g.apply(&StCommand::EventSpace { space: at })
+        .expect("the corps");
+    let corps = unit(&g, "hu-klapka");
+    assert_eq!(g.st.units[corps as usize].loc, Loc::Space(at));
+    assert_eq!(g.st.g.control[at], Some(Side::Prussia));
+    let pcs: Vec<usize> = g
+        .legal()
+        .into_iter()
+        .filter_map(|c| match c {
+            StCommand::EventSpace { space } => Some(space),
+            _ => None,
+        })
+        .collect();
+    assert!(!pcs.is_empty());
+    assert!(pcs.iter().all(|&s| in_province(&g, s, "Hungary")));
+    refused(StCommand::EventSpace { space: budapest }, &mut g, "6.24");
+    g.apply(&StCommand::EventSpace { space: pcs[0] })
+        .expect("a PC");
+    assert_eq!(g.st.g.control[pcs[0]], Some(Side::Prussia));
+    if g.st.g.step == Step::Event {
+        g.apply(&StCommand::Done).expect("enough");
+    }
+    assert_eq!(g.st.g.step, Step::Round);
+    assert!(g.st.cards.removed.contains(&47));
+    // the corps in play already: refused
+    let mut g = war();
+    let k = unit(&g, "hu-klapka");
+    g.st.units[k as usize].loc = Loc::Eliminated;
+    give(&mut g, Side::Prussia, &[47]);
+    refused(event(47), &mut g, "6.24");
+}
+
+#[test]
+fn card_48_wing_commander_appointed() {
+    // card 48, rule 18.4: any general of the Holding Area, seniority ignored
+    let mut g = war();
+    let ramming = general(&g, "ramming");
+    let prague = space(&g, "Prague");
+    let berlin = space(&g, "Berlin");
+    give(&mut g, Side::Austria, &[48]);
+    pass_round(&mut g);
+    g.apply(&event(48)).expect("48");
+    let c = StCommand::Appoint {
+        general: ramming,
+        at: prague,
+    };
+    assert!(g.legal().contains(&c));
+    refused(
+        StCommand::Appoint {
+            general: ramming,
+            at: berlin,
+        },
+        &mut g,
+        "6.24",
+    );
+    g.apply(&c).expect("Ramming");
+    assert_eq!(g.st.generals[ramming as usize].loc, Loc::Space(prague));
+    assert_eq!(g.st.g.step, Step::Round);
+    // an empty Holding Area: refused
+    let mut g = war();
+    for x in 0..g.st.generals.len() {
+        if g.st.generals[x].loc == Loc::Pool {
+            g.st.generals[x].loc = Loc::Eliminated;
+        }
+    }
+    give(&mut g, Side::Austria, &[48]);
+    pass_round(&mut g);
+    refused(event(48), &mut g, "18.4");
+}
+
+#[test]
+fn card_54_no_avoid_battle_this_turn() {
+    // card 54, rules 10.4: the attacked army may not avoid battle
+    let mut g = war();
+    let (x, _) = armies_face_to_face(&mut g);
+    give(&mut g, Side::Austria, &[]);
+    let mut h = g.clone();
+    prussia_plays(&mut g, 54);
+    pass_round(&mut g); // Austria
+    frederick_attacks(&mut g, x);
+    assert!(
+        !g.legal()
+            .iter()
+            .any(|c| matches!(c, StCommand::Avoid { .. })),
+        "no avoid"
+    );
+    assert!(
+        g.log.entries.iter().any(|e| e.rule == "11.2"),
+        "the battle is fought"
+    );
+    // without the card Benedek may try
+    frederick_attacks(&mut h, x);
+    assert!(
+        h.legal()
+            .iter()
+            .any(|c| matches!(c, StCommand::Avoid { .. }))
+    );
+    // and next turn the card no longer holds
+    g.st.g.turn += 1;
+    assert!(!events::no_avoid(&g.st, Side::Austria));
+}
+
+// ------------------------------------------------------------------ responses outside battle
+
+#[test]
+fn card_16_garbled_orders_answers_an_army_activation() {
+    // card 16, rule 6.25: the inactive player is asked right after the activation
+    let mut g = war();
+    put_general(&mut g, "frederick", "Berlin");
+    give(&mut g, Side::Austria, &[16, 13]);
+    let mut h = g.clone();
+    give(&mut g, Side::Prussia, &[36]);
+    let fr = general(&g, "frederick");
+    g.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Activate { general: fr },
+    })
+    .expect("activate");
+    assert_eq!(g.st.g.step, Step::Event);
+    assert_eq!(to_act(&g).as_deref(), Some("Austria"));
+    assert_eq!(
+        g.legal(),
+        vec![StCommand::Respond { card: 16 }, StCommand::Done]
+    );
+    refused(StCommand::Respond { card: 13 }, &mut g, "6.25");
+    let spandau = g
+        .rules
+        .map
+        .routes_from(space(&g, "Berlin"))
+        .next()
+        .expect("a route")
+        .1;
+    refused(StCommand::Move { to: spandau }, &mut g, "6.24");
+    g.apply(&StCommand::Respond { card: 16 }).expect("Garbled");
+    assert_eq!(g.st.g.step, Step::Move);
+    assert!(g.st.cards.discard.contains(&16));
+    let m =
+        g.st.g
+            .op
+            .as_ref()
+            .and_then(|o| o.mover.clone())
+            .expect("army");
+    assert_eq!(m.ma, 3);
+    let u = m.pieces[1];
+    g.apply(&StCommand::Drop { piece: u }).expect("drop");
+    let why = refused(StCommand::PickUp { piece: u }, &mut g, "6.25");
+    assert!(why.contains("Garbled"), "{why}");
+    // declined: the army moves as usual
+    give(&mut h, Side::Prussia, &[36]);
+    h.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Activate { general: fr },
+    })
+    .expect("activate");
+    h.apply(&StCommand::Done).expect("decline");
+    assert_eq!(h.st.g.step, Step::Move);
+    assert!(h.st.cards.hand(Side::Austria).contains(&16));
+    let m =
+        h.st.g
+            .op
+            .as_ref()
+            .and_then(|o| o.mover.clone())
+            .expect("army");
+    assert_eq!(m.ma, 6);
+    // without the card in hand nobody is asked
+    let mut k = war();
+    put_general(&mut k, "frederick", "Berlin");
+    give(&mut k, Side::Austria, &[13]);
+    give(&mut k, Side::Prussia, &[36]);
+    k.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Activate { general: fr },
+    })
+    .expect("activate");
+    assert_eq!(k.st.g.step, Step::Move);
+}
+
+/// A river route between two Prussian-held spaces (neither French, a junction or
+/// off-board), both cleared; Frederick's army with the 2nd Corps at the first.
+fn army_at_a_river(g: &mut PureGame<Struggle>) -> (usize, usize) {
+    use feldzug::games::struggle::map::SpaceKind;
+    let ok = |g: &PureGame<Struggle>, s: usize| {
+        g.st.g.control[s] == Some(Side::Prussia)
+            && matches!(
+                g.rules.map.spaces[s].kind,
+                SpaceKind::Minor | SpaceKind::Major | SpaceKind::Fortress(_)
+            )
+    };
+    let r = *g
+        .rules
+        .map
+        .routes
+        .iter()
+        .find(|r| {
+            r.river
+                && !r.mountain
+                && r.kind == feldzug::games::struggle::map::RouteKind::Road
+                && ok(g, r.a)
+                && ok(g, r.b)
+        })
+        .expect("a river between Prussian spaces");
+    let (an, bn) = (g.rules.space_name(r.a), g.rules.space_name(r.b));
+    clear(g, &an);
+    clear(g, &bn);
+    put(g, "pr-2", &an, false);
+    put_general(g, "frederick", &an);
+    (r.a, r.b)
+}
+
+#[test]
+fn card_53_pontoon_train_crosses_rivers_free() {
+    // card 53, rules 6.25, 11.45: played with one's own activation, before moving
+    let mut g = war();
+    give(&mut g, Side::Austria, &[]);
+    let (a, b) = army_at_a_river(&mut g);
+    let mut h = g.clone();
+    give(&mut g, Side::Prussia, &[36, 53]);
+    let fr = general(&g, "frederick");
+    g.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Activate { general: fr },
+    })
+    .expect("activate");
+    assert!(g.legal().contains(&StCommand::Respond { card: 53 }));
+    g.apply(&StCommand::Respond { card: 53 }).expect("Pontoon");
+    assert!(g.st.cards.discard.contains(&53));
+    g.apply(&StCommand::Move { to: b }).expect("across");
+    let m =
+        g.st.g
+            .op
+            .as_ref()
+            .and_then(|o| o.mover.clone())
+            .expect("army");
+    assert_eq!(m.mp, 1, "no extra MP for the river");
+    // without the card the river costs its MP
+    give(&mut h, Side::Prussia, &[36]);
+    h.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Activate { general: fr },
+    })
+    .expect("activate");
+    h.apply(&StCommand::Move { to: b }).expect("across");
+    let m =
+        h.st.g
+            .op
+            .as_ref()
+            .and_then(|o| o.mover.clone())
+            .expect("army");
+    assert_eq!(m.mp, 2);
+    // once the army has moved it is too late
+    give(&mut h, Side::Prussia, &[53]);
+    refused(StCommand::Respond { card: 53 }, &mut h, "6.25");
+    let _ = a;
+}
+
+#[test]
+fn card_51_siege_train_adds_two_to_the_siege_roll() {
+    // card 51, rules 6.25, 13.31, 13.34: before a siege roll of the moving force
+    use feldzug::games::struggle::map::{Country, SpaceKind};
+    let mut g = war();
+    give(&mut g, Side::Austria, &[]);
+    let city = (0..g.rules.map.spaces.len())
+        .find(|&s| {
+            g.rules.map.spaces[s].kind == SpaceKind::Major
+                && g.rules.map.spaces[s].country != Country::France
+                && g.st.g.control[s] == Some(Side::Austria)
+        })
+        .expect("an Austrian major city");
+    let name = g.rules.space_name(city);
+    clear(&mut g, &name);
+    put(&mut g, "pr-2", &name, false);
+    put(&mut g, "pr-3", &name, false);
+    let fr = put_general(&mut g, "frederick", &name);
+    // Frederick's army elsewhere has no siege to make: refused
+    let mut h = war();
+    give(&mut h, Side::Austria, &[]);
+    put_general(&mut h, "frederick", "Berlin");
+    give(&mut h, Side::Prussia, &[36, 51]);
+    h.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Activate { general: fr },
+    })
+    .expect("activate");
+    refused(StCommand::Respond { card: 51 }, &mut h, "6.25");
+    // in the enemy city
+    give(&mut g, Side::Prussia, &[36, 51]);
+    g.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Activate { general: fr },
+    })
+    .expect("activate");
+    assert!(g.legal().contains(&StCommand::Siege));
+    assert!(g.legal().contains(&StCommand::Respond { card: 51 }));
+    g.apply(&StCommand::Respond { card: 51 })
+        .expect("Siege Train");
+    g.apply(&StCommand::Siege).expect("siege");
+    let r = g
+        .dice
+        .rolls
+        .iter()
+        .rev()
+        .find(|r| r.rule == "13.31")
+        .expect("the siege roll");
+    assert!(
+        r.modifiers
+            .iter()
+            .any(|(why, v)| why.contains("Siege Train") && *v == 2),
+        "{:?}",
+        r.modifiers
+    );
+    // for one roll only
+    if g.legal().contains(&StCommand::Siege) {
+        g.apply(&StCommand::Siege).expect("again");
+        let r = g
+            .dice
+            .rolls
+            .iter()
+            .rev()
+            .find(|r| r.rule == "13.31")
+            .expect("roll");
+        assert!(
+            !r.modifiers
+                .iter()
+                .any(|(why, _)| why.contains("Siege Train"))
+        );
+    }
+}

@@ -124,6 +124,7 @@ pub fn new_state(rules: &StRules) -> StState {
             italy: None,
             france_wave: None,
             french_activated: false,
+            marks: Default::default(),
         },
     }
 }

@@ -300,6 +300,10 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
     if cmdr.is_some_and(|c| p.intercepted.contains(&c)) {
         return Vec::new();
     }
+    // card 54: no army of this side may avoid battle this turn
+    if cmdr.is_some() && super::events::no_avoid(st, def) {
+        return Vec::new();
+    }
     let spaces = retreat_spaces(rules, st, p.at, def);
     let att_all_infantry = mover_units(st).iter().all(|&u| !is_cavalry(rules, u));
     let lone_cav = units.len() == 1 && is_cavalry(rules, units[0]);
@@ -608,7 +612,8 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
         defender_in_fortress: matches!(kind, Some(SpaceKind::Fortress(_)))
             && !destroyed
             && st.g.control.get(p.at).copied().flatten() != Some(p.att),
-        defender_entrenched: false,
+        // cards 6, 7 played as events: a marker in the space
+        defender_entrenched: super::events::entrenched(rules, st, p.at, def),
         fortified_space: matches!(kind, Some(SpaceKind::Fortress(_)) | Some(SpaceKind::Major))
             && !destroyed,
         cards: Vec::new(),
@@ -626,6 +631,11 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
             sit.cards
                 .push((who, battle::CardPlay::from_card(card, false)));
         }
+    }
+    // card 53 played with the activation (6.25)
+    for card in super::events::battle_cards(rules, st) {
+        sit.cards
+            .push((Who::Attacker, battle::CardPlay::from_card(card, false)));
     }
     Some((attacker, defender, sit))
 }

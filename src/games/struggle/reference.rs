@@ -6,9 +6,37 @@ pub use crate::engine::reference::{RuleCase, lookup, search};
 
 pub const SOURCE: &str = include_str!("../../../assets/rules/struggle.ron");
 
-/// All cases in rulebook order; an empty list if the file is broken (a test checks it).
+/// All cases in rulebook order, then one entry per Operations card; an empty rulebook
+/// part if the file is broken (a test checks it).
 pub fn cases() -> Vec<RuleCase> {
-    crate::engine::reference::parse(SOURCE)
+    let mut v = crate::engine::reference::parse(SOURCE);
+    v.extend(card_cases(super::cards::Cards::shared()));
+    v
+}
+
+/// One entry per Operations card (6.1), generated from the card data: "Card 38", its
+/// title, and its number, OPs, deck, who plays the event, its response moment, its text
+/// and its note, marked RECONSTRUCTED where the design is ours.
+pub fn card_cases(cards: &super::cards::Cards) -> Vec<RuleCase> {
+    cards
+        .cards
+        .iter()
+        .map(|k| RuleCase {
+            case: format!("Card {}", k.id),
+            title: k.title.clone(),
+            text: format!(
+                "{}. {} Note: {}{}",
+                k.summary(),
+                k.text,
+                k.note,
+                if k.reconstructed {
+                    " RECONSTRUCTED: the event is our design, not the publisher's text (docs/games/struggle-cards.md)."
+                } else {
+                    ""
+                }
+            ),
+        })
+        .collect()
 }
 
 /// The string literals of a Rust source (the shared scanner).
@@ -89,6 +117,31 @@ mod tests {
                 "src/games/struggle/{f} is not scanned for cited cases: add it to SOURCES"
             );
         }
+    }
+
+    #[test]
+    fn every_card_has_a_reference_entry() {
+        let all = cases();
+        let cards = crate::games::struggle::cards::Cards::shared();
+        assert_eq!(cards.cards.len(), 55);
+        for k in &cards.cards {
+            let e = lookup(&all, &format!("Card {}", k.id))
+                .unwrap_or_else(|| panic!("card {} has no reference entry", k.id));
+            assert_eq!(e.title, k.title);
+            assert!(e.text.contains(&format!("{} OPs", k.ops)), "{}", e.text);
+            assert!(e.text.contains(&k.text) && e.text.contains(&k.note));
+            assert!(
+                e.text.contains("deck") && e.text.contains("event"),
+                "{}",
+                e.text
+            );
+        }
+        // and the search finds a card by its title
+        assert!(
+            search(&all, "Garbled Orders")
+                .iter()
+                .any(|c| c.case == "Card 16")
+        );
     }
 
     #[test]

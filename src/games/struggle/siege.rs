@@ -278,6 +278,8 @@ impl<'a> Game<'a> {
         if !super::endturn::supplied(self.rules, self.st, s, side) {
             mods.push(("besieger unsupplied (15.3)".to_string(), -1));
         }
+        // card 51, played before this roll (6.25)
+        mods.extend(super::events::siege_train(self, side));
         let roll = self
             .dice
             .d6(&format!("siege of {name} ({})", side.name()), "13.31", mods);

@@ -208,6 +208,9 @@ pub struct Globals {
     /// 16.3: a French general or unit has been activated this turn.
     #[serde(default)]
     pub french_activated: bool,
+    /// Lasting effects of events and responses (6.24, 6.25; events.rs).
+    #[serde(default)]
+    pub marks: super::events::Marks,
 }
 
 /// What an event played as a card (6.24) lets its player choose now.
@@ -219,6 +222,27 @@ pub enum EventPick {
     ReplaceCorps,
     /// The space where this unit is placed.
     Place(UnitId),
+    /// Field Entrenchments (cards 6, 7): the space of one's army.
+    Entrench,
+    /// Dispatches Compromised (card 1): a card of the opponent's hand.
+    TakeCard,
+    /// The opponent discards a card of his choice (card 37); the opponent chooses.
+    Discard,
+    /// General Replaced (card 38): the general relieved, then (`Some`) his successor.
+    Relieve(Option<GenId>),
+    /// Reluctant Ally (card 39): a unit of the state named.
+    Reluctant,
+    /// General Staff (cards 40, 42, 43): a general activated as an army, with an
+    /// initiative of at most `max_ir`, not `not` (the first of card 40's two).
+    Activate { max_ir: u8, not: Option<GenId> },
+    /// Cholera (card 44): the space of the Prussian force.
+    Cholera,
+    /// Reserves from Inner Austria (card 35): a city for an IB, or a unit to flip.
+    Reserves,
+    /// Hungarian Revolt (card 47): Prussian PC markers in Hungary.
+    Revolt,
+    /// Wing Commander Appointed (card 48): a general and his space.
+    Appoint,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -271,6 +295,10 @@ pub enum StCommand {
     EventUnit { unit: UnitId },
     /// 6.24: the space an event places its counter in.
     EventSpace { space: SpaceId },
+    /// 6.24: the card an event takes or discards (cards 1, 37).
+    EventCard { card: CardId },
+    /// 6.24: the general an event acts on (cards 38, 40, 42, 43).
+    EventGeneral { general: GenId },
     /// 10.2: the inactive player tries to intercept with this general's army.
     Intercept { general: GenId },
     /// 10.3: after an interception the moving force goes back and ends its move.

@@ -1,5 +1,7 @@
 //! 6.24: an event waits for its player's choice: which unit to flip, which corps Army of
-//! the Elbe / Main replaces, where a counter is placed (events.rs builds the lists).
+//! the Elbe / Main replaces, where a counter is placed, which card is taken or discarded,
+//! which general is relieved or activated (events.rs builds the lists). 6.25: the same
+//! step asks the inactive player whether he answers an army activation (card 16).
 
 use crate::engine::dice::Dice;
 use crate::engine::log::GameLog;
@@ -22,6 +24,12 @@ impl PlayStep<Struggle> for EventStep {
         "6.24"
     }
     fn prompt(&self, rules: &StRules, st: &StState) -> String {
+        if let Some(w) = st.g.marks.window {
+            return format!(
+                "{}: play a response to the activation (6.25), or done to let it move",
+                w.name()
+            );
+        }
         let Some(c) = st.g.event else {
             return "an event".into();
         };
@@ -33,16 +41,46 @@ impl PlayStep<Struggle> for EventStep {
             ),
             EventPick::ReplaceCorps => "choose the corps replaced by three IDs".into(),
             EventPick::Place(u) => format!("choose where {} is placed", rules.unit_name(u)),
+            EventPick::Entrench => "choose the space of your army to entrench".into(),
+            EventPick::TakeCard => format!("take one card of {}'s hand", c.side.other().name()),
+            EventPick::Discard => {
+                return format!(
+                    "{}: {t}: discard one card of your hand",
+                    c.side.other().name()
+                );
+            }
+            EventPick::Relieve(None) => "choose the general relieved".into(),
+            EventPick::Relieve(Some(g)) => {
+                format!("choose the general who replaces {}", rules.gen_name(g))
+            }
+            EventPick::Reluctant => "choose a unit of the state that stays at home".into(),
+            EventPick::Activate { not: None, .. } => {
+                "choose the general activated as an army".into()
+            }
+            EventPick::Activate { .. } => "choose the second general activated, or done".into(),
+            EventPick::Cholera => "choose the Prussian force struck by cholera".into(),
+            EventPick::Reserves => "choose a city for an IB, or a reduced unit to flip".into(),
+            EventPick::Revolt => format!(
+                "put a Prussian PC marker in Hungary ({} left), or done",
+                c.left
+            ),
+            EventPick::Appoint => "choose a general of the Holding Area and his space".into(),
         };
         format!("{}: {t}: {what}", c.side.name())
     }
     fn to_act(&self, _rules: &StRules, st: &StState) -> Option<Side> {
-        st.g.event.map(|c| c.side)
+        events::chooser(st)
     }
     fn takes(&self, cmd: &StCommand) -> bool {
         matches!(
             cmd,
-            StCommand::EventUnit { .. } | StCommand::EventSpace { .. } | StCommand::Done
+            StCommand::EventUnit { .. }
+                | StCommand::EventSpace { .. }
+                | StCommand::EventCard { .. }
+                | StCommand::EventGeneral { .. }
+                | StCommand::Appoint { .. }
+                | StCommand::Respond { .. }
+                | StCommand::Done
         )
     }
     fn legal(&self, rules: &StRules, st: &StState, out: &mut Vec<StCommand>) {
@@ -65,10 +103,6 @@ impl PlayStep<Struggle> for EventStep {
             dice,
             log,
         };
-        if *cmd == StCommand::Done {
-            events::resume(&mut g);
-        } else {
-            events::pick(&mut g, cmd);
-        }
+        events::pick(&mut g, cmd);
     }
 }

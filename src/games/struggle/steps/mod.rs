@@ -92,7 +92,10 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::PickUp { .. } | StCommand::Drop { .. } => "a pick-up or drop-off".into(),
         StCommand::Done => "'done'".into(),
         StCommand::Siege => "a siege".into(),
-        StCommand::EventUnit { .. } | StCommand::EventSpace { .. } => "an event's choice".into(),
+        StCommand::EventUnit { .. }
+        | StCommand::EventSpace { .. }
+        | StCommand::EventCard { .. }
+        | StCommand::EventGeneral { .. } => "an event's choice".into(),
         StCommand::Intercept { .. } => "an interception".into(),
         StCommand::Return => "a return after interception".into(),
         StCommand::Support { .. } | StCommand::Advance { .. } => "a supporting army".into(),

@@ -11,6 +11,7 @@ use crate::engine::side::Side;
 use crate::engine::step::PlayStep;
 use crate::games::struggle::Struggle;
 use crate::games::struggle::data::{GenId, StRules};
+use crate::games::struggle::events;
 use crate::games::struggle::flow::{self, ARMY_MA, Game};
 use crate::games::struggle::map::{Country, SpaceId, SpaceKind};
 use crate::games::struggle::state::*;
@@ -82,6 +83,8 @@ pub fn start_army(g: &mut Game<'_>, general: GenId) {
         });
     }
     g.st.g.step = Step::Move;
+    // 6.25: the inactive player may answer the activation (card 16)
+    events::army_activated(g);
 }
 
 /// 6.23: the next declared piece moves, or the use ends.
@@ -128,6 +131,10 @@ pub fn stop(g: &mut Game<'_>) {
             .map(|m| m.army)
             .unwrap_or(true);
     if army {
+        // cards 40, 42, 43: an event's army; card 40 goes on with its second general
+        if events::army_done(g) {
+            return;
+        }
         g.end_use();
     } else {
         next_individual(g);
@@ -161,9 +168,10 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
             ),
         ));
     }
-    let Some(cost) = rules.map.enter_cost(m.at, to) else {
+    let Some(cost) = events::enter_cost(rules, st, m.at, to) else {
         return Err(Refusal::new("9.1", "that route cannot be used"));
     };
+    events::check_enter(rules, st, &m.pieces, to)?;
     if space.kind == SpaceKind::OffBoard
         || (space.country == Country::France && !(st.g.france && side == Side::Austria))
     {
@@ -367,6 +375,7 @@ impl PlayStep<Struggle> for Movement {
                 | StCommand::Drop { .. }
                 | StCommand::Done
                 | StCommand::Siege
+                | StCommand::Respond { .. }
         )
     }
     fn legal(&self, rules: &StRules, st: &StState, out: &mut Vec<StCommand>) {
@@ -407,6 +416,12 @@ impl PlayStep<Struggle> for Movement {
         if self.check(rules, st, &StCommand::Siege).is_ok() {
             out.push(StCommand::Siege);
         }
+        // 6.25: Pontoon Train, Siege Train
+        out.extend(
+            events::move_responses(rules, st)
+                .into_iter()
+                .map(|card| StCommand::Respond { card }),
+        );
         if self.check(rules, st, &StCommand::Done).is_ok() {
             out.push(StCommand::Done);
         }
@@ -419,6 +434,16 @@ impl PlayStep<Struggle> for Movement {
         match *cmd {
             StCommand::Move { to } => check_move(rules, st, to),
             StCommand::Siege => crate::games::struggle::siege::check_siege(rules, st),
+            StCommand::Respond { card } => {
+                if events::move_responses(rules, st).contains(&card) {
+                    Ok(())
+                } else {
+                    Err(Refusal::new(
+                        "6.25",
+                        "no response of yours may be played now (Pontoon Train before moving, Siege Train before a siege roll)",
+                    ))
+                }
+            }
             StCommand::Done => {
                 // 9.62; a force that cannot leave the junction at all may stop there
                 let stuck = !rules
@@ -459,6 +484,7 @@ impl PlayStep<Struggle> for Movement {
                 }
                 match piece {
                     Piece::Unit(_) => {
+                        events::check_pickup(rules, st)?;
                         if cu_count(&m.pieces) >= capacity(rules, &m.pieces) {
                             return Err(Refusal::new(
                                 "18.3",
@@ -525,6 +551,10 @@ impl PlayStep<Struggle> for Movement {
         match *cmd {
             StCommand::Done => stop(&mut g),
             StCommand::Siege => g.siege_attempt(),
+            StCommand::Respond { card } => {
+                let side = g.st.g.op.as_ref().map(|o| o.side).unwrap_or(Side::Prussia);
+                events::respond(&mut g, side, card);
+            }
             StCommand::PickUp { piece } => {
                 if let Some(m) = g.st.g.op.as_mut().and_then(|o| o.mover.as_mut()) {
                     m.pieces.push(piece);
@@ -546,7 +576,7 @@ impl PlayStep<Struggle> for Movement {
                         .op
                         .as_ref()
                         .and_then(|o| o.mover.as_ref())
-                        .and_then(|m| rules.map.enter_cost(m.at, to))
+                        .and_then(|m| events::enter_cost(rules, g.st, m.at, to))
                         .unwrap_or(1);
                 let rail = g
                     .st

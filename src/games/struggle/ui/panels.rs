@@ -70,6 +70,12 @@ pub fn label(rules: &StRules, c: &StCommand) -> String {
         StCommand::EventSpace { space } => {
             format!("Event: place in {} (6.24)", space_name(rules, *space))
         }
+        StCommand::EventCard { card } => {
+            format!("Event: card #{card} {} (6.24)", rules.card_title(*card))
+        }
+        StCommand::EventGeneral { general } => {
+            format!("Event: {} (6.24)", rules.gen_name(*general))
+        }
         StCommand::Intercept { general } => {
             format!("Intercept with {} (10.2)", rules.gen_name(*general))
         }
