@@ -640,6 +640,9 @@ fn war_one(g: &mut G) {
     drop_off(g, Piece::General(falk));
     g.dice.script([4]);
     mv(g, "Hildesheim");
+    // 11.4: Falkenstein's army left in Hanover is adjacent and could support; the example
+    // does not roll for it: Willi declines
+    decline(g, Stage::Support);
     assert_eq!(stage(g), Some(Stage::Avoid));
     let gottingen = space(g, "Göttingen");
     ok(
@@ -653,7 +656,12 @@ fn war_one(g: &mut G) {
     assert_eq!(loc(g, hn_ib), Loc::Space(gottingen));
     assert_eq!(control(g, "Hildesheim"), Some(Side::Prussia));
     mv(g, "Railroad Junction");
+    if stage(g) == Some(Stage::Intercept) {
+        // Arendtschildt, now at Göttingen, is asked about the junction too; he declines
+        decline(g, Stage::Intercept);
+    }
     mv(g, "Göttingen");
+    // "Hesse-D elects not to try to intercept"
     decline(g, Stage::Intercept);
     g.dice.script([5]);
     assert_eq!(stage(g), Some(Stage::Avoid));

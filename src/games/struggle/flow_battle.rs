@@ -206,10 +206,31 @@ pub fn retreat_spaces(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> 
                     || (st.g.france && side == Side::Austria))
         })
     };
+    // 9.62: the junction is passed through, not stopped on: the cities beyond it count as
+    // adjacent (the example of play, War turn 1 WOR4: Arendtschildt avoids battle from
+    // Hildesheim to Göttingen)
+    let junction = |o: SpaceId| {
+        rules
+            .map
+            .spaces
+            .get(o)
+            .is_some_and(|x| x.kind == SpaceKind::Junction)
+    };
     let mut v: Vec<SpaceId> = rules
         .map
         .routes_from(s)
-        .map(|(_, o)| o)
+        .flat_map(|(_, o)| {
+            if junction(o) {
+                rules
+                    .map
+                    .routes_from(o)
+                    .map(|(_, b)| b)
+                    .filter(|&b| b != s)
+                    .collect::<Vec<_>>()
+            } else {
+                vec![o]
+            }
+        })
         .filter(|&o| g(o) && flow::units_at(rules, st, o, side.other()).is_empty())
         .collect();
     v.sort_unstable();
