@@ -437,7 +437,8 @@ fn overrun_of_a_lone_ebc() {
         g.st.units[u as usize].loc = Loc::Space(bs);
     }
     let hildesheim = space(&g, "Hildesheim");
-    let ib = place(&mut g, "hn-ib", "Hildesheim", false);
+    // a 1-SP IB (the Hanoverian IB has 2 SP since the example of play)
+    let ib = place(&mut g, "ns-ib", "Hildesheim", false);
     activate_falkenstein(&mut g, &[]);
     ok(&mut g, StCommand::Move { to: hildesheim });
     assert_eq!(at(&g, ib), Loc::Eliminated);
@@ -500,6 +501,11 @@ fn responses_attacker_first() {
 #[test]
 fn pursuit_after_a_won_battle() {
     let (mut g, h) = hanover(false);
+    // a position built for the test: Falkenstein (offensive 0 since the example of play)
+    // given an offensive rating of 1, so that a pursuit can succeed
+    let mut r = (*g.rules).clone();
+    r.generals[h.falk as usize].offensive = 1;
+    g.rules = std::sync::Arc::new(r);
     let bs = space(&g, "Braunschweig");
     let hanover = space(&g, "Hanover");
     let hildesheim = space(&g, "Hildesheim");
@@ -524,7 +530,7 @@ fn pursuit_after_a_won_battle() {
     assert_eq!(stage(&g), Some(Stage::Retreat));
     ok(&mut g, StCommand::Retreat { to: hanover });
     assert_eq!(stage(&g), Some(Stage::Pursue));
-    // Falkenstein's offensive rating: pursuit on a 1 (reconstructed rating 1)
+    // Falkenstein's offensive rating (1 here): pursuit on a 1
     let chance = fb::pursuit_chance(&g.rules, &g.st).expect("pursuit allowed");
     assert!(chance >= 1);
     // die 1: success; attrition die 1
