@@ -28,6 +28,7 @@ mod st_battles;
 mod st_common;
 mod st_core;
 mod st_events;
+mod st_example;
 mod st_map;
 mod st_random;
 mod st_turn;

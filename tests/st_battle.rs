@@ -386,16 +386,19 @@ fn pursuit_chance() {
 }
 
 // rules 11.42, 11.43: the support roll succeeds on a modified die <= the supporting
-// general's offensive rating; -1 with cavalry; -2 with Moltke (card #8).
+// general's offensive rating + 3 (the charts' support_base, RECONSTRUCTED from the example
+// of play); -1 with cavalry; -2 with Moltke (card #8).
 #[test]
 fn support_roll_with_cavalry_and_moltke() {
     let c = charts();
-    assert_eq!(battle::support_chance_in_6(&c, 1, false, false), 1);
-    assert_eq!(battle::support_chance_in_6(&c, 1, true, false), 2);
-    assert_eq!(battle::support_chance_in_6(&c, 1, false, true), 3);
-    assert_eq!(battle::support_chance_in_6(&c, 1, true, true), 4);
-    // The example's Frederick rolled a 4 and succeeded: rating 4 or more (or helped).
-    assert_eq!(battle::support_chance_in_6(&c, 4, false, false), 4);
+    assert_eq!(c.drms.support_base, 3);
+    // the example's Frederick (offensive +1) joins on a 4: 1-4
+    assert_eq!(battle::support_chance_in_6(&c, 1, false, false), 4);
+    assert_eq!(battle::support_chance_in_6(&c, 0, false, false), 3);
+    assert_eq!(battle::support_chance_in_6(&c, 0, true, false), 4);
+    assert_eq!(battle::support_chance_in_6(&c, 0, false, true), 5);
+    assert_eq!(battle::support_chance_in_6(&c, 0, true, true), 6);
+    assert_eq!(battle::support_chance_in_6(&c, 1, false, true), 6);
 }
 
 // Rout (#13) and Schwarzgelbe Brigade (#27): the loser's extra loss and a loss reduced.

@@ -193,11 +193,11 @@ fn hanover_coordinated_attack_as_the_example_of_play() {
     let vp = g.st.g.vp;
     let hanover = space(&g, "Hanover");
     // 10.2: Arendtschildt may intercept into Braunschweig: 3 in 6 (die > initiative 3)
-    // Dice: interception 3; support 1 (Frederick's reconstructed offensive rating is 1,
-    // the example's roll of 4 succeeded under its own ratings); battle 4 and 3: with the
-    // reconstructed Falkenstein +1 and Auftragstaktik +1 the attacker's 4 makes the 6 of
-    // the example, the defender's 3 +1 (Arendtschildt) makes 4.
-    g.dice.script([3, 1, 4, 3]);
+    // The example's own dice: interception 3 (fails); Frederick's support 4 (succeeds:
+    // offensive +1, + 3 of the charts' support_base, 11.42); battle 5 and 3: Falkenstein
+    // adds nothing (offensive 0), Auftragstaktik +1 makes the attacker's 6; the
+    // defender's 3 +1 (Arendtschildt's defensive rating) makes 4.
+    g.dice.script([3, 4, 5, 3]);
     let bs = space(&g, "Braunschweig");
     ok(&mut g, StCommand::Move { to: bs });
     assert_eq!(stage(&g), Some(Stage::Intercept));
@@ -227,9 +227,10 @@ fn hanover_coordinated_attack_as_the_example_of_play() {
     assert_eq!(plan.sp, [11, 5]);
     assert_eq!(plan.column_label[0], "8-14");
     assert_eq!(plan.column_label[1], "4-7");
-    assert_eq!(plan.drm, [1, 1]);
-    let (a4, d3) = (plan.outcome(4, 3), plan.outcome(5, 3));
-    assert_eq!((a4.modified[0], d3.modified[0]), (5, 6));
+    // before the responses: Falkenstein adds nothing, Arendtschildt +1
+    assert_eq!(plan.drm, [0, 1]);
+    let o = plan.outcome(5, 3);
+    assert_eq!((o.modified[0], o.modified[1]), (5, 4));
     ok(&mut g, StCommand::Respond { card: 26 });
     // the battle dice, each with its modifiers and their cases (11.2 step 3)
     // (the hand-overs between the players are logged among the rolls with die 0)
@@ -241,7 +242,7 @@ fn hanover_coordinated_attack_as_the_example_of_play() {
         .collect();
     let n = dice.len();
     let (ra, rd) = (dice[n - 2], dice[n - 1]);
-    assert_eq!((ra.die, ra.total, rd.die, rd.total), (4, 6, 3, 4));
+    assert_eq!((ra.die, ra.total, rd.die, rd.total), (5, 6, 3, 4));
     assert!(ra.modifiers.iter().any(|m| m.0.contains("#26")));
     assert!(rd.modifiers.iter().any(|m| m.0.contains("defensive")));
     assert!(
@@ -436,7 +437,8 @@ fn overrun_of_a_lone_ebc() {
         g.st.units[u as usize].loc = Loc::Space(bs);
     }
     let hildesheim = space(&g, "Hildesheim");
-    let ib = place(&mut g, "hn-ib", "Hildesheim", false);
+    // a 1-SP IB (the Hanoverian IB has 2 SP since the example of play)
+    let ib = place(&mut g, "ns-ib", "Hildesheim", false);
     activate_falkenstein(&mut g, &[]);
     ok(&mut g, StCommand::Move { to: hildesheim });
     assert_eq!(at(&g, ib), Loc::Eliminated);
@@ -499,6 +501,11 @@ fn responses_attacker_first() {
 #[test]
 fn pursuit_after_a_won_battle() {
     let (mut g, h) = hanover(false);
+    // a position built for the test: Falkenstein (offensive 0 since the example of play)
+    // given an offensive rating of 1, so that a pursuit can succeed
+    let mut r = (*g.rules).clone();
+    r.generals[h.falk as usize].offensive = 1;
+    g.rules = std::sync::Arc::new(r);
     let bs = space(&g, "Braunschweig");
     let hanover = space(&g, "Hanover");
     let hildesheim = space(&g, "Hildesheim");
@@ -523,7 +530,7 @@ fn pursuit_after_a_won_battle() {
     assert_eq!(stage(&g), Some(Stage::Retreat));
     ok(&mut g, StCommand::Retreat { to: hanover });
     assert_eq!(stage(&g), Some(Stage::Pursue));
-    // Falkenstein's offensive rating: pursuit on a 1 (reconstructed rating 1)
+    // Falkenstein's offensive rating (1 here): pursuit on a 1
     let chance = fb::pursuit_chance(&g.rules, &g.st).expect("pursuit allowed");
     assert!(chance >= 1);
     // die 1: success; attrition die 1

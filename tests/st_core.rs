@@ -800,7 +800,12 @@ fn army_units_do_not_exceed_their_own_ma() {
             .filter(|p| matches!(p, Piece::Unit(_)))
             .map(|&p| (p, 4))
             .collect();
-        // and the special rail block (9.61) is used up
+        // and the special rail blocks (9.61), the army's and each unit's, are used up
+        op.rail_left = pieces
+            .iter()
+            .filter(|p| matches!(p, Piece::Unit(_)))
+            .map(|&p| (p, 0))
+            .collect();
         if let Some(m) = op.mover.as_mut() {
             m.rail = Some(0);
         }

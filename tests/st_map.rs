@@ -178,17 +178,19 @@ fn benedeks_rail_moves_in_venetia() {
     ];
     assert!(all_rail(&m, &p));
     assert_eq!(path_cost(&m, &p), 4);
-    // FOR2: Vicenza, Padua, Rovigo, Ferrara (+1MP for the river), Bologna: Bologna is
-    // the 6th MP, the corps' MA 3 plus the 3 bonus MPs of 9.61
-    let p = ["Vicenza", "Padua", "Rovigo", "Ferrara", "Bologna"];
+    // FOR2: from Custoza (where FOR1 ended) "Vicenza, Padua, Rovigo, Ferrara (+1MP for the
+    // river)" to Bologna, "my 6th and last MP": the corps' MA 3 plus the 3 bonus MPs of
+    // 9.61, the bonus spent before Italy (RECONSTRUCTED from the example: Custoza-Vicenza
+    // rail, no river between Padua and Rovigo)
+    let p = ["Custoza", "Vicenza", "Padua", "Rovigo", "Ferrara", "Bologna"];
     assert!(all_rail(&m, &p));
     let rovigo_ferrara = m
         .route_between(id(&m, "Rovigo"), id(&m, "Ferrara"))
         .expect("joined");
     assert!(rovigo_ferrara.river, "the Po");
     assert_eq!(path_cost(&m, &p), 6);
-    // the bonus block (Vicenza-Padua-Rovigo) is exactly 3 MPs, spent in Venetia
-    assert_eq!(path_cost(&m, &["Vicenza", "Padua", "Rovigo"]), 3);
+    // the bonus block (Custoza-Vicenza-Padua-Rovigo) is exactly 3 MPs, spent in Venetia
+    assert_eq!(path_cost(&m, &["Custoza", "Vicenza", "Padua", "Rovigo"]), 3);
     // FOR4: 9th Corps goes back from Bologna to Ferrara with its last MP
     assert_eq!(path_cost(&m, &["Bologna", "Ferrara"]), 1);
     // WOR3: Cialdini avoids battle from Bologna to Florence, could intercept at Ferrara

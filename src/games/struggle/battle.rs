@@ -503,7 +503,7 @@ pub fn pursuit_chance_in_6(charts: &Charts, rating: i32, more_cavalry: bool) -> 
 }
 
 /// 11.42, 11.43: a supporting army joins on a modified die <= its general's offensive
-/// rating (-1 with cavalry, -2 with the Moltke card).
+/// rating plus the charts' `support_base` (-1 with cavalry, -2 with the Moltke card).
 pub fn support_chance_in_6(charts: &Charts, offensive: i32, cavalry: bool, moltke: bool) -> u32 {
     let mut drm = 0;
     if cavalry {
@@ -512,7 +512,8 @@ pub fn support_chance_in_6(charts: &Charts, offensive: i32, cavalry: bool, moltk
     if moltke {
         drm -= 2;
     }
-    (1..=6).filter(|d| d + drm <= offensive).count() as u32
+    let target = offensive + charts.drms.support_base;
+    (1..=6).filter(|d| d + drm <= target).count() as u32
 }
 
 // ------------------------------------------------------------------- losses (11.2 step 4)

@@ -41,6 +41,11 @@ pub struct Drms {
     pub unsupplied: i32,
     /// 11.43: a supporting army with cavalry.
     pub support_cavalry: i32,
+    /// 11.42: added to the supporting general's offensive rating to give the number the
+    /// support roll must not exceed (RECONSTRUCTED from the example of play; 0 reads 11.42
+    /// as printed).
+    #[serde(default)]
+    pub support_base: i32,
     /// 12.4, 17.1: a pursuer with more cavalry divisions.
     pub pursuit_cavalry: i32,
     /// 15.3: an unsupplied besieger on the Siege Table.
@@ -159,6 +164,7 @@ impl Charts {
                 failed_avoid: 0,
                 unsupplied: 0,
                 support_cavalry: 0,
+                support_base: 0,
                 pursuit_cavalry: 0,
                 siege_unsupplied: 0,
             },

@@ -265,10 +265,31 @@ pub fn retreat_spaces(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> 
                     || (st.g.france && side == Side::Austria))
         })
     };
+    // 9.62: the junction is passed through, not stopped on: the cities beyond it count as
+    // adjacent (the example of play, War turn 1 WOR4: Arendtschildt avoids battle from
+    // Hildesheim to Göttingen)
+    let junction = |o: SpaceId| {
+        rules
+            .map
+            .spaces
+            .get(o)
+            .is_some_and(|x| x.kind == SpaceKind::Junction)
+    };
     let mut v: Vec<SpaceId> = rules
         .map
         .routes_from(s)
-        .map(|(_, o)| o)
+        .flat_map(|(_, o)| {
+            if junction(o) {
+                rules
+                    .map
+                    .routes_from(o)
+                    .map(|(_, b)| b)
+                    .filter(|&b| b != s)
+                    .collect::<Vec<_>>()
+            } else {
+                vec![o]
+            }
+        })
         .filter(|&o| g(o) && flow::units_at(rules, st, o, side.other()).is_empty())
         .collect();
     v.sort_unstable();
@@ -1163,7 +1184,9 @@ impl Game<'_> {
         let Some((s, units)) = army_of(rules, self.st, g) else {
             return;
         };
-        let off = rules.general(g).map(|d| d.offensive as i32).unwrap_or(0);
+        // 11.42 with the charts' support_base (the example of play's Frederick)
+        let off = rules.general(g).map(|d| d.offensive as i32).unwrap_or(0)
+            + rules.charts.drms.support_base;
         let mut mods = Vec::new();
         if units.iter().any(|&u| is_cavalry(rules, u)) {
             mods.push((
@@ -1185,16 +1208,16 @@ impl Game<'_> {
             self.say(
                 "11.42",
                 format!(
-                    "{name} rolls {} <= offensive rating {off}: his army supports",
-                    r.total
+                    "{name} rolls {} <= {off} (offensive rating + {}): his army supports",
+                    r.total, rules.charts.drms.support_base
                 ),
             );
         } else {
             self.say(
                 "11.42",
                 format!(
-                    "{name} rolls {}, above offensive rating {off}: no support",
-                    r.total
+                    "{name} rolls {}, above {off} (offensive rating + {}): no support",
+                    r.total, rules.charts.drms.support_base
                 ),
             );
         }
@@ -1815,6 +1838,11 @@ impl Game<'_> {
             mp_left = m.mp < m.ma && m.at == p.at;
         }
         let won = p.winner == Some(p.att);
+        // 13.2: the winner left in an enemy fortress or major city besieges it (the
+        // example of play, War turn 1 WOR3: "placing a besieged marker on the space")
+        if won && has_cu {
+            self.place_besieged_marker(p.at, p.att);
+        }
         self.st.g.step = Step::Move;
         if won && p.impetus && has_cu && mp_left {
             self.say("11.3", "attacker impetus: the winner may go on moving");

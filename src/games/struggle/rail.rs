@@ -44,3 +44,30 @@ pub fn paid_by_rail(
     let left = m.rail.unwrap_or(control::rail_bonus(side));
     (cost <= left).then(|| left - cost)
 }
+
+/// 9.61: every activated unit is allotted its own bonus block: the bonus MPs unit piece
+/// `p` has left after this step if its block pays for it, or None when the step is paid
+/// from its own MA. (An army's units may so use their block where the army's own, spent
+/// on the general's 6 MPs, is over: the example of play's Hesse-D. picks up the HD ID at
+/// Darmstadt after three rail MPs and takes it six more to Cassel, "none of the units
+/// exceeded their own MA".)
+pub fn unit_paid_by_rail(
+    rules: &StRules,
+    st: &StState,
+    op: &Op,
+    p: Piece,
+    from: SpaceId,
+    to: SpaceId,
+    cost: u8,
+) -> Option<u8> {
+    let left = op
+        .rail_left
+        .iter()
+        .find(|(q, _)| *q == p)
+        .map(|x| x.1)
+        .unwrap_or(control::rail_bonus(op.side));
+    if left == 0 || !rail_step(rules, st, op.side, from, to) {
+        return None;
+    }
+    (cost <= left).then(|| left - cost)
+}

@@ -135,6 +135,10 @@ pub struct Op {
     pub mover: Option<Mover>,
     /// MPs each piece has spent in this use (9.3: no unit beyond its own MA).
     pub spent: Vec<(Piece, u8)>,
+    /// 9.61: bonus rail MPs each unit has left of its own block (not listed: its block
+    /// has not begun; 0: used up or over). A unit picked up on the way has its own block.
+    #[serde(default)]
+    pub rail_left: Vec<(Piece, u8)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -27,6 +27,13 @@ fn spent(op: &Op, p: Piece) -> u8 {
         .unwrap_or(0)
 }
 
+fn set_rail_left(v: &mut Vec<(Piece, u8)>, p: Piece, left: u8) {
+    match v.iter_mut().find(|(q, _)| *q == p) {
+        Some(e) => e.1 = left,
+        None => v.push((p, left)),
+    }
+}
+
 fn piece_ma(rules: &StRules, p: Piece) -> u8 {
     match p {
         Piece::General(_) => ARMY_MA,
@@ -207,7 +214,16 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
     }
     for &p in &m.pieces {
         if let Piece::Unit(u) = p
-            && !by_rail
+            && crate::games::struggle::rail::unit_paid_by_rail(
+                rules,
+                st,
+                op,
+                p,
+                m.at,
+                to,
+                cost + extra,
+            )
+            .is_none()
             && spent(op, p) + cost + extra > piece_ma(rules, p)
         {
             return Err(Refusal::new(
@@ -587,6 +603,26 @@ impl PlayStep<Struggle> for Movement {
                     .and_then(|m| {
                         crate::games::struggle::rail::paid_by_rail(rules, g.st, m, side, to, cost)
                     });
+                // 9.61: each unit's own block (rail.rs), decided before the army moves
+                let unit_rail: Vec<(Piece, Option<u8>)> = match g.st.g.op.as_ref() {
+                    Some(op) => op
+                        .mover
+                        .as_ref()
+                        .map(|m| {
+                            m.pieces
+                                .iter()
+                                .filter(|p| matches!(p, Piece::Unit(_)))
+                                .map(|&p| {
+                                    let r = crate::games::struggle::rail::unit_paid_by_rail(
+                                        rules, g.st, op, p, m.at, to, cost,
+                                    );
+                                    (p, r)
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default(),
+                    None => Vec::new(),
+                };
                 let Some(op) = g.st.g.op.as_mut() else { return };
                 let Some(m) = op.mover.as_mut() else { return };
                 let from = m.at;
@@ -607,9 +643,23 @@ impl PlayStep<Struggle> for Movement {
                 m.at = to;
                 let pieces = m.pieces.clone();
                 for &p in &pieces {
+                    // a unit pays from its own block or its own MA; a general with the army
+                    let own = match unit_rail.iter().find(|(q, _)| *q == p) {
+                        Some((_, Some(left))) => {
+                            set_rail_left(&mut op.rail_left, p, *left);
+                            0
+                        }
+                        Some((_, None)) => {
+                            if op.rail_left.iter().any(|(q, _)| *q == p) {
+                                set_rail_left(&mut op.rail_left, p, 0); // block over
+                            }
+                            cost
+                        }
+                        None => paid,
+                    };
                     match op.spent.iter_mut().find(|(q, _)| *q == p) {
-                        Some(e) => e.1 += paid,
-                        None => op.spent.push((p, paid)),
+                        Some(e) => e.1 += own,
+                        None => op.spent.push((p, own)),
                     }
                 }
                 for &p in &pieces {

@@ -304,6 +304,7 @@ impl PlayStep<Struggle> for Round {
             queue: Vec::new(),
             mover: None,
             spent: Vec::new(),
+            rail_left: Vec::new(),
         });
         let mut g = Game {
             rules,
