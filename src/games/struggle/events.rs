@@ -1445,7 +1445,14 @@ pub fn pick(g: &mut Game<'_>, cmd: &StCommand) {
                     rules.space_name(*space)
                 ),
             );
-            g.attrition(*space, Side::Prussia, &units, "15.5");
+            // 15.5: the steps are the first of the owner's possible picks (the event is
+            // resolved at once, not through the Attrition stage of a battle)
+            if let Some(due) = g.attrition_roll(*space, Side::Prussia, &units, "15.5") {
+                let (bu, stocks, _) = super::flow_battle::battle_units(rules, g.st, &units);
+                if let Some(c) = super::battle::step_choices(&bu, &stocks, due.steps).first() {
+                    g.take_fates(&units, &c.fates, "15.5");
+                }
+            }
         }
         (EventPick::Reserves, StCommand::EventSpace { space }) => {
             if let Some(u) = reserves_ib(rules, g.st) {

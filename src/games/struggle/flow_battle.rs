@@ -13,6 +13,11 @@
 //! 5. `Losses` attacker, then defender (11.2 step 4), from [`battle::loss_choices`].
 //! 6. `Retreat` of the loser (12.1, 12.2), `Advance` of supporting armies (11.44),
 //!    `Pursue` (12.4, 12.5), and attacker impetus (11.3) or the end of the move.
+//!
+//! The defender may also withdraw inside its own fortress or major city (13.2, 9.51); a
+//! relief force fights with the garrison besieged in the space (13.6); each force's
+//! supply status gives its -2 (15.3). The stage `Attrition` asks the owner of a force hit
+//! by attrition (12.5 pursuit, 15.5 end of turn) which steps it loses.
 
 use super::battle::{self, BUnit, BattlePlan, Fate, Force, Kind, Ratings, Situation, Stats, Who};
 use super::cards::{BattleContext, CardId, Effect, Nation as CardNation, ResponseWhen, UnitClass};

@@ -162,6 +162,43 @@ pub fn check_siege(rules: &StRules, st: &StState) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// 13.31: every modifier of `side`'s siege roll against `s`, each with its case: the
+/// fortification value (13.32) and -1 when the besieger is unsupplied (15.3). The one list
+/// both the roll ([`Game::siege_roll`]) and the odds ([`siege_chance_in_6`]) use; an
+/// optional rule adds its modifier here.
+pub fn siege_modifiers(
+    rules: &StRules,
+    st: &StState,
+    s: SpaceId,
+    side: Side,
+) -> Vec<(String, i32)> {
+    let Some(value) = fortification(rules, st, s) else {
+        return Vec::new();
+    };
+    let mut mods = vec![("fortification value (13.32)".to_string(), -(value as i32))];
+    if !super::endturn::supplied(rules, st, s, side) {
+        mods.push((
+            "besieger unsupplied (15.3)".to_string(),
+            rules.charts.drms.siege_unsupplied,
+        ));
+    }
+    mods
+}
+
+/// 13.31: the chance in 6 that `side`'s siege roll reduces `s` now (0 when it cannot).
+pub fn siege_chance_in_6(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> u32 {
+    if fortification(rules, st, s).is_none() {
+        return 0;
+    }
+    let m: i32 = siege_modifiers(rules, st, s, side)
+        .iter()
+        .map(|x| x.1)
+        .sum();
+    (1..=6)
+        .filter(|d| rules.charts.siege_reduced(d + m))
+        .count() as u32
+}
+
 impl<'a> Game<'a> {
     /// 13.2, 13.41: a force with combat units that enters an enemy fortress or major city
     /// holding no enemy force outside places the besieged marker (besieging or masking).
@@ -267,17 +304,13 @@ impl<'a> Game<'a> {
             )
     }
 
-    /// 13.31: one roll on the Siege Table against `s`: the fortification value and -1
-    /// when the besieger is unsupplied (15.3) modify the die.
+    /// 13.31: one roll on the Siege Table against `s`, modified by [`siege_modifiers`].
     pub fn siege_roll(&mut self, side: Side, s: SpaceId, rule: &str) {
-        let Some(value) = fortification(self.rules, self.st, s) else {
+        if fortification(self.rules, self.st, s).is_none() {
             return;
-        };
-        let name = self.rules.space_name(s);
-        let mut mods = vec![("fortification value (13.32)".to_string(), -(value as i32))];
-        if !super::endturn::supplied(self.rules, self.st, s, side) {
-            mods.push(("besieger unsupplied (15.3)".to_string(), -1));
         }
+        let name = self.rules.space_name(s);
+        let mut mods = siege_modifiers(self.rules, self.st, s, side);
         // card 51, played before this roll (6.25)
         mods.extend(super::events::siege_train(self, side));
         let roll = self
