@@ -756,7 +756,11 @@ mod struggle {
             .iter()
             .position(|x| x.id == "albert")
             .unwrap();
-        assert_eq!(g.st.generals[albert].loc, Loc::Space(52), "Albert holds Dresden");
+        assert_eq!(
+            g.st.generals[albert].loc,
+            Loc::Space(52),
+            "Albert holds Dresden"
+        );
         assert_eq!(g.st.g.step, Step::Round);
         assert_eq!(g.st.g.to_play, Side::Austria);
     }
