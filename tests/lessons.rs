@@ -718,6 +718,53 @@ mod struggle {
         assert_eq!(g.st.g.control[52], Some(Side::Prussia));
     }
 
+    /// Lesson 7: Austria plays Artillery Reserve (#10) as a response in the battle of
+    /// Dresden, where its light cavalry stands with the Saxons (6.25, the card's
+    /// requirement): +1 turns Austria's 5 into 6 and wins the battle (11.2 step 3; a 3
+    /// against 3 would have gone to the attacker); Prussia returns to Bautzen (12.1); the
+    /// card is discarded and Austria still plays its round.
+    #[test]
+    fn lesson_7_artillery_reserve_wins_dresden_for_austria() {
+        use feldzug::engine::side::Side;
+        use feldzug::games::struggle::state::{Loc, Step};
+        let g = play_steps(&scenarios::find("struggle-lesson-7").unwrap());
+        let dice: Vec<(u8, i32)> = g
+            .dice
+            .rolls
+            .iter()
+            .filter(|r| r.purpose.starts_with("battle of Dresden"))
+            .map(|r| (r.die, r.total))
+            .collect();
+        assert_eq!(dice, vec![(2, 3), (4, 6)]);
+        let def = g
+            .dice
+            .rolls
+            .iter()
+            .rfind(|r| r.purpose.starts_with("battle of Dresden"))
+            .unwrap();
+        assert!(
+            def.modifiers.iter().any(|m| m.0.contains("#10")),
+            "{:?}",
+            def.modifiers
+        );
+        assert!(g.st.cards.discard.contains(&10));
+        assert!(!g.st.cards.hand(Side::Austria).contains(&10));
+        assert_eq!(g.st.generals[1].loc, Loc::Space(55), "FC back at Bautzen");
+        let albert = g
+            .rules
+            .generals
+            .iter()
+            .position(|x| x.id == "albert")
+            .unwrap();
+        assert_eq!(
+            g.st.generals[albert].loc,
+            Loc::Space(52),
+            "Albert holds Dresden"
+        );
+        assert_eq!(g.st.g.step, Step::Round);
+        assert_eq!(g.st.g.to_play, Side::Austria);
+    }
+
     /// Not a test of a rule: prints the legal commands after a lesson's expected commands
     /// (FELDZUG_LESSON_PROBE=<id>), for writing lessons.
     #[test]

@@ -85,7 +85,13 @@ fn mobilize(g: &mut G, ty: &str, at: &str) {
         .rules
         .unit_by_type(ty)
         .into_iter()
-        .find(|&u| g.st.units[u as usize] == (UnitState { loc: Loc::Space(s), reduced: true }))
+        .find(|&u| {
+            g.st.units[u as usize]
+                == (UnitState {
+                    loc: Loc::Space(s),
+                    reduced: true,
+                })
+        })
         .unwrap_or_else(|| panic!("no reduced {ty} in {at}"));
     ok(g, StCommand::Mobilize { unit: u });
     assert!(!reduced(g, u), "{ty} in {at} mobilized (6.21)");
@@ -207,7 +213,12 @@ fn may_one(g: &mut G) {
     give(
         g,
         Side::Prussia,
-        &[ARTILLERY_RESERVE, DISAFFECTED, SOUND_OF_THE_GUNS, KAISERJAGER],
+        &[
+            ARTILLERY_RESERVE,
+            DISAFFECTED,
+            SOUND_OF_THE_GUNS,
+            KAISERJAGER,
+        ],
     );
     give(
         g,
@@ -224,7 +235,11 @@ fn may_one(g: &mut G) {
         (SCHWARZGELBE, 3),
         (KALIK, 2),
     ] {
-        assert_eq!(g.rules.card_ops(c), ops, "card {c}'s OPs as the example gives");
+        assert_eq!(
+            g.rules.card_ops(c),
+            ops,
+            "card {c}'s OPs as the example gives"
+        );
     }
     // WOR1: Kaiserjäger (2) +1 (7.24): Frederick to Münster, Frederick Charles to Berlin,
     // the Berlin CD
@@ -302,8 +317,16 @@ fn may_two(g: &mut G) {
     // Bersaglieri and Grenadiers) and one 4 card (Rout)": 12 OPs and the 4 of the bonus.
     // Franz: DOW* (0), Prussian Auftragstaktik (3), Moltke (4), 8th Federal Corps* (4):
     // "13 OPs (11 face value and the 2 for the DOW card)".
-    give(g, Side::Prussia, &[SUD_ARMEE, HIDDEN_FORD, BERSAGLIERI, ROUT]);
-    give(g, Side::Austria, &[DOW, AUFTRAGSTAKTIK, MOLTKE, FEDERAL_CORPS]);
+    give(
+        g,
+        Side::Prussia,
+        &[SUD_ARMEE, HIDDEN_FORD, BERSAGLIERI, ROUT],
+    );
+    give(
+        g,
+        Side::Austria,
+        &[DOW, AUFTRAGSTAKTIK, MOLTKE, FEDERAL_CORPS],
+    );
     for (c, ops) in [
         (SUD_ARMEE, 2),
         (HIDDEN_FORD, 3),
@@ -314,7 +337,11 @@ fn may_two(g: &mut G) {
         (MOLTKE, 4),
         (FEDERAL_CORPS, 4),
     ] {
-        assert_eq!(g.rules.card_ops(c), ops, "card {c}'s OPs as the example gives");
+        assert_eq!(
+            g.rules.card_ops(c),
+            ops,
+            "card {c}'s OPs as the example gives"
+        );
     }
     // "I don't have Dispatches Compromised": not in either hand
     assert!(!g.st.cards.hand(Side::Prussia).contains(&DISPATCHES));
@@ -416,7 +443,11 @@ fn war_one(g: &mut G) {
         (KLAPKA, 3),
         (NEEDLE_GUNS, 2),
     ] {
-        assert_eq!(g.rules.card_ops(c), ops, "card {c}'s OPs as the example gives");
+        assert_eq!(
+            g.rules.card_ops(c),
+            ops,
+            "card {c}'s OPs as the example gives"
+        );
     }
     // "my other general has an initiative rating of 4 and it takes a 4 card to activate
     // a corps": Frederick Charles; Frederick and Falkenstein go with 3 cards
@@ -451,10 +482,18 @@ fn war_one(g: &mut G) {
     pick(g, v);
     mv(g, "Custoza");
     // "a total of 4MPs expended": the 3 MPs of the rail block (9.61) and 1 of the MA
-    let m = g.st.g.op.as_ref().and_then(|o| o.mover.clone()).expect("moving");
+    let m =
+        g.st.g
+            .op
+            .as_ref()
+            .and_then(|o| o.mover.clone())
+            .expect("moving");
     assert_eq!((m.rail, m.mp), (Some(0), 1), "a total of 4MPs expended");
     stop(g);
-    assert!(!g.st.cards.removed.contains(&HUNGARIAN_REVOLT), "played for OPs");
+    assert!(
+        !g.st.cards.removed.contains(&HUNGARIAN_REVOLT),
+        "played for OPs"
+    );
     for u in [v, vii, ix] {
         assert_eq!(loc(g, u), at(g, "Custoza"));
     }
@@ -519,7 +558,11 @@ fn war_one(g: &mut G) {
     let _ = cialdini;
     stop(g);
     assert_eq!(loc(g, v), at(g, "Ferrara"));
-    assert_eq!(besieged(g, "Ferrara"), Some(Side::Austria), "Ferrara masked");
+    assert_eq!(
+        besieged(g, "Ferrara"),
+        Some(Side::Austria),
+        "Ferrara masked"
+    );
     for u in [vii, ix] {
         assert_eq!(loc(g, u), at(g, "Bologna"));
     }
@@ -547,8 +590,8 @@ fn war_one(g: &mut G) {
     assert_eq!(last_roll(g).0, 4);
     decline(g, Stage::Avoid);
     assert_eq!(stage(g), Some(Stage::Respond(Side::Prussia)));
-    let plan = feldzug::games::struggle::flow_battle::battle_preview(&g.rules, &g.st)
-        .expect("a preview");
+    let plan =
+        feldzug::games::struggle::flow_battle::battle_preview(&g.rules, &g.st).expect("a preview");
     assert_eq!(plan.sp, [11, 5], "the SPs of both armies (11 SPs)");
     assert_eq!(plan.column_label[0], "8-14");
     assert_eq!(plan.column_label[1], "4-7");
@@ -570,25 +613,43 @@ fn war_one(g: &mut G) {
         (5, 6, 3, 4),
         "I roll a 5, modified to 6 ... the defender rolls a 3, modified to 4"
     );
-    assert!(reduced(g, pr7), "flip 7th Corps: the only way to meet the 3CF loss");
+    assert!(
+        reduced(g, pr7),
+        "flip 7th Corps: the only way to meet the 3CF loss"
+    );
     for &u in &ids {
         assert!(!reduced(g, u));
     }
     assert_eq!(loc(g, hn), Loc::Eliminated);
     let hn_ib = unit(g, "hn-ib", "Hanover");
-    assert!(reduced(g, hn_ib), "the Hn IB replaces the corps and is flipped");
+    assert!(
+        reduced(g, hn_ib),
+        "the Hn IB replaces the corps and is flipped"
+    );
     let hildesheim = space(g, "Hildesheim");
     ok(g, StCommand::Retreat { to: hildesheim });
     assert_eq!(stage(g), Some(Stage::Advance));
     ok(g, StCommand::Advance { general: fred });
-    assert_eq!(g.st.g.step, Step::Round, "no impetus, no pursuit from a major city");
+    assert_eq!(
+        g.st.g.step,
+        Step::Round,
+        "no impetus, no pursuit from a major city"
+    );
     assert_eq!(loc(g, hn_ib), Loc::Space(hildesheim));
     assert_eq!(gen_loc(g, "arendtschildt"), Loc::Space(hildesheim));
     assert_eq!(loc(g, pr7), at(g, "Hanover"));
     assert_eq!(gen_loc(g, "frederick"), at(g, "Hanover"));
     assert_eq!(gen_loc(g, "falkenstein"), at(g, "Hanover"));
-    assert_eq!(besieged(g, "Hanover"), Some(Side::Prussia), "a besieged marker");
-    assert_eq!(vp(g), 2, "+1VP for winning a battle against a corps: +2 Austria");
+    assert_eq!(
+        besieged(g, "Hanover"),
+        Some(Side::Prussia),
+        "a besieged marker"
+    );
+    assert_eq!(
+        vp(g),
+        2,
+        "+1VP for winning a battle against a corps: +2 Austria"
+    );
 
     // FOR3: II Reserve Corps* for OPs: Alexander of Hesse-D. with the Au IB from Rastatt
     // by rail: Stuttgart (the Wü ID), Karlsruhe (the Bd ID), Darmstadt (drops the Au IB,
@@ -703,12 +764,18 @@ fn war_one(g: &mut G) {
     assert_eq!(loc(g, vii), at(g, "Bologna"));
     assert_eq!(loc(g, ix), at(g, "Ferrara"));
     assert_eq!(gen_loc(g, "benedek"), at(g, "Ferrara"));
-    assert!(!g.st.cards.removed.contains(&PEACE_INITIATIVE), "played for OPs");
+    assert!(
+        !g.st.cards.removed.contains(&PEACE_INITIATIVE),
+        "played for OPs"
+    );
 
     // WOR5: Sound of the Guns (2) for individual activations (6.23, 1 OP a CD): the CD at
     // Danzig to Berlin, the CD at Berlin to Göttingen, both within their MA
     let cd_danzig = unit(g, "pr-cd", "Danzig");
-    assert!(reduced(g, cd_danzig), "even reduced CDs provide the interception DRM");
+    assert!(
+        reduced(g, cd_danzig),
+        "even reduced CDs provide the interception DRM"
+    );
     let cd_berlin = unit(g, "pr-cd", "Berlin");
     play(g, SOUND_OF_THE_GUNS_WAR, Use::Individual);
     ok(
@@ -730,7 +797,12 @@ fn war_one(g: &mut G) {
         mv(g, s);
     }
     ok(g, StCommand::Done);
-    for s in ["Magdeburg", "Braunschweig", "Railroad Junction", "Göttingen"] {
+    for s in [
+        "Magdeburg",
+        "Braunschweig",
+        "Railroad Junction",
+        "Göttingen",
+    ] {
         mv(g, s);
     }
     stop(g);
@@ -801,7 +873,11 @@ fn end_of_war_one(g: &G) {
         assert_eq!(control(g, s), Some(Side::Prussia), "{s}");
     }
     assert_eq!(province(g, "Hanover"), Some(Side::Prussia));
-    assert_eq!(vp(g), 1, "Prussia now controls Hanover – VPs moved to +1 (Austria)");
+    assert_eq!(
+        vp(g),
+        1,
+        "Prussia now controls Hanover – VPs moved to +1 (Austria)"
+    );
     // 5.5: Austria discards Needle Guns, which calls for the reshuffle (5.10)
     assert!(
         g.log
@@ -811,7 +887,10 @@ fn end_of_war_one(g: &G) {
         "Needle Guns discarded"
     );
     assert!(!g.st.cards.removed.contains(&NEEDLE_GUNS));
-    assert!(g.st.cards.discard.is_empty(), "5.10: the deck is reshuffled");
+    assert!(
+        g.st.cards.discard.is_empty(),
+        "5.10: the deck is reshuffled"
+    );
     // "the Turn Marker is moved to War Turn 2"
     assert!(g.st.g.war);
     assert_eq!(g.st.g.turn, 2);

@@ -182,7 +182,9 @@ fn benedeks_rail_moves_in_venetia() {
     // river)" to Bologna, "my 6th and last MP": the corps' MA 3 plus the 3 bonus MPs of
     // 9.61, the bonus spent before Italy (RECONSTRUCTED from the example: Custoza-Vicenza
     // rail, no river between Padua and Rovigo)
-    let p = ["Custoza", "Vicenza", "Padua", "Rovigo", "Ferrara", "Bologna"];
+    let p = [
+        "Custoza", "Vicenza", "Padua", "Rovigo", "Ferrara", "Bologna",
+    ];
     assert!(all_rail(&m, &p));
     let rovigo_ferrara = m
         .route_between(id(&m, "Rovigo"), id(&m, "Ferrara"))
