@@ -527,8 +527,8 @@ fn pursuit_after_a_won_battle() {
     while matches!(stage(&g), Some(Stage::Losses(_))) {
         ok(&mut g, StCommand::TakeLosses { choice: 0 });
     }
-    assert_eq!(stage(&g), Some(Stage::Retreat));
-    ok(&mut g, StCommand::Retreat { to: hanover });
+    // 14.4: Hanover is the only friendly retreat space, so the retreat is automatic
+    assert_eq!(gen_at(&g, h.arendt), Loc::Space(hanover));
     assert_eq!(stage(&g), Some(Stage::Pursue));
     // Falkenstein's offensive rating (1 here): pursuit on a 1
     let chance = fb::pursuit_chance(&g.rules, &g.st).expect("pursuit allowed");

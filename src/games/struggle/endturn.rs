@@ -281,7 +281,7 @@ impl<'a> Game<'a> {
         let list: &[(&str, bool, Option<SpaceId>, usize)] = if wave == 1 {
             &[
                 ("fr-1", true, Some(chalons), 1),
-                ("fr-cd", false, Some(chalons), 1),
+                ("fr-cd", true, Some(chalons), 1), // 16.4: "1x(CD)", reduced
                 ("fr-ig", false, Some(chalons), 1),
                 ("fr-ig-id", false, None, 1),
                 ("fr-id", false, None, 1),

@@ -660,19 +660,9 @@ fn card_24_benedek(g: &mut Game<'_>) {
 }
 
 // card 28: France Intervenes
+// (16.2-16.4: French spaces, the one extra card and both waves are `Game::france_intervenes`)
 fn card_28_france_intervenes(g: &mut Game<'_>) {
-    france_intervenes(g);
-}
-
-/// 16.1-16.2: France joins Austria. (Small version for the events branch: the end-of-turn
-/// helper's `france_intervenes` with the 16.3 hand and rounds and the 16.4 forces replaces it
-/// at the merge.)
-pub fn france_intervenes(g: &mut Game<'_>) {
-    if g.st.g.france {
-        return;
-    }
-    g.st.g.france = true;
-    g.say("16.1", "France intervenes on Austria's side");
+    g.france_intervenes();
 }
 
 // ---------------------------------------------------------------------------------

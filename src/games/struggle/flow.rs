@@ -679,17 +679,6 @@ impl<'a> Game<'a> {
     /// 11.2 note: Austrian and Hanoverian corps are replaced by an IB, the others by an
     /// ID of their nationality, from the Corps Support Box.
     pub fn replacement(&self, corps: UnitId) -> Option<UnitId> {
-        let rules = self.rules;
-        let nation = rules.ty(corps)?.nation;
-        let want = match nation {
-            super::data::Nation::Au | super::data::Nation::Hn => super::data::Echelon::IB,
-            _ => super::data::Echelon::ID,
-        };
-        (0..self.st.units.len() as UnitId).find(|&u| {
-            self.st.units[u as usize].loc == Loc::CorpsSupport
-                && rules
-                    .ty(u)
-                    .is_some_and(|t| t.nation == nation && t.echelon == want)
-        })
+        super::flow_battle::replacement_unit(self.rules, self.st, corps)
     }
 }

@@ -330,7 +330,11 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
     if cmdr.is_some() && super::events::no_avoid(st, def) {
         return Vec::new();
     }
-    let spaces = retreat_spaces(rules, st, p.at, def);
+    // 14.4: never into a space with an enemy PC marker
+    let spaces: Vec<SpaceId> = retreat_spaces(rules, st, p.at, def)
+        .into_iter()
+        .filter(|&o| !flow::enemy_controlled(st, o, def))
+        .collect();
     let att_all_infantry = mover_units(st).iter().all(|&u| !is_cavalry(rules, u));
     let lone_cav = units.len() == 1 && is_cavalry(rules, units[0]);
     let mut out = Vec::new();
@@ -485,24 +489,35 @@ fn unit_stats(rules: &StRules, u: UnitId) -> Stats {
     }
 }
 
-/// 11.2 step 4 note: the type of EBC that replaces a corps (IB for Austrian and
-/// Hanoverian corps, else ID), as a unit id of that kind in the Corps Support Box.
-fn replacement_type(rules: &StRules, corps: UnitId) -> Option<String> {
-    let t = rules.ty(corps)?;
+/// 11.2 step 4 note: whether `u` may replace `corps` (an IB for Austrian and Hanoverian
+/// corps, else an ID, of the corps' nationality; any counter type of it, e.g. the French IG
+/// ID or ID, the Italian ID or Garibaldi ID).
+fn replaces(rules: &StRules, corps: UnitId, u: UnitId) -> bool {
+    let Some(t) = rules.ty(corps) else {
+        return false;
+    };
     let want = match t.nation {
         Nation::Au | Nation::Hn => Echelon::IB,
         _ => Echelon::ID,
     };
     rules
-        .units
-        .iter()
-        .find(|d| {
-            rules
-                .types
-                .get(d.ty)
-                .is_some_and(|x| x.nation == t.nation && x.echelon == want)
-        })
-        .and_then(|d| rules.types.get(d.ty).map(|x| x.id.clone()))
+        .ty(u)
+        .is_some_and(|x| x.nation == t.nation && x.echelon == want)
+}
+
+/// 11.2 step 4 note: the EBC in the Corps Support Box that replaces `corps` (the first of
+/// the fitting ones; battle and attrition both use this).
+pub fn replacement_unit(rules: &StRules, st: &StState, corps: UnitId) -> Option<UnitId> {
+    (0..st.units.len() as UnitId)
+        .find(|&u| st.units[u as usize].loc == Loc::CorpsSupport && replaces(rules, corps, u))
+}
+
+/// The stock key of `corps`' replacements: the type of the unit that would replace it
+/// now, else the first fitting type in the scenario list (a stock of 0).
+fn replacement_type(rules: &StRules, st: &StState, corps: UnitId) -> Option<String> {
+    replacement_unit(rules, st, corps)
+        .or_else(|| (0..st.units.len() as UnitId).find(|&u| replaces(rules, corps, u)))
+        .and_then(|u| rules.ty(u).map(|x| x.id.clone()))
 }
 
 /// The units of `units` as battle.rs sees them, with the Corps Support Box stocks.
@@ -524,15 +539,17 @@ pub fn battle_units(
         };
         let mut replacement = None;
         if kind == Kind::Corps
-            && let Some(ty) = replacement_type(rules, u)
+            && let Some(ty) = replacement_type(rules, st, u)
         {
             let i = match stock_ty.iter().position(|t| *t == ty) {
                 Some(i) => i,
                 None => {
                     let ids = rules.unit_by_type(&ty);
-                    let count = ids
-                        .iter()
-                        .filter(|&&x| st.units[x as usize].loc == Loc::CorpsSupport)
+                    // every fitting counter type in the Box counts (DEFECT 24)
+                    let count = (0..st.units.len() as UnitId)
+                        .filter(|&x| {
+                            st.units[x as usize].loc == Loc::CorpsSupport && replaces(rules, u, x)
+                        })
                         .count() as u32;
                     let first = ids.first().copied().unwrap_or(0);
                     stocks.push(battle::SupportStock {
@@ -723,9 +740,17 @@ pub fn retreat_options(rules: &StRules, st: &StState) -> Vec<SpaceId> {
     if loser == p.att && !p.second {
         return p.from.into_iter().filter(|f| all.contains(f)).collect();
     }
-    all.into_iter()
+    let all: Vec<SpaceId> = all
+        .into_iter()
         .filter(|&o| !(p.second && o == p.at))
-        .collect()
+        .collect();
+    // 14.4: into a friendly PC space if at all possible
+    let friendly: Vec<SpaceId> = all
+        .iter()
+        .copied()
+        .filter(|&o| st.g.control.get(o).copied().flatten() == Some(loser))
+        .collect();
+    if friendly.is_empty() { all } else { friendly }
 }
 
 /// 12.4: the winner's pursuit chance in 6, None when he may not pursue.
@@ -1044,20 +1069,28 @@ impl Game<'_> {
 
     /// The battle is off (or won with impetus): the mover may spend its remaining MPs.
     fn go_on(&mut self, s: SpaceId) {
-        let rules = self.rules;
         self.st.g.step = Step::Move;
         let Some((m, side)) = mover(self.st) else {
             return;
         };
         let has_cu = m.pieces.iter().any(|p| matches!(p, Piece::Unit(_)));
-        // 13.2, 13.41: an enemy fortress or major city entered is besieged or masked
         if has_cu {
-            self.place_besieged_marker(s, side);
+            self.occupy(s, side);
         }
+    }
+
+    /// A force of `side` with combat units stands in `s` after a free entry, a battle won
+    /// there (with supporting armies advanced, 11.44) or a pursuit (12.5).
+    fn occupy(&mut self, s: SpaceId, side: Side) {
+        let rules = self.rules;
+        if flow::units_at(rules, self.st, s, side).is_empty() {
+            return;
+        }
+        // 13.2, 13.41: an enemy fortress or major city entered is besieged or masked
+        self.place_besieged_marker(s, side);
         // 14.1: a force passing through an enemy minor city takes it
         let kind = rules.map.spaces.get(s).map(|x| x.kind);
-        if has_cu
-            && flow::enemy_controlled(self.st, s, side)
+        if flow::enemy_controlled(self.st, s, side)
             && (kind == Some(SpaceKind::Minor)
                 || self.st.g.destroyed.get(s).copied().unwrap_or(false))
         {
@@ -1531,12 +1564,7 @@ impl Game<'_> {
                 }
                 Fate::Replaced { steps } => {
                     self.st.units[u as usize].loc = Loc::Eliminated;
-                    let r = replacement_type(rules, u).and_then(|ty| {
-                        rules
-                            .unit_by_type(&ty)
-                            .into_iter()
-                            .find(|&x| self.st.units[x as usize].loc == Loc::CorpsSupport)
-                    });
+                    let r = replacement_unit(rules, self.st, u);
                     match r {
                         Some(r) => {
                             let rn = rules.unit_name(r);
@@ -1606,6 +1634,11 @@ impl Game<'_> {
             .into_iter()
             .filter(|&g| !p.garrison.contains(&Piece::General(g)))
             .collect();
+        // 12.4: a retreat that joins another friendly force, or nobody retreating, leaves
+        // nothing to pursue; 12.1: only a friendly siege there waives the step
+        let joined = to.is_some_and(|o| !flow::units_at(rules, self.st, o, loser).is_empty());
+        let friendly_siege =
+            to.is_some_and(|o| super::siege::besieger(rules, self.st, o) == Some(loser));
         if units.is_empty() {
             // 12.2: lone generals go to the closest friendly space in MPs
             let dest = self.closest_friendly(here, loser);
@@ -1644,10 +1677,7 @@ impl Game<'_> {
                         format!("{} retreats to {on}", loser.name()),
                     );
                     // 12.1: into a hostile PC costs a step unless a friendly siege is there
-                    let besieging = !flow::units_at(rules, self.st, o, loser)
-                        .iter()
-                        .all(|u| units.contains(u));
-                    if flow::enemy_controlled(self.st, o, loser) && !besieging {
+                    if flow::enemy_controlled(self.st, o, loser) && !friendly_siege {
                         let (bu, stocks, _) = battle_units(rules, self.st, &units);
                         let ch = battle::step_choices(&bu, &stocks, 1);
                         if let Some(c) = ch.first() {
@@ -1672,9 +1702,10 @@ impl Game<'_> {
             }
         }
         let last = p.second;
+        let pursuable = !units.is_empty() && !joined;
         if let Some(q) = self.pending() {
             if !q.second {
-                q.retreated_to = to;
+                q.retreated_to = to.filter(|_| pursuable);
             }
             q.stage = if last { Stage::Pursue } else { Stage::Advance };
         }
@@ -1843,10 +1874,14 @@ impl Game<'_> {
             mp_left = m.mp < m.ma && m.at == p.at;
         }
         let won = p.winner == Some(p.att);
-        // 13.2: the winner left in an enemy fortress or major city besieges it (the
-        // example of play, War turn 1 WOR3: "placing a besieged marker on the space")
-        if won && has_cu {
-            self.place_besieged_marker(p.at, p.att);
+        // 14.1, 13.2: the winner holds the battle space (and the pursuit's space, 12.5)
+        if let Some(w) = p.winner {
+            self.occupy(p.at, w);
+            if p.second
+                && let Some(to) = p.retreated_to
+            {
+                self.occupy(to, w);
+            }
         }
         self.st.g.step = Step::Move;
         if won && p.impetus && has_cu && mp_left {

@@ -244,6 +244,14 @@ impl PlayStep<Struggle> for Battle {
                 "11.43",
                 "that card is not a coordinated-attack response of yours",
             ),
+            (Stage::Avoid, StCommand::Avoid { to, .. })
+                if st.g.control.get(*to).copied().flatten() == Some(p.att) =>
+            {
+                Refusal::new(
+                    "14.4",
+                    "no avoid battle into a space with an enemy PC marker",
+                )
+            }
             (Stage::Avoid, StCommand::Avoid { .. }) => Refusal::new(
                 "10.4",
                 "avoid battle only into a valid retreat space (12.1); one unit without a general (10.5); not after intercepting (10.7)",
@@ -268,6 +276,20 @@ impl PlayStep<Struggle> for Battle {
                 "13.2",
                 "only the defender's whole force, when first entered in its own fortress or major city, may withdraw inside (up to its capacity, 13.5)",
             ),
+            (Stage::Retreat, StCommand::Retreat { to })
+                if p.winner.is_some_and(|w| {
+                    st.g.control.get(*to).copied().flatten() == Some(w)
+                        && crate::games::struggle::flow::units_at(rules, st, *to, w).is_empty()
+                        && fb::retreat_options(rules, st)
+                            .iter()
+                            .any(|&o| st.g.control.get(o).copied().flatten() == Some(w.other()))
+                }) =>
+            {
+                Refusal::new(
+                    "14.4",
+                    "a retreat must end in a space with a friendly PC marker if at all possible",
+                )
+            }
             (Stage::Retreat, StCommand::Retreat { .. }) => Refusal::new(
                 "12.1",
                 "retreat to an adjacent space without an enemy force; the attacker whence it came",

@@ -261,10 +261,13 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
             "a general without combat units cannot enter an enemy force",
         ));
     }
-    // 13.41: leaving an unbesieged enemy fortress or major city needs a unit left to mask it
+    // 13.41: leaving an unbesieged enemy fortress or major city needs a unit left to mask it;
+    // only for a force passing through (entered this move, 9.53): one that began its
+    // activation there may march away, which lifts its siege (13.6, 13.42)
     let here = rules.map.spaces.get(m.at).map(|x| x.kind);
     let fortified = matches!(here, Some(SpaceKind::Major) | Some(SpaceKind::Fortress(_)));
     if has_cu
+        && m.from.is_some()
         && fortified
         && flow::enemy_controlled(st, m.at, side)
         && !st.g.destroyed.get(m.at).copied().unwrap_or(true)
