@@ -5,7 +5,11 @@
 //! ([`play`]). Effects that need the player's choice (which unit to flip, which corps to
 //! replace, where to place a counter) wait in the step `Step::Event` (steps/event.rs). The
 //! Declaration of War (7.22) is the core's (steps/round.rs); the * removal (6.1) is done by
-//! `Game::end_use` when the event is over.
+//! `Game::end_use` when the event is over. Effects that last (an entrenchment, a state kept
+//! at home, no avoiding battle, a response for one activation) are [`Marks`], read by the
+//! movement, battle and siege rules through the small hooks below. The responses played
+//! outside battle (6.25: #16 after an army activation, #51 and #53 in one's own move) are
+//! here too.
 
 use super::cards::{Card, CardId, Effect, Nation as CNation, Requirement, ResponseWhen, UnitClass};
 use super::data::{Echelon, GenId, StRules, UnitId};
