@@ -660,18 +660,15 @@ fn card_1_dispatches_compromised_takes_a_card_the_log_does_not_name() {
     assert_eq!(g.st.g.to_play, Side::Austria);
     let summary = format!("{:?}", g.summary());
     assert!(!summary.contains("Kalik"), "{summary}");
-    // the Declaration of War: only with a round left to play it, and then it must be
+    // the Declaration of War: before the war only with a round left after this one (a
+    // condition on public facts: nothing tells whether the opponent holds the DOW), and a
+    // DOW taken must be played
     let mut g = mobilization();
-    give(&mut g, Side::Austria, &[2]);
+    give(&mut g, Side::Austria, &[9]);
     g.st.g.rounds_left[Side::Prussia.idx()] = 1;
     give(&mut g, Side::Prussia, &[1]);
-    let why = refused(event(1), &mut g, "6.24");
-    assert!(why.contains("no card"), "nothing it may take: {why}");
-    let mut g = mobilization();
-    give(&mut g, Side::Austria, &[2, 9]);
-    g.st.g.rounds_left[Side::Prussia.idx()] = 1;
-    prussia_plays(&mut g, 1);
-    refused(StCommand::EventCard { card: 2 }, &mut g, "6.24");
+    let why = refused(event(1), &mut g, "7.22");
+    assert!(why.contains("round left"), "{why}");
     let mut g = mobilization();
     give(&mut g, Side::Austria, &[2, 9]);
     g.st.g.rounds_left[Side::Prussia.idx()] = 2;

@@ -5,7 +5,11 @@
 //! ([`play`]). Effects that need the player's choice (which unit to flip, which corps to
 //! replace, where to place a counter) wait in the step `Step::Event` (steps/event.rs). The
 //! Declaration of War (7.22) is the core's (steps/round.rs); the * removal (6.1) is done by
-//! `Game::end_use` when the event is over.
+//! `Game::end_use` when the event is over. Effects that last (an entrenchment, a state kept
+//! at home, no avoiding battle, a response for one activation) are [`Marks`], read by the
+//! movement, battle and siege rules through the small hooks below. The responses played
+//! outside battle (6.25: #16 after an army activation, #51 and #53 in one's own move) are
+//! here too.
 
 use super::cards::{Card, CardId, Effect, Nation as CNation, Requirement, ResponseWhen, UnitClass};
 use super::data::{Echelon, GenId, StRules, UnitId};
@@ -272,7 +276,14 @@ pub fn check(rules: &StRules, st: &StState, side: Side, card: CardId) -> Result<
         }
         1 if take_targets(st, side).is_empty() => Err(Refusal::new(
             "6.24",
-            format!("{}: your opponent has no card you may take", k.title),
+            format!("{}: your opponent has no card in his hand", k.title),
+        )),
+        1 if !card_1_round_left(st, side) => Err(Refusal::new(
+            "7.22",
+            format!(
+                "{}: before the war only with a round left after this one (a Declaration of War taken must be played this turn)",
+                k.title
+            ),
         )),
         6 | 7 if entrench_targets(rules, st, side).is_empty() => Err(Refusal::new(
             "6.24",
@@ -669,17 +680,17 @@ fn card_28_france_intervenes(g: &mut Game<'_>) {
 // The choices of the events built with issue 13
 
 // card 1: Dispatches Compromised
-/// The cards of the opponent's hand `side` may take: all, but the Declaration of War only
-/// while `side` has a round left this turn to play it in (7.22; the current round is the
-/// event's).
+/// The cards of the opponent's hand `side` may take: all of them. (A Declaration of War
+/// taken must be played this turn, 7.22: [`card_1_round_left`] makes sure it can be.)
 pub fn take_targets(st: &StState, side: Side) -> Vec<CardId> {
-    let last_round = st.g.rounds_left[side.idx()] <= 1;
-    st.cards
-        .hand(side.other())
-        .iter()
-        .copied()
-        .filter(|&c| !(c == flow::DOW && (last_round || st.g.war || st.g.dow)))
-        .collect()
+    st.cards.hand(side.other()).clone()
+}
+
+/// card 1 before the war: only with a round left after this one, to play a Declaration of
+/// War taken (7.22). A condition on public facts only: the refusal tells nothing of the
+/// opponent's hand but its size.
+fn card_1_round_left(st: &StState, side: Side) -> bool {
+    st.g.war || st.g.dow || st.g.rounds_left[side.idx()] >= 2
 }
 
 /// card 1: the opponent's hand is shown to the player (only to him: the legal list of
@@ -1261,9 +1272,7 @@ pub fn check_pick(rules: &StRules, st: &StState, cmd: &StCommand) -> Result<(), 
             "replaces a Prussian corps on the map"
         }
         (EventPick::Place(_), StCommand::EventSpace { .. }) => "cannot place its counter there",
-        (EventPick::TakeCard, StCommand::EventCard { .. }) => {
-            "takes a card of the opponent's hand (the Declaration of War only with a round left to play it)"
-        }
+        (EventPick::TakeCard, StCommand::EventCard { .. }) => "takes a card of the opponent's hand",
         (EventPick::Discard, StCommand::EventCard { .. }) => "discards a card of your hand",
         (EventPick::Relieve(None), StCommand::EventGeneral { .. }) => {
             "relieves one of your generals on the map with a successor waiting"
