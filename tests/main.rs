@@ -29,6 +29,7 @@ mod st_common;
 mod st_core;
 mod st_events;
 mod st_map;
+mod st_options;
 mod st_random;
 mod st_turn;
 mod step_prompts;

@@ -278,11 +278,24 @@ impl<'a> Game<'a> {
         if !super::endturn::supplied(self.rules, self.st, s, side) {
             mods.push(("besieger unsupplied (15.3)".to_string(), -1));
         }
-        let roll = self
-            .dice
-            .d6(&format!("siege of {name} ({})", side.name()), "13.31", mods);
-        if !self.rules.charts.siege_reduced(roll.total) {
+        mods.extend(super::options::siege_drms(self.rules, self.st, side, s));
+        // optional rule 5: the Siege Phase roll must beat the fortification value
+        let opt5 = super::options::end_of_turn_siege(self.rules, rule);
+        let roll = self.dice.d6(
+            &format!("siege of {name} ({})", side.name()),
+            if opt5 { "optional rule 5" } else { "13.31" },
+            mods,
+        );
+        let reduced = if opt5 {
+            roll.total > 0
+        } else {
+            self.rules.charts.siege_reduced(roll.total)
+        };
+        if !reduced {
             self.say(rule, format!("the siege of {name} has no effect"));
+            if opt5 {
+                self.siege_failed_opt5(side, s);
+            }
             return;
         }
         self.say(

@@ -62,6 +62,9 @@ pub struct Piles {
     pub aside: Vec<CardId>,
     /// The card being played, face up (6.2).
     pub in_play: Option<CardId>,
+    /// Optional rule 4: each side's Operations Queue, face up, by `Side::idx`.
+    #[serde(default)]
+    pub queue: [Vec<CardId>; 2],
 }
 
 impl Piles {
@@ -78,6 +81,16 @@ impl Piles {
         v.extend(self.removed.iter().map(|&c| (c, "removed")));
         v.extend(self.aside.iter().map(|&c| (c, "War deck set aside")));
         v.extend(self.in_play.iter().map(|&c| (c, "in play")));
+        v.extend(
+            self.queue[0]
+                .iter()
+                .map(|&c| (c, "Austrian Operations Queue")),
+        );
+        v.extend(
+            self.queue[1]
+                .iter()
+                .map(|&c| (c, "Prussian Operations Queue")),
+        );
         v
     }
 }
@@ -100,6 +113,14 @@ pub enum Use {
     Individual,
     /// 6.24
     Event,
+    /// Optional rule 4: the card goes into the player's Operations Queue.
+    Queue,
+    /// Optional rule 3: the card flips this reduced unit, on the map and in supply, to
+    /// full strength (once per War turn).
+    Replace { unit: UnitId },
+    /// Optional rule 8: the card is discarded to mobilize this general onto `at` (6.21)
+    /// in a War turn (a 2 card: the most senior, 18.4; a 3 or 4 card: any).
+    General { general: GenId, at: SpaceId },
 }
 
 /// The force moving now (9.3, 9.4, 6.23).
@@ -135,6 +156,10 @@ pub struct Op {
     pub mover: Option<Mover>,
     /// MPs each piece has spent in this use (9.3: no unit beyond its own MA).
     pub spent: Vec<(Piece, u8)>,
+    /// Optional rule 2: half an OP left besides `ops` (a general or a cavalry division
+    /// costs 0.5 OP).
+    #[serde(default)]
+    pub half: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,6 +233,9 @@ pub struct Globals {
     /// 16.3: a French general or unit has been activated this turn.
     #[serde(default)]
     pub french_activated: bool,
+    /// Optional rule 3: each side (by `Side::idx`) has taken its replacement this turn.
+    #[serde(default)]
+    pub replaced: [bool; 2],
 }
 
 /// What an event played as a card (6.24) lets its player choose now.
@@ -290,4 +318,7 @@ pub enum StCommand {
     Pursue,
     /// 11.44: a supporting army of the winning attacker enters the battle space.
     Advance { general: GenId },
+    /// Optional rule 4: the OPs built up in the Operations Queue activate a general
+    /// (`Use::Activate`) or pieces individually (`Use::Individual`).
+    UseQueue { use_: Use },
 }

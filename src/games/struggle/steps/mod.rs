@@ -101,6 +101,7 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::TakeLosses { .. } => "taking losses".into(),
         StCommand::Retreat { .. } => "a retreat".into(),
         StCommand::Pursue => "a pursuit".into(),
+        StCommand::UseQueue { .. } => "spending the Operations Queue".into(),
     }
 }
 
