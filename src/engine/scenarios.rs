@@ -33,6 +33,46 @@ struct Header {
 pub struct VariantHeader {
     pub id: String,
     pub name: String,
+    /// Options this one may not be combined with (ids), and why (shown and refused).
+    #[serde(default)]
+    pub excludes: Vec<String>,
+    #[serde(default)]
+    pub excludes_why: String,
+}
+
+/// Checks a choice of options against the scenario's list: every id known, none twice,
+/// no two that exclude each other (either one naming the other). The new-game dialog
+/// and the games' `load_rules` share it, so a combination the dialog allows loads.
+pub fn check_variants(declared: &[VariantHeader], chosen: &[String]) -> Result<(), String> {
+    for (i, id) in chosen.iter().enumerate() {
+        if !declared.iter().any(|v| &v.id == id) {
+            return Err(format!("unknown scenario option '{id}'"));
+        }
+        if chosen[..i].contains(id) {
+            return Err(format!("the option '{id}' is chosen twice"));
+        }
+    }
+    for a in chosen {
+        for b in chosen {
+            let Some(va) = declared.iter().find(|v| &v.id == a) else {
+                continue;
+            };
+            if va.excludes.contains(b) {
+                let nb = declared
+                    .iter()
+                    .find(|v| &v.id == b)
+                    .map(|v| v.name.as_str())
+                    .unwrap_or(b);
+                let why = if va.excludes_why.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", va.excludes_why)
+                };
+                return Err(format!("'{}' cannot be combined with '{nb}'{why}", va.name));
+            }
+        }
+    }
+    Ok(())
 }
 
 #[derive(Clone, Debug)]

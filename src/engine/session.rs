@@ -48,6 +48,9 @@ pub struct ScenarioCard {
     pub reconstructed: Vec<String>,
     /// Options as (id, menu label).
     pub options: Vec<(String, String)>,
+    /// The options as declared (with the ones each excludes), for
+    /// [`super::scenarios::check_variants`].
+    pub variants: Vec<super::scenarios::VariantHeader>,
 }
 
 /// A lesson as the library lists it.
@@ -119,7 +122,12 @@ pub trait GameEntry: Sync {
                 name: s.meta.name,
                 description: s.meta.description,
                 reconstructed: s.meta.reconstructed,
-                options: s.variants.into_iter().map(|v| (v.id, v.name)).collect(),
+                options: s
+                    .variants
+                    .iter()
+                    .map(|v| (v.id.clone(), v.name.clone()))
+                    .collect(),
+                variants: s.variants,
             })
             .collect()
     }

@@ -109,6 +109,66 @@ pub struct LibraryState {
     /// The "Replays and saves" window and its path field.
     pub replays_open: bool,
     pub path_text: String,
+    /// The options ticked in the new-game dialog, by (game id, scenario id).
+    pub chosen: Vec<((String, String), Vec<String>)>,
+}
+
+/// The options ticked for a scenario in `LibraryState::chosen` (none at first).
+pub fn chosen_for<'a>(
+    chosen: &'a mut Vec<((String, String), Vec<String>)>,
+    game: &str,
+    scenario: &str,
+) -> &'a mut Vec<String> {
+    let key = (game.to_string(), scenario.to_string());
+    let i = match chosen.iter().position(|(k, _)| *k == key) {
+        Some(i) => i,
+        None => {
+            chosen.push((key, Vec::new()));
+            chosen.len() - 1
+        }
+    };
+    &mut chosen[i].1
+}
+
+/// The new-game dialog's option boxes for one scenario: any combination the scenario
+/// allows (`check_variants`, the same check the rules make when they load); an option
+/// that cannot join the ones ticked is greyed out with the reason as its tooltip.
+/// Returns the options in the scenario's order.
+pub fn option_boxes(
+    ui: &mut egui::Ui,
+    variants: &[crate::engine::scenarios::VariantHeader],
+    chosen: &mut Vec<String>,
+) -> Vec<String> {
+    for v in variants {
+        let mut on = chosen.contains(&v.id);
+        let blocked = if on {
+            None
+        } else {
+            let mut with = chosen.clone();
+            with.push(v.id.clone());
+            crate::engine::scenarios::check_variants(variants, &with).err()
+        };
+        let r = ui.add_enabled(
+            blocked.is_none(),
+            egui::Checkbox::new(&mut on, v.name.as_str()),
+        );
+        let r = match &blocked {
+            Some(why) => r.on_disabled_hover_text(why.as_str()),
+            None => r,
+        };
+        if r.changed() {
+            if on {
+                chosen.push(v.id.clone());
+            } else {
+                chosen.retain(|x| *x != v.id);
+            }
+        }
+    }
+    variants
+        .iter()
+        .filter(|v| chosen.contains(&v.id))
+        .map(|v| v.id.clone())
+        .collect()
 }
 
 fn thumb(ctx: &egui::Context, lib: &mut LibraryState, i: usize) -> Option<egui::TextureHandle> {
@@ -407,22 +467,29 @@ fn detail_ui(
                     s.reconstructed.join(", ")
                 ));
             }
+            let chosen = chosen_for(&mut lib.chosen, card.id, &s.id);
+            let options = if s.variants.is_empty() {
+                Vec::new()
+            } else {
+                ui.label("Options:");
+                option_boxes(ui, &s.variants, chosen)
+            };
             ui.horizontal_wrapped(|ui| {
-                if ui.button(format!("New game (seed {seed})")).clicked() {
+                let label = if options.is_empty() {
+                    format!("New game (seed {seed})")
+                } else {
+                    format!(
+                        "New game (seed {seed}, {} option{})",
+                        options.len(),
+                        if options.len() == 1 { "" } else { "s" }
+                    )
+                };
+                if ui.button(label).clicked() {
                     *action = Some(MenuAction::NewGame {
                         game,
                         scenario: s.id.clone(),
-                        options: Vec::new(),
+                        options,
                     });
-                }
-                for (id, name) in &s.options {
-                    if ui.button(format!("Option: {name}")).clicked() {
-                        *action = Some(MenuAction::NewGame {
-                            game,
-                            scenario: s.id.clone(),
-                            options: vec![id.clone()],
-                        });
-                    }
                 }
             });
         });

@@ -125,6 +125,7 @@ pub fn new_state(rules: &StRules) -> StState {
             france_wave: None,
             french_activated: false,
             marks: Default::default(),
+            replaced: [false; 2],
         },
     }
 }
@@ -152,9 +153,15 @@ pub fn phase_name(st: &StState) -> String {
     }
 }
 
-/// Hand size and rounds of the turn (5.1, 8.1).
-pub fn hand_and_rounds(war: bool) -> (u8, u8) {
-    if war { (7, 6) } else { (4, 4) }
+/// Hand size and rounds of the turn (5.1, 8.1; optional rule 1: one card and one round
+/// more).
+pub fn hand_and_rounds(rules: &StRules, war: bool) -> (u8, u8) {
+    let extra = u8::from(super::options::on(rules, super::options::OPT1_HAND));
+    if war {
+        (7 + extra, 6 + extra)
+    } else {
+        (4 + extra, 4 + extra)
+    }
 }
 
 // ---------------------------------------------------------------------------------
@@ -334,6 +341,7 @@ impl<'a> Game<'a> {
             removed,
             aside,
             in_play: None,
+            queue: Default::default(),
         };
         self.say(
             "4.4",
@@ -359,7 +367,7 @@ impl<'a> Game<'a> {
 
     /// 5.1 and 5.2: deal and open the operational phase.
     pub fn begin_turn(&mut self) {
-        let (hand, rounds) = hand_and_rounds(self.st.g.war);
+        let (hand, rounds) = hand_and_rounds(self.rules, self.st.g.war);
         // 16.3: after the intervention Austria has 8 cards and 7 rounds, and goes first
         let france = self.st.g.france && self.st.g.war;
         let hands = [if france { hand + 1 } else { hand }, hand];
@@ -381,8 +389,9 @@ impl<'a> Game<'a> {
             }
         }
         let t = turn_name(self.st);
+        let opt1 = super::options::on(self.rules, super::options::OPT1_HAND);
         self.say(
-            "5.1",
+            if opt1 { "5.1, optional rule 1" } else { "5.1" },
             format!(
                 "{t}: Prussia is dealt {} cards, Austria {} ({} left in the draw pile)",
                 dealt[Side::Prussia.idx()],
@@ -395,6 +404,7 @@ impl<'a> Game<'a> {
         self.st.g.step = Step::Round;
         self.st.g.op = None;
         self.st.g.french_activated = false;
+        self.st.g.replaced = [false; 2];
         self.french_wave_due();
     }
 

@@ -215,6 +215,10 @@ pub fn interceptors(rules: &StRules, st: &StState) -> Vec<GenId> {
             }
         }
     }
+    // optional rule 6: not into an enemy fortress or major city not besieged
+    if super::options::closed_to(rules, st, side, p.at) {
+        out.clear();
+    }
     out
 }
 
@@ -222,7 +226,13 @@ pub fn interceptors(rules: &StRules, st: &StState) -> Vec<GenId> {
 pub fn intercept_chance_in_6(rules: &StRules, st: &StState, g: GenId) -> u32 {
     let cav = army_of(rules, st, g).is_some_and(|(_, us)| us.iter().any(|&u| is_cavalry(rules, u)));
     let init = flow::initiative(rules, g) as i32;
-    (1..=6).filter(|d| d + cav as i32 > init).count() as u32
+    let pc =
+        st.g.battle.as_ref().and_then(|p| {
+            super::options::control_drm(rules, st, rules.gen_side(g), p.at).map(|m| m.1)
+        });
+    (1..=6)
+        .filter(|d| d + cav as i32 + pc.unwrap_or(0) > init)
+        .count() as u32
 }
 
 /// 11.4: armies of the attacker adjacent to the battle space that may still roll to support.
@@ -348,9 +358,17 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
                 (1..=6).filter(|d| d + cav > init).count() as u32
             };
             for &to in &spaces {
+                if super::options::closed_to(rules, st, def, to) {
+                    continue; // optional rule 6
+                }
+                let drm = super::options::control_drm(rules, st, def, to).map_or(0, |m| m.1);
                 out.push(AvoidOption {
                     cmd: StCommand::Avoid { to, unit: None },
-                    chance_in_6: chance,
+                    chance_in_6: if chance >= 6 {
+                        chance
+                    } else {
+                        super::options::shift_chance(chance, drm)
+                    },
                 });
             }
         }
@@ -364,9 +382,17 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
                     1 // 10.5 an unmodified 6
                 };
                 for &to in &spaces {
+                    if super::options::closed_to(rules, st, def, to) {
+                        continue; // optional rule 6
+                    }
+                    let drm = super::options::control_drm(rules, st, def, to).map_or(0, |m| m.1);
                     out.push(AvoidOption {
                         cmd: StCommand::Avoid { to, unit: Some(u) },
-                        chance_in_6: chance,
+                        chance_in_6: if chance >= 6 {
+                            chance
+                        } else {
+                            super::options::shift_chance(chance, drm)
+                        },
                     });
                 }
             }
@@ -1136,6 +1162,12 @@ impl Game<'_> {
         if units.iter().any(|&u| is_cavalry(rules, u)) {
             mods.push(("a CD with the army (17.1)".to_string(), 1));
         }
+        mods.extend(super::options::control_drm(
+            rules,
+            self.st,
+            rules.gen_side(g),
+            p.at,
+        ));
         let name = rules.gen_name(g);
         let on = rules.space_name(p.at);
         let r = self
@@ -1352,14 +1384,21 @@ impl Game<'_> {
             .unwrap_or(0);
         let on = rules.space_name(to);
         let ok = if chance >= 6 {
-            self.say("10.6", "a lone cavalry unit avoids battle without a roll");
+            self.say(
+                "10.6",
+                "the avoid battle cannot fail (a lone cavalry unit, 10.6, or with optional rule 6)",
+            );
             true
         } else {
             let need = 7 - chance as i32;
+            // optional rule 6: the DRM is in `chance` already; logged with the roll
+            let pc: Vec<(String, i32)> = super::options::control_drm(rules, self.st, def, to)
+                .into_iter()
+                .collect();
             let r = self.dice.d6(
                 &format!("avoid battle to {on}"),
                 if unit.is_some() { "10.5" } else { "10.4" },
-                Vec::new(),
+                pc,
             );
             self.say(
                 if unit.is_some() { "10.5" } else { "10.4" },

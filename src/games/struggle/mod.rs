@@ -15,6 +15,7 @@ pub mod events;
 pub mod flow;
 pub mod flow_battle;
 pub mod map;
+pub mod options;
 pub mod rail;
 pub mod reference;
 pub mod siege;
@@ -55,6 +56,8 @@ impl RulesGame for Struggle {
     const ABOUT: &'static str = "Hidden hands of Operations cards, mobilization, generals and armies across Germany, Bohemia and Italy.";
 
     fn load_rules(scenario: &ScenarioSource, variants: &[String]) -> Result<Arc<StRules>, String> {
+        // the optional rules: known ids, 2 and 4 not together (options.rs)
+        crate::engine::scenarios::check_variants(&scenario.variants, variants)?;
         data::load_rules(scenario, variants)
     }
 
@@ -235,7 +238,7 @@ pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
             return Err(format!("card {} is nowhere", k.id));
         }
     }
-    let (hand, _) = flow::hand_and_rounds(true);
+    let (hand, _) = flow::hand_and_rounds(rules, true);
     for side in Side::BOTH {
         if st.cards.hand(side).len() > hand as usize + 1 {
             return Err(format!("{} holds too many cards", side.name()));

@@ -69,6 +69,7 @@ mod tests {
         ("flow_battle.rs", include_str!("flow_battle.rs")),
         ("map.rs", include_str!("map.rs")),
         ("mod.rs", include_str!("mod.rs")),
+        ("options.rs", include_str!("options.rs")),
         ("rail.rs", include_str!("rail.rs")),
         ("siege.rs", include_str!("siege.rs")),
         ("state.rs", include_str!("state.rs")),

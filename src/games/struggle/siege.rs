@@ -182,6 +182,8 @@ pub fn siege_modifiers(
             rules.charts.drms.siege_unsupplied,
         ));
     }
+    // optional rule 5: the generals' tactical ratings
+    mods.extend(super::options::siege_drms(rules, st, side, s));
     mods
 }
 
@@ -313,11 +315,23 @@ impl<'a> Game<'a> {
         let mut mods = siege_modifiers(self.rules, self.st, s, side);
         // card 51, played before this roll (6.25)
         mods.extend(super::events::siege_train(self, side));
-        let roll = self
-            .dice
-            .d6(&format!("siege of {name} ({})", side.name()), "13.31", mods);
-        if !self.rules.charts.siege_reduced(roll.total) {
+        // optional rule 5: the Siege Phase roll must beat the fortification value
+        let opt5 = super::options::end_of_turn_siege(self.rules, rule);
+        let roll = self.dice.d6(
+            &format!("siege of {name} ({})", side.name()),
+            if opt5 { "optional rule 5" } else { "13.31" },
+            mods,
+        );
+        let reduced = if opt5 {
+            roll.total > 0
+        } else {
+            self.rules.charts.siege_reduced(roll.total)
+        };
+        if !reduced {
             self.say(rule, format!("the siege of {name} has no effect"));
+            if opt5 {
+                self.siege_failed_opt5(side, s);
+            }
             return;
         }
         self.say(

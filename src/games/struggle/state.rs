@@ -62,6 +62,9 @@ pub struct Piles {
     pub aside: Vec<CardId>,
     /// The card being played, face up (6.2).
     pub in_play: Option<CardId>,
+    /// Optional rule 4: each side's Operations Queue, face up, by `Side::idx`.
+    #[serde(default)]
+    pub queue: [Vec<CardId>; 2],
 }
 
 impl Piles {
@@ -78,6 +81,16 @@ impl Piles {
         v.extend(self.removed.iter().map(|&c| (c, "removed")));
         v.extend(self.aside.iter().map(|&c| (c, "War deck set aside")));
         v.extend(self.in_play.iter().map(|&c| (c, "in play")));
+        v.extend(
+            self.queue[0]
+                .iter()
+                .map(|&c| (c, "Austrian Operations Queue")),
+        );
+        v.extend(
+            self.queue[1]
+                .iter()
+                .map(|&c| (c, "Prussian Operations Queue")),
+        );
         v
     }
 }
@@ -100,6 +113,14 @@ pub enum Use {
     Individual,
     /// 6.24
     Event,
+    /// Optional rule 4: the card goes into the player's Operations Queue.
+    Queue,
+    /// Optional rule 3: the card flips this reduced unit, on the map and in supply, to
+    /// full strength (once per War turn).
+    Replace { unit: UnitId },
+    /// Optional rule 8: the card is discarded to mobilize this general onto `at` (6.21)
+    /// in a War turn (a 2 card: the most senior, 18.4; a 3 or 4 card: any).
+    General { general: GenId, at: SpaceId },
 }
 
 /// The force moving now (9.3, 9.4, 6.23).
@@ -139,6 +160,10 @@ pub struct Op {
     /// has not begun; 0: used up or over). A unit picked up on the way has its own block.
     #[serde(default)]
     pub rail_left: Vec<(Piece, u8)>,
+    /// Optional rule 2: half an OP left besides `ops` (a general or a cavalry division
+    /// costs 0.5 OP).
+    #[serde(default)]
+    pub half: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -215,6 +240,9 @@ pub struct Globals {
     /// Lasting effects of events and responses (6.24, 6.25; events.rs).
     #[serde(default)]
     pub marks: super::events::Marks,
+    /// Optional rule 3: each side (by `Side::idx`) has taken its replacement this turn.
+    #[serde(default)]
+    pub replaced: [bool; 2],
 }
 
 /// What an event played as a card (6.24) lets its player choose now.
@@ -324,4 +352,7 @@ pub enum StCommand {
     Advance { general: GenId },
     /// 13.2, 9.51: the defender withdraws inside its fortress or major city (13.5).
     Withdraw,
+    /// Optional rule 4: the OPs built up in the Operations Queue activate a general
+    /// (`Use::Activate`) or pieces individually (`Use::Individual`).
+    UseQueue { use_: Use },
 }

@@ -8,6 +8,7 @@ use crate::engine::step::PlayStep;
 use crate::games::struggle::Struggle;
 use crate::games::struggle::data::StRules;
 use crate::games::struggle::flow::{self, Game};
+use crate::games::struggle::options;
 use crate::games::struggle::state::*;
 
 #[derive(Default)]
@@ -21,6 +22,20 @@ pub fn cost(rules: &StRules, p: Piece) -> u8 {
     }
 }
 
+/// 6.23 in half OPs (optional rule 2: its reduced costs).
+pub fn cost_halves(rules: &StRules, p: Piece) -> u8 {
+    if options::on(rules, options::OPT2_COSTS) {
+        options::cost_halves(rules, p)
+    } else {
+        cost(rules, p).saturating_mul(2)
+    }
+}
+
+/// The OPs left in half OPs.
+fn budget(op: &Op) -> u8 {
+    op.ops.saturating_mul(2).saturating_add(u8::from(op.half))
+}
+
 impl PlayStep<Struggle> for Declare {
     fn name(&self) -> &'static str {
         "Individual activations"
@@ -28,14 +43,19 @@ impl PlayStep<Struggle> for Declare {
     fn case(&self) -> &'static str {
         "6.23"
     }
-    fn prompt(&self, _rules: &StRules, st: &StState) -> String {
+    fn prompt(&self, rules: &StRules, st: &StState) -> String {
         let (side, ops, n) =
             st.g.op
                 .as_ref()
-                .map(|o| (o.side, o.ops, o.queue.len()))
-                .unwrap_or((st.g.to_play, 0, 0));
+                .map(|o| (o.side, options::ops_text(o.ops, o.half), o.queue.len()))
+                .unwrap_or((st.g.to_play, "0".into(), 0));
+        let costs = if options::on(rules, options::OPT2_COSTS) {
+            "general or cavalry 0.5, IB or ID 1, corps 3 (optional rule 2)"
+        } else {
+            "general or cavalry 1, IB 2, ID 3, corps 4"
+        };
         format!(
-            "{}: declare activations ({ops} OP left, {n} declared): general or cavalry 1, IB 2, ID 3, corps 4",
+            "{}: declare activations ({ops} OP left, {n} declared): {costs}",
             side.name()
         )
     }
@@ -119,14 +139,19 @@ impl PlayStep<Struggle> for Declare {
                 if op.queue.contains(&piece) {
                     return Err(Refusal::new("6.23", "already declared"));
                 }
-                let c = cost(rules, piece);
-                if c > op.ops {
+                let c = cost_halves(rules, piece);
+                if c > budget(op) {
                     return Err(Refusal::new(
-                        "6.23",
+                        if options::on(rules, options::OPT2_COSTS) {
+                            "optional rule 2"
+                        } else {
+                            "6.23"
+                        },
                         format!(
-                            "activating {} costs {c} OP and {} are left",
+                            "activating {} costs {} OP and {} are left",
                             flow::piece_name(rules, piece),
-                            op.ops
+                            options::ops_text(c / 2, c % 2 == 1),
+                            options::ops_text(op.ops, op.half)
                         ),
                     ));
                 }
@@ -156,16 +181,29 @@ impl PlayStep<Struggle> for Declare {
             StCommand::Done => g.end_use(),
             StCommand::Begin => super::movement::next_individual(&mut g),
             StCommand::Declare { piece } => {
-                let c = cost(rules, piece);
+                let c = cost_halves(rules, piece);
                 if let Some(o) = g.st.g.op.as_mut() {
-                    o.ops -= c.min(o.ops);
+                    let left = budget(o).saturating_sub(c);
+                    o.ops = left / 2;
+                    o.half = left % 2 == 1;
                     o.queue.push(piece);
                 }
                 if crate::games::struggle::endturn::is_french_piece(rules, piece) {
                     g.st.g.french_activated = true; // 16.3
                 }
                 let n = flow::piece_name(rules, piece);
-                g.say("6.23", format!("{n} is activated ({c} OP)"));
+                let opt2 = options::on(rules, options::OPT2_COSTS);
+                g.say(
+                    if opt2 {
+                        "6.23, optional rule 2"
+                    } else {
+                        "6.23"
+                    },
+                    format!(
+                        "{n} is activated ({} OP)",
+                        options::ops_text(c / 2, c % 2 == 1)
+                    ),
+                );
             }
             _ => {}
         }

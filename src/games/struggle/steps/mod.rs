@@ -105,6 +105,7 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::Retreat { .. } => "a retreat".into(),
         StCommand::Pursue => "a pursuit".into(),
         StCommand::Withdraw => "a withdrawal inside".into(),
+        StCommand::UseQueue { .. } => "spending the Operations Queue".into(),
     }
 }
 

@@ -78,6 +78,14 @@ pub fn start_army(g: &mut Game<'_>, general: GenId) {
     for u in flow::units_at(rules, g.st, at, side).into_iter().take(cap) {
         pieces.push(Piece::Unit(u));
     }
+    // 18.5; optional rule 7: an army has 4 MPs
+    let ma = crate::games::struggle::options::army_ma(rules);
+    if ma != ARMY_MA {
+        g.say(
+            "optional rule 7",
+            format!("the army has an MA of {ma} MPs (a lone general keeps {ARMY_MA})"),
+        );
+    }
     if let Some(o) = g.st.g.op.as_mut() {
         o.mover = Some(Mover {
             army: true,
@@ -85,7 +93,7 @@ pub fn start_army(g: &mut Game<'_>, general: GenId) {
             from: None,
             pieces,
             mp: 0,
-            ma: ARMY_MA,
+            ma,
             rail: None,
         });
     }

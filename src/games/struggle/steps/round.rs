@@ -11,6 +11,7 @@ use crate::games::struggle::Struggle;
 use crate::games::struggle::cards::{CardId, EventSide};
 use crate::games::struggle::data::{GenId, StRules};
 use crate::games::struggle::flow::{self, DOW, Game};
+use crate::games::struggle::options::{self, OPT4_QUEUE};
 use crate::games::struggle::state::*;
 
 #[derive(Default)]
@@ -140,6 +141,64 @@ fn check_use(
             }
             crate::games::struggle::events::check(rules, st, side, c)
         }
+        Use::Queue => {
+            if !options::on(rules, OPT4_QUEUE) {
+                return Err(Refusal::new(
+                    "optional rule 4",
+                    "the Operations Queue is not in play",
+                ));
+            }
+            if card.is_none() {
+                return Err(Refusal::new(
+                    "optional rule 4",
+                    "a free OP cannot go into the Operations Queue (it abandons it)",
+                ));
+            }
+            Ok(())
+        }
+        Use::Replace { unit } => {
+            if card.is_none() {
+                return Err(Refusal::new(
+                    "optional rule 3",
+                    "a card must be played for a replacement, not a free OP",
+                ));
+            }
+            options::check_replace(rules, st, side, unit)
+        }
+        Use::General { general, at } => {
+            options::check_war_general(rules, st, side, card, general, at)
+        }
+    }
+}
+
+/// Optional rule 4: whether `side` may spend its Operations Queue on `use_` now.
+fn check_use_queue(rules: &StRules, st: &StState, side: Side, use_: Use) -> Result<(), Refusal> {
+    if !options::on(rules, OPT4_QUEUE) {
+        return Err(Refusal::new(
+            "optional rule 4",
+            "the Operations Queue is not in play",
+        ));
+    }
+    if dow_forced(st, side) {
+        return Err(Refusal::new(
+            "7.22",
+            "the Declaration of War must be played as an event this round",
+        ));
+    }
+    let total = options::queue_total(rules, st, side);
+    if st.cards.queue[side.idx()].is_empty() {
+        return Err(Refusal::new(
+            "optional rule 4",
+            "your Operations Queue is empty",
+        ));
+    }
+    match use_ {
+        Use::Activate { general } => check_activate(rules, st, side, general, total),
+        Use::Individual => Ok(()),
+        _ => Err(Refusal::new(
+            "optional rule 4",
+            "the Operations Queue activates a general (6.22) or pieces individually (6.23)",
+        )),
     }
 }
 
@@ -194,6 +253,15 @@ fn uses(rules: &StRules, st: &StState, side: Side) -> Vec<Use> {
             v.push(Use::Activate { general: g });
         }
     }
+    if options::on(rules, OPT4_QUEUE) {
+        v.push(Use::Queue);
+    }
+    for unit in options::replaceable(rules, st, side) {
+        v.push(Use::Replace { unit });
+    }
+    for (general, at) in options::war_generals(rules, st, side, 4) {
+        v.push(Use::General { general, at });
+    }
     v
 }
 
@@ -204,7 +272,7 @@ impl PlayStep<Struggle> for Round {
     fn case(&self) -> &'static str {
         "8.2"
     }
-    fn prompt(&self, _rules: &StRules, st: &StState) -> String {
+    fn prompt(&self, rules: &StRules, st: &StState) -> String {
         let side = st.g.to_play;
         let left = st.g.rounds_left[side.idx()];
         if dow_forced(st, side) {
@@ -213,8 +281,18 @@ impl PlayStep<Struggle> for Round {
                 side.name()
             );
         }
+        let q = &st.cards.queue[side.idx()];
+        let queue = if q.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; your Operations Queue holds {} OP in {} card(s): use it, add to it, or any other play abandons it (optional rule 4)",
+                options::queue_total(rules, st, side),
+                q.len()
+            )
+        };
         format!(
-            "{}: play a card to mobilize, activate a general, activate units or as an event, or take a free OP ({left} rounds left)",
+            "{}: play a card to mobilize, activate a general, activate units or as an event, or take a free OP ({left} rounds left){queue}",
             side.name()
         )
     }
@@ -222,7 +300,10 @@ impl PlayStep<Struggle> for Round {
         Some(st.g.to_play)
     }
     fn takes(&self, cmd: &StCommand) -> bool {
-        matches!(cmd, StCommand::Play { .. } | StCommand::FreeOp { .. })
+        matches!(
+            cmd,
+            StCommand::Play { .. } | StCommand::FreeOp { .. } | StCommand::UseQueue { .. }
+        )
     }
     fn legal(&self, rules: &StRules, st: &StState, out: &mut Vec<StCommand>) {
         let side = st.g.to_play;
@@ -239,6 +320,14 @@ impl PlayStep<Struggle> for Round {
             let c = StCommand::FreeOp { use_ };
             if self.check(rules, st, &c).is_ok() {
                 out.push(c);
+            }
+        }
+        if !st.cards.queue[side.idx()].is_empty() {
+            for &use_ in &us {
+                let c = StCommand::UseQueue { use_ };
+                if self.check(rules, st, &c).is_ok() {
+                    out.push(c);
+                }
             }
         }
     }
@@ -274,6 +363,7 @@ impl PlayStep<Struggle> for Round {
                 check_use(rules, st, side, None, use_)?;
                 check_french(rules, st, side, None, use_)
             }
+            StCommand::UseQueue { use_ } => check_use_queue(rules, st, side, use_),
             _ => Err(Refusal::new("8.2", "play a card or take a free OP")),
         }
     }
@@ -286,16 +376,42 @@ impl PlayStep<Struggle> for Round {
         cmd: &StCommand,
     ) {
         let side = st.g.to_play;
-        let (card, use_) = match *cmd {
-            StCommand::Play { card, use_ } => (Some(card), use_),
-            StCommand::FreeOp { use_ } => (None, use_),
+        let (card, use_, from_queue) = match *cmd {
+            StCommand::Play { card, use_ } => (Some(card), use_, false),
+            StCommand::FreeOp { use_ } => (None, use_, false),
+            StCommand::UseQueue { use_ } => (None, use_, true),
             _ => return,
         };
+        let queued = options::queue_total(rules, st, side);
+        let mut g = Game {
+            rules,
+            st,
+            dice,
+            log,
+        };
+        // optional rule 4: any other play of a card, or a free OP, abandons the queue
+        if !from_queue && use_ != Use::Queue {
+            g.empty_queue(side, "abandoned");
+        }
+        match use_ {
+            Use::Queue => return queue_card(&mut g, side, card),
+            Use::Replace { unit } => return replace(&mut g, side, card, unit),
+            Use::General { general, at } => return war_general(&mut g, side, card, general, at),
+            _ => {}
+        }
+        if from_queue {
+            g.empty_queue(side, "used");
+        }
+        let st = &mut *g.st;
         if let Some(c) = card {
             st.cards.hands[side.idx()].retain(|&x| x != c);
             st.cards.in_play = Some(c);
         }
-        let ops = card.map(|c| rules.card_ops(c)).unwrap_or(1);
+        let ops = if from_queue {
+            queued
+        } else {
+            card.map(|c| rules.card_ops(c)).unwrap_or(1)
+        };
         st.g.op = Some(Op {
             side,
             card,
@@ -305,15 +421,11 @@ impl PlayStep<Struggle> for Round {
             mover: None,
             spent: Vec::new(),
             rail_left: Vec::new(),
+            half: false,
         });
-        let mut g = Game {
-            rules,
-            st,
-            dice,
-            log,
-        };
         let what = match card {
             Some(c) => format!("plays {} ({} OP)", rules.card_title(c), ops),
+            None if from_queue => format!("spends the Operations Queue ({ops} OP)"),
             None => "takes a free OP".to_string(),
         };
         match use_ {
@@ -383,6 +495,98 @@ impl PlayStep<Struggle> for Round {
                     }
                 }
             }
+            Use::Queue | Use::Replace { .. } | Use::General { .. } => {}
         }
     }
+}
+
+/// Moves the played card from the hand into play and opens its use (no OPs to spend).
+fn take_card(g: &mut Game<'_>, side: Side, card: Option<CardId>, use_: Use) {
+    if let Some(c) = card {
+        g.st.cards.hands[side.idx()].retain(|&x| x != c);
+        g.st.cards.in_play = Some(c);
+    }
+    g.st.g.op = Some(Op {
+        side,
+        card,
+        use_,
+        ops: 0,
+        queue: Vec::new(),
+        mover: None,
+        spent: Vec::new(),
+        half: false,
+    });
+}
+
+/// Optional rule 4: the card goes face up into the queue; the round is over.
+fn queue_card(g: &mut Game<'_>, side: Side, card: Option<CardId>) {
+    let Some(c) = card else { return };
+    g.st.cards.hands[side.idx()].retain(|&x| x != c);
+    g.st.cards.queue[side.idx()].push(c);
+    let total = options::queue_total(g.rules, g.st, side);
+    let t = g.rules.card_title(c);
+    let ops = g.rules.card_ops(c);
+    g.say(
+        "optional rule 4",
+        format!(
+            "{} plays {t} ({ops} OP) into the Operations Queue: {total} OP built up",
+            side.name()
+        ),
+    );
+    g.st.g.op = Some(Op {
+        side,
+        card: None,
+        use_: Use::Queue,
+        ops: 0,
+        queue: Vec::new(),
+        mover: None,
+        spent: Vec::new(),
+        half: false,
+    });
+    g.end_use();
+}
+
+/// Optional rule 3: the card flips one reduced unit in supply; once a War turn.
+fn replace(g: &mut Game<'_>, side: Side, card: Option<CardId>, unit: u16) {
+    take_card(g, side, card, Use::Replace { unit });
+    g.st.units[unit as usize].reduced = false;
+    g.st.g.replaced[side.idx()] = true;
+    let t = card.map(|c| g.rules.card_title(c)).unwrap_or_default();
+    let n = g.rules.unit_name(unit);
+    let at = g.st.units[unit as usize]
+        .loc
+        .space()
+        .map(|s| g.rules.space_name(s))
+        .unwrap_or_default();
+    g.say(
+        "optional rule 3",
+        format!(
+            "{} plays {t} for a replacement: {n} at {at}, in supply, is flipped to full strength",
+            side.name()
+        ),
+    );
+    g.end_use();
+}
+
+/// Optional rule 8: the card is discarded to place a general per 6.21.
+fn war_general(g: &mut Game<'_>, side: Side, card: Option<CardId>, general: GenId, at: usize) {
+    take_card(g, side, card, Use::General { general, at });
+    g.st.generals[general as usize].loc = Loc::Space(at);
+    let t = card.map(|c| g.rules.card_title(c)).unwrap_or_default();
+    let ops = card.map(|c| g.rules.card_ops(c)).unwrap_or(0);
+    let n = g.rules.gen_name(general);
+    let a = g.rules.space_name(at);
+    g.say(
+        "optional rule 8",
+        format!(
+            "{} discards {t} ({ops} OP) to mobilize {n} at {a}{}",
+            side.name(),
+            if ops == 2 {
+                " (a 2 card: the most senior general, 18.4)"
+            } else {
+                ""
+            }
+        ),
+    );
+    g.end_use();
 }

@@ -23,6 +23,16 @@ fn use_label(rules: &StRules, u: &Use) -> String {
         }
         Use::Individual => "Individual activations (6.23)".into(),
         Use::Event => "Event (6.24)".into(),
+        Use::Queue => "Into the Operations Queue (optional rule 4)".into(),
+        Use::Replace { unit } => format!(
+            "Replacement: flip {} (optional rule 3)",
+            rules.unit_name(*unit)
+        ),
+        Use::General { general, at } => format!(
+            "Mobilize {} at {} (optional rule 8)",
+            rules.gen_name(*general),
+            space_name(rules, *at)
+        ),
     }
 }
 
@@ -101,6 +111,10 @@ pub fn label(rules: &StRules, c: &StCommand) -> String {
         StCommand::Advance { general } => format!(
             "{} enters the battle space (11.44)",
             rules.gen_name(*general)
+        ),
+        StCommand::UseQueue { use_ } => format!(
+            "Spend the Operations Queue (optional rule 4): {}",
+            use_label(rules, use_)
         ),
     }
 }
