@@ -177,6 +177,10 @@ struct ScenarioFile {
     open_countries: Vec<Country>,
     powers: Vec<Entry>,
     replacements: Vec<Replacements>,
+    /// A lesson's steps (read by the tutorial, not by the rules).
+    #[serde(default)]
+    #[allow(dead_code)]
+    lesson: serde::de::IgnoredAny,
 }
 
 /// The rules data of a scenario, compiled with the map.
