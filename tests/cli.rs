@@ -128,6 +128,7 @@ fn self_attack(game: &str) -> &'static str {
         "trautenau-soor" => "Barrage(unit: 0, target: 0, turn: None)",
         "sadowa" => "Attack(lead: 0, target: 0)",
         "struggle" => "SetupAt(choice: 200, space: 0)",
+        "saxonwar" => "Deploy(leader: 250, area: 0, inside: false)",
         other => panic!("add a never-legal command for the game {other}"),
     }
 }

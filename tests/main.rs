@@ -35,5 +35,7 @@ mod st_options;
 mod st_random;
 mod st_turn;
 mod step_prompts;
+mod sx_core;
+mod sx_random;
 mod ts_lessons;
 mod ts_random;

@@ -2,6 +2,7 @@
 
 pub mod koniggratz;
 pub mod sadowa;
+pub mod saxonwar;
 pub mod struggle;
 pub mod trautenau;
 
@@ -13,6 +14,7 @@ pub fn registry() -> Vec<&'static dyn GameEntry> {
         &trautenau::Trautenau,
         &sadowa::Sadowa,
         &struggle::Struggle,
+        &saxonwar::SaxonWar,
     ]
 }
 

@@ -1,0 +1,819 @@
+//! The sequence of play as state changes: the start, the seven phases of a player turn
+//! (turn.sequence) with what happens automatically at their start, the end of a turn
+//! (prisoner exchange, winter), the end of a year (the strategic sequence) and of the
+//! game; and the effects every command shares (captures, depots, surrender).
+
+use super::data::SxRules;
+use super::rules::*;
+use super::state::*;
+use super::steps;
+use crate::engine::dice::Dice;
+use crate::engine::log::GameLog;
+
+pub struct Game<'a> {
+    pub r: &'a SxRules,
+    pub st: &'a mut SxState,
+    pub dice: &'a mut Dice,
+    pub log: &'a mut GameLog,
+}
+
+pub fn phase_name(st: &SxState) -> String {
+    match st.g.step {
+        Step::Deploy => "Secret deployment".into(),
+        Step::Morale => "1 Morale recovery".into(),
+        Step::Depot => "2 Depot creation".into(),
+        Step::March => "3 Friendly marches".into(),
+        Step::ForceMarch => "4 Enemy force marches".into(),
+        Step::Combat | Step::Retreat => "5 Combat".into(),
+        Step::Siege => "6 Siege resolution".into(),
+        Step::Attrition => "7 Enemy attrition".into(),
+        Step::Increment => "Strategic sequence: force increments".into(),
+        Step::GameOver => "Game over".into(),
+    }
+}
+
+pub fn new_state(r: &SxRules) -> SxState {
+    let mut st = SxState {
+        g: Globals {
+            year: r.start_year,
+            turn: r.start_turn,
+            step: Step::Deploy,
+            phasing: Side::Prussia,
+            deploying: Side::Austria,
+            opened: false,
+            march: None,
+            combat: None,
+            combat_done: Vec::new(),
+            retreat: None,
+            siege: None,
+            sieges_tried: Vec::new(),
+            active: [false; POWERS],
+            out: [false; POWERS],
+            cooperates: [false; POWERS],
+            rp_this_phase: [0; POWERS],
+            winner: None,
+            result: String::new(),
+        },
+        areas: vec![AreaSt::default(); r.areas.len()],
+        leaders: vec![
+            LeaderSt {
+                loc: LLoc::Pool,
+                moved: false,
+            };
+            r.leaders.len()
+        ],
+        pools: Pools::default(),
+    };
+    for (i, a) in r.areas.iter().enumerate() {
+        if a.fortress.is_some() {
+            st.areas[i].holder = a.country.power().map(|p| p.side());
+        }
+    }
+    activate(r, &mut st, r.start_year);
+    st
+}
+
+/// The powers and leaders entering in `year` (grand.start, grand.diplomacy).
+fn activate(r: &SxRules, st: &mut SxState, year: u16) {
+    for (e, ls) in r.entries.iter().zip(&r.entry_leaders) {
+        if e.year != year || st.g.out[e.power.idx()] {
+            continue;
+        }
+        let p = e.power.idx();
+        st.g.active[p] = true;
+        st.pools.undeployed[p] += e.sp;
+        st.pools.total[p] += e.sp;
+        for l in ls {
+            if let Some(x) = st.leaders.get_mut(*l as usize) {
+                x.loc = LLoc::Undeployed;
+            }
+        }
+    }
+}
+
+impl Game<'_> {
+    pub fn note(&mut self, rule: &str, text: impl Into<String>) {
+        let phase = phase_name(self.st);
+        self.log.push(self.st.g.turn, &phase, rule, text);
+    }
+
+    pub fn roll(&mut self, purpose: &str, rule: &str, mods: Vec<(String, i32)>) -> (u8, i32) {
+        let roll = self.dice.d6(purpose, rule, mods.clone());
+        let mods_text: String = mods
+            .iter()
+            .map(|(m, v)| format!(" {v:+} {m}"))
+            .collect::<Vec<_>>()
+            .join(",");
+        self.note(
+            rule,
+            format!("{purpose}: rolled {}{mods_text} = {}", roll.die, roll.total),
+        );
+        (roll.die, roll.total)
+    }
+
+    pub fn start(&mut self) {
+        self.note(
+            "grand.start",
+            format!(
+                "{} begins on turn {} of {}: secret deployment",
+                self.r.meta.name, self.st.g.turn, self.st.g.year
+            ),
+        );
+        self.begin_deployment();
+    }
+
+    fn has_undeployed(&self, side: Side) -> bool {
+        Power::ALL
+            .iter()
+            .any(|p| p.side() == side && self.st.pools.undeployed[p.idx()] > 0)
+            || self.st.leaders.iter().enumerate().any(|(i, l)| {
+                l.loc == LLoc::Undeployed && power_of(self.r, i as LeaderId).side() == side
+            })
+    }
+
+    /// The secret deployment (grand.start, grand.redeploy): Austria's side places first,
+    /// then Prussia's, behind the hand-over screen; both are revealed at the end.
+    fn begin_deployment(&mut self) {
+        self.st.g.step = Step::Deploy;
+        if self.has_undeployed(Side::Austria) {
+            self.st.g.deploying = Side::Austria;
+        } else if self.has_undeployed(Side::Prussia) {
+            self.st.g.deploying = Side::Prussia;
+        } else {
+            self.end_deployment();
+        }
+    }
+
+    /// After each deployment command: the next side, or the reveal and the first turn.
+    pub fn deployment_progress(&mut self) {
+        if self.has_undeployed(self.st.g.deploying) {
+            return;
+        }
+        if self.st.g.deploying == Side::Austria && self.has_undeployed(Side::Prussia) {
+            self.st.g.deploying = Side::Prussia;
+            return;
+        }
+        self.end_deployment();
+    }
+
+    fn end_deployment(&mut self) {
+        let mut lines = Vec::new();
+        for (i, a) in self.r.areas.iter().enumerate() {
+            let x = &self.st.areas[i];
+            let mut parts = Vec::new();
+            for p in Power::ALL {
+                if x.field[p.idx()] > 0 {
+                    parts.push(format!("{} {} SP", p.name(), x.field[p.idx()]));
+                }
+                if x.garrison[p.idx()] > 0 {
+                    parts.push(format!("{} {} SP inside", p.name(), x.garrison[p.idx()]));
+                }
+            }
+            for (l, ls) in self.st.leaders.iter().enumerate() {
+                if ls.loc == LLoc::Field(i as AreaId) || ls.loc == LLoc::Garrison(i as AreaId) {
+                    parts.push(self.r.leader_name(l as LeaderId).to_string());
+                }
+            }
+            if !parts.is_empty() {
+                lines.push(format!("{}: {}", a.name, parts.join(", ")));
+            }
+        }
+        self.note(
+            "grand.start",
+            format!("The deployment is revealed. {}", lines.join("; ")),
+        );
+        self.st.g.phasing = Side::Prussia;
+        self.enter(Step::Morale);
+    }
+
+    /// Enters a step with what happens at its start, then runs on to the first step
+    /// that waits for a decision.
+    pub fn enter(&mut self, step: Step) {
+        self.st.g.step = step;
+        match step {
+            Step::Morale => {
+                for a in self.st.areas.iter_mut() {
+                    a.pass_entry = [false; 2];
+                }
+                self.return_wounded();
+            }
+            Step::Depot => {
+                let side = self.st.g.phasing;
+                for i in 0..self.st.areas.len() {
+                    if let Some(d) = self.st.areas[i].depot.as_mut()
+                        && d.owner == side
+                        && !d.complete
+                    {
+                        d.complete = true;
+                        let name = self.r.area_name(i as AreaId).to_string();
+                        self.note(
+                            "supply.depots",
+                            format!("{}'s depot at {name} is complete", side.name()),
+                        );
+                    }
+                }
+            }
+            Step::March | Step::ForceMarch => {
+                for l in self.st.leaders.iter_mut() {
+                    l.moved = false;
+                }
+                self.st.g.march = None;
+            }
+            Step::Combat => {
+                self.st.g.combat_done.clear();
+                self.st.g.combat = None;
+            }
+            Step::Siege => {
+                self.st.g.sieges_tried.clear();
+                self.st.g.siege = None;
+            }
+            _ => {}
+        }
+        self.run_on();
+    }
+
+    /// Leaves steps that have nothing to decide.
+    pub fn run_on(&mut self) {
+        for _ in 0..64 {
+            self.settle();
+            if self.st.g.step == Step::GameOver {
+                return;
+            }
+            if self.st.g.step == Step::Combat && self.st.g.combat.is_none() {
+                self.next_combat();
+            }
+            if steps::has_work(self.r, self.st) {
+                return;
+            }
+            self.next_step();
+        }
+    }
+
+    pub fn next_step(&mut self) {
+        let next = match self.st.g.step {
+            Step::Morale => Step::Depot,
+            Step::Depot => Step::March,
+            Step::March => Step::ForceMarch,
+            Step::ForceMarch => Step::Combat,
+            Step::Combat | Step::Retreat => Step::Siege,
+            Step::Siege => Step::Attrition,
+            Step::Attrition => {
+                self.end_player_turn();
+                return;
+            }
+            Step::Increment => {
+                if self.st.g.deploying == Side::Austria {
+                    self.st.g.deploying = Side::Prussia;
+                    self.st.g.rp_this_phase = [0; POWERS];
+                    return;
+                }
+                self.begin_deployment();
+                return;
+            }
+            Step::Deploy => {
+                self.deployment_progress();
+                return;
+            }
+            Step::GameOver => return,
+        };
+        self.enter(next);
+    }
+
+    fn end_player_turn(&mut self) {
+        if self.st.g.phasing == Side::Prussia {
+            self.st.g.phasing = Side::Austria;
+            self.enter(Step::Morale);
+            return;
+        }
+        self.st.g.phasing = Side::Prussia;
+        self.new_turn();
+    }
+
+    fn new_turn(&mut self) {
+        let all_in_quarters = self.st.g.turn >= 16
+            && self
+                .st
+                .areas
+                .iter()
+                .all(|a| a.field.iter().all(|n| *n == 0));
+        if self.st.g.turn >= 18 || all_in_quarters {
+            self.end_year();
+            return;
+        }
+        self.st.g.turn += 1;
+        self.note(
+            "turn.sequence",
+            format!("Turn {} of {}", self.st.g.turn, self.st.g.year),
+        );
+        if self.st.g.turn == 16 {
+            self.note(
+                "winter.turns",
+                "Winter: march rolls -1; units inside fortresses are in winter quarters",
+            );
+        }
+        if self.st.g.turn.is_multiple_of(2) {
+            self.exchange_prisoners();
+        }
+        self.enter(Step::Morale);
+    }
+
+    /// The end of a year: the end of the game, or the strategic sequence.
+    fn end_year(&mut self) {
+        if self.st.g.year >= self.r.end_year {
+            self.game_over_at_end();
+            return;
+        }
+        self.st.g.year += 1;
+        self.st.g.turn = 1;
+        self.st.g.opened = true;
+        let year = self.st.g.year;
+        self.note(
+            "grand.diplomacy",
+            format!("Strategic sequence before {year}"),
+        );
+        activate(self.r, self.st, year);
+        // grand.diplomacy: Russia may leave the war from 1760
+        let r_idx = Power::Russia.idx();
+        if year >= 1760 && self.st.g.active[r_idx] && !self.st.g.out[r_idx] {
+            let need = (year - 1759).min(3) as i32;
+            let (d, _) = self.roll("Russia leaves the war on 1", "grand.diplomacy", vec![]);
+            if (d as i32) <= need {
+                self.note(
+                    "grand.diplomacy",
+                    format!("Russia leaves the war ({d} ≤ {need})"),
+                );
+                self.remove_power(Power::Russia);
+            }
+        }
+        for p in [Power::Austria, Power::France, Power::Russia] {
+            if self.st.g.active[p.idx()] && !self.st.g.out[p.idx()] {
+                let (d, _) = self.roll(
+                    &format!("co-operation of {} (5-6)", p.name()),
+                    "allies.cooperation",
+                    vec![],
+                );
+                self.st.g.cooperates[p.idx()] = d >= 5;
+            }
+        }
+        self.new_leaders();
+        self.st.g.step = Step::Increment;
+        self.st.g.deploying = Side::Austria;
+        self.st.g.rp_this_phase = [0; POWERS];
+        self.run_on();
+        if self.st.g.step == Step::Increment && !steps::has_work(self.r, self.st) {
+            self.begin_deployment();
+        }
+    }
+
+    /// grand.redeploy: 1d6 per power: 3 one new leader, 4 one new and one lost, 5-6 two
+    /// new and one lost. New leaders are drawn at random from those available by the
+    /// year; the lost one is (for now) the most junior on the map.
+    fn new_leaders(&mut self) {
+        let year = self.st.g.year;
+        for p in Power::ALL {
+            if !self.st.g.active[p.idx()] || self.st.g.out[p.idx()] {
+                continue;
+            }
+            let (d, _) = self.roll(
+                &format!("leader changes of {}", p.name()),
+                "grand.redeploy",
+                vec![],
+            );
+            let (new, lost) = match d {
+                3 => (1, 0),
+                4 => (1, 1),
+                5 | 6 => (2, 1),
+                _ => (0, 0),
+            };
+            for _ in 0..lost {
+                let junior = (0..self.st.leaders.len() as LeaderId)
+                    .filter(|l| power_of(self.r, *l) == p && on_map(self.st, *l))
+                    .max_by_key(|l| rank(self.r, *l));
+                if let Some(l) = junior {
+                    self.st.leaders[l as usize].loc = LLoc::Gone;
+                    let n = self.r.leader_name(l).to_string();
+                    self.note("grand.redeploy", format!("{n} leaves the army"));
+                }
+            }
+            for _ in 0..new {
+                let pool: Vec<LeaderId> = (0..self.st.leaders.len() as LeaderId)
+                    .filter(|l| {
+                        power_of(self.r, *l) == p
+                            && self.st.leaders[*l as usize].loc == LLoc::Pool
+                            && self.r.leaders[*l as usize].year <= year
+                    })
+                    .collect();
+                if pool.is_empty() {
+                    break;
+                }
+                let k = self.dice.draw(pool.len(), "new leader", "grand.redeploy");
+                let l = pool[k];
+                self.st.leaders[l as usize].loc = LLoc::Undeployed;
+                let n = self.r.leader_name(l).to_string();
+                self.note("grand.redeploy", format!("{n} joins {}", p.name()));
+            }
+        }
+    }
+
+    fn game_over_at_end(&mut self) {
+        // RECONSTRUCTED victory (docs/games/saxonwar.md)
+        let mut held = [0u32; 2];
+        for (i, a) in self.r.areas.iter().enumerate() {
+            if a.fortress.is_none() {
+                continue;
+            }
+            let Some(owner) = a.country.power() else {
+                continue;
+            };
+            if self.st.areas[i].holder == Some(owner.side().other()) {
+                held[owner.side().other().idx()] += 1;
+            }
+        }
+        let (p, au) = (held[Side::Prussia.idx()], held[Side::Austria.idx()]);
+        // the Grand Campaign: Prussia survived to the end; the 1756 campaign: the count
+        let grand = self.r.end_year > self.r.start_year;
+        let winner = if grand || self.st.g.out[Power::Saxony.idx()] || p > au {
+            Some(Side::Prussia)
+        } else if au > p {
+            Some(Side::Austria)
+        } else {
+            None
+        };
+        let text = format!(
+            "End of {}: Prussia holds {p} enemy fortresses, Austria's side {au}: {}",
+            self.st.g.year,
+            winner.map_or("a draw".to_string(), |w| format!("{} wins", w.name()))
+        );
+        self.finish(winner, text);
+    }
+
+    pub fn finish(&mut self, winner: Option<Side>, text: String) {
+        self.note("grand.surrender", text.clone());
+        self.st.g.winner = winner;
+        self.st.g.result = text;
+        self.st.g.step = Step::GameOver;
+        self.st.g.march = None;
+        self.st.g.combat = None;
+        self.st.g.retreat = None;
+        self.st.g.siege = None;
+    }
+
+    /// prisoners.exchange: on even turns, one for one; released SPs and leaders go into
+    /// an unbesieged fortress of their nationality (held by their side in their own
+    /// country), else they stay prisoners. The holder releases in power order (for now).
+    fn exchange_prisoners(&mut self) {
+        let dest = |g: &Game, p: Power| -> Option<AreaId> {
+            (0..g.r.areas.len() as AreaId).find(|a| {
+                g.r.has_fortress(*a)
+                    && own_country(g.r, p, *a)
+                    && g.st.areas[*a as usize].holder == Some(p.side())
+                    && garrisoned_by(g.st, *a) != Some(p.side().other())
+                    && besieger(g.r, g.st, *a).is_none()
+            })
+        };
+        // SPs: held by side h are of the other side's powers
+        let mut releasable = [0u16; 2];
+        for h in Side::BOTH {
+            for p in Power::ALL {
+                if dest(self, p).is_some() && !self.st.g.out[p.idx()] {
+                    releasable[h.idx()] += self.st.pools.prisoners[h.idx()][p.idx()];
+                }
+            }
+        }
+        let n = releasable[0].min(releasable[1]);
+        if n > 0 {
+            for h in Side::BOTH {
+                let mut left = n;
+                for p in Power::ALL {
+                    let Some(a) = dest(self, p) else { continue };
+                    let k = self.st.pools.prisoners[h.idx()][p.idx()].min(left);
+                    self.st.pools.prisoners[h.idx()][p.idx()] -= k;
+                    self.st.areas[a as usize].garrison[p.idx()] += k;
+                    left -= k;
+                }
+            }
+            self.note(
+                "prisoners.exchange",
+                format!("{n} SP exchanged on each side"),
+            );
+        }
+        let held = |g: &Game, h: Side| -> Vec<LeaderId> {
+            (0..g.st.leaders.len() as LeaderId)
+                .filter(|l| {
+                    g.st.leaders[*l as usize].loc == LLoc::Prisoner(h)
+                        && dest(g, power_of(g.r, *l)).is_some()
+                })
+                .collect()
+        };
+        let (a, b) = (held(self, Side::Austria), held(self, Side::Prussia));
+        let k = a.len().min(b.len());
+        for l in a.into_iter().take(k).chain(b.into_iter().take(k)) {
+            if let Some(d) = dest(self, power_of(self.r, l)) {
+                self.st.leaders[l as usize].loc = LLoc::Garrison(d);
+                let n = self.r.leader_name(l).to_string();
+                let f = self.r.fortress_name(d).to_string();
+                self.note(
+                    "prisoners.exchange",
+                    format!("{n} is exchanged and goes to {f}"),
+                );
+            }
+        }
+    }
+
+    /// campaign.casualties: wounded leaders come back in their side's morale recovery
+    /// phase to a force of their power that is not besieged.
+    fn return_wounded(&mut self) {
+        let now = self.st.abs_turn();
+        for l in 0..self.st.leaders.len() as LeaderId {
+            let LLoc::Wounded(back) = self.st.leaders[l as usize].loc else {
+                continue;
+            };
+            let p = power_of(self.r, l);
+            if back > now || p.side() != self.st.g.phasing {
+                continue;
+            }
+            let to = (0..self.st.areas.len() as AreaId).find_map(|a| {
+                if self.st.areas[a as usize].field[p.idx()] > 0 {
+                    Some(LLoc::Field(a))
+                } else if self.st.areas[a as usize].garrison[p.idx()] > 0
+                    && besieger(self.r, self.st, a).is_none()
+                {
+                    Some(LLoc::Garrison(a))
+                } else {
+                    None
+                }
+            });
+            if let Some(loc) = to {
+                self.st.leaders[l as usize].loc = loc;
+                let n = self.r.leader_name(l).to_string();
+                self.note("campaign.casualties", format!("{n} returns from his wound"));
+            }
+        }
+    }
+
+    /// Removes a power from the map for good (grand.surrender, Russia leaving).
+    pub fn remove_power(&mut self, p: Power) {
+        let i = p.idx();
+        self.st.g.out[i] = true;
+        let mut n = self.st.pools.undeployed[i];
+        self.st.pools.undeployed[i] = 0;
+        for a in self.st.areas.iter_mut() {
+            n += a.field[i] + a.garrison[i];
+            a.field[i] = 0;
+            a.garrison[i] = 0;
+            a.demoralized[i] = false;
+        }
+        self.st.pools.eliminated[i] += n;
+        for l in 0..self.st.leaders.len() {
+            if power_of(self.r, l as LeaderId) == p
+                && matches!(
+                    self.st.leaders[l].loc,
+                    LLoc::Field(_) | LLoc::Garrison(_) | LLoc::Undeployed | LLoc::Wounded(_)
+                )
+            {
+                self.st.leaders[l].loc = LLoc::Gone;
+            }
+        }
+    }
+
+    /// Effects every command shares: lone leaders captured, depots removed, destroyed or
+    /// captured (supply.depots), markers of empty forces cleared, surrenders
+    /// (grand.surrender).
+    pub fn settle(&mut self) {
+        if self.st.g.step == Step::Deploy || self.st.g.step == Step::GameOver {
+            return;
+        }
+        let n = self.st.areas.len();
+        let marching: Vec<LeaderId> = self
+            .st
+            .g
+            .march
+            .as_ref()
+            .map(|m| {
+                let mut v = m.followers.clone();
+                v.push(m.leader);
+                v
+            })
+            .unwrap_or_default();
+        for a in 0..n as AreaId {
+            // lone leaders in the field with the enemy are captured (ours)
+            for side in Side::BOTH {
+                if self.st.field_of(a, side) == 0 && self.st.field_of(a, side.other()) > 0 {
+                    for l in self.st.leaders_at(LLoc::Field(a)) {
+                        if power_of(self.r, l).side() == side && !marching.contains(&l) {
+                            self.st.leaders[l as usize].loc = LLoc::Prisoner(side.other());
+                            let name = self.r.leader_name(l).to_string();
+                            self.note(
+                                "move.overwhelm",
+                                format!(
+                                    "{name}, alone with the enemy at {}, is captured",
+                                    self.r.area_name(a)
+                                ),
+                            );
+                        }
+                    }
+                }
+            }
+            let x = &self.st.areas[a as usize];
+            if let Some(d) = x.depot {
+                let own = self.st.field_of(a, d.owner);
+                let enemy = self.st.field_of(a, d.owner.other());
+                let name = self.r.area_name(a).to_string();
+                if !d.complete && enemy > 0 {
+                    self.st.areas[a as usize].depot = None;
+                    self.note(
+                        "supply.depots",
+                        format!("the depot begun at {name} is destroyed"),
+                    );
+                } else if !d.complete && own < 10 {
+                    self.st.areas[a as usize].depot = None;
+                    self.note(
+                        "supply.depots",
+                        format!("the depot begun at {name} is removed: fewer than 10 SP"),
+                    );
+                } else if d.complete && enemy > 0 && own == 0 {
+                    self.st.areas[a as usize].depot = Some(Depot {
+                        owner: d.owner.other(),
+                        complete: true,
+                        siege: false,
+                    });
+                    self.note(
+                        "supply.depots",
+                        format!("{} captures the depot at {name}", d.owner.other().name()),
+                    );
+                }
+            }
+            for p in Power::ALL {
+                let has_leader = self
+                    .st
+                    .leaders_at(LLoc::Field(a))
+                    .iter()
+                    .any(|l| power_of(self.r, *l) == p);
+                let x = &mut self.st.areas[a as usize];
+                if x.field[p.idx()] == 0 && !has_leader {
+                    x.demoralized[p.idx()] = false;
+                }
+                if x.garrison[p.idx()] > 0 {
+                    x.holder = Some(p.side());
+                }
+            }
+        }
+        self.check_surrender();
+    }
+
+    fn check_surrender(&mut self) {
+        for p in Power::ALL {
+            if !self.st.g.active[p.idx()]
+                || self.st.g.out[p.idx()]
+                || matches!(p, Power::Russia | Power::Empire)
+            {
+                continue;
+            }
+            let forts = starting_fortresses(self.r, p);
+            if forts.is_empty()
+                || !forts
+                    .iter()
+                    .all(|a| self.st.areas[*a as usize].holder == Some(p.side().other()))
+            {
+                continue;
+            }
+            self.note(
+                "grand.surrender",
+                format!(
+                    "{} surrenders: all its starting fortresses are taken",
+                    p.name()
+                ),
+            );
+            self.remove_power(p);
+            match p {
+                Power::Prussia => {
+                    self.finish(
+                        Some(Side::Austria),
+                        "Prussia surrenders: Austria wins".into(),
+                    );
+                    return;
+                }
+                Power::Austria => {
+                    self.finish(
+                        Some(Side::Prussia),
+                        "Austria surrenders: Prussia wins".into(),
+                    );
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The next area where both sides have SPs in the field (combat.willingness).
+    fn next_combat(&mut self) {
+        for a in 0..self.st.areas.len() as AreaId {
+            if self.st.g.combat_done.contains(&a) {
+                continue;
+            }
+            if self.st.field_of(a, Side::Austria) > 0 && self.st.field_of(a, Side::Prussia) > 0 {
+                if side_demoralized(self.st, a, Side::Austria)
+                    && side_demoralized(self.st, a, Side::Prussia)
+                {
+                    self.st.g.combat_done.push(a);
+                    continue;
+                }
+                self.st.g.combat = Some(CombatSt {
+                    area: a,
+                    fight: [None, None],
+                });
+                return;
+            }
+        }
+    }
+
+    /// Moves a power's SPs between places, carrying the demoralized marker into the field
+    /// (morale.states: a good force joining a demoralized one becomes demoralized).
+    pub fn move_sp(&mut self, p: Power, from: (AreaId, bool), to: (AreaId, bool), n: u16) {
+        let demor = demoralized(self.st, p, from.0, from.1);
+        let have = sp_at(self.st, p, from.0, from.1);
+        let n = n.min(have);
+        if let Some(x) = sp_at_mut(self.st, p, from.0, from.1) {
+            *x -= n;
+        }
+        if let Some(x) = sp_at_mut(self.st, p, to.0, to.1) {
+            *x += n;
+        }
+        if demor
+            && !to.1
+            && let Some(x) = self.st.areas.get_mut(to.0 as usize)
+        {
+            x.demoralized[p.idx()] = true;
+        }
+    }
+
+    /// Takes up to `n` SPs of a side's powers at a place (largest first), to the eliminated
+    /// box or to the enemy as prisoners. Returns how many.
+    pub fn lose(&mut self, side: Side, a: AreaId, inside: bool, n: u16, prisoners: bool) -> u16 {
+        let mut left = n;
+        while left > 0 {
+            let Some(p) = Power::ALL
+                .iter()
+                .filter(|p| p.side() == side)
+                .max_by_key(|p| (sp_at(self.st, **p, a, inside), std::cmp::Reverse(p.idx())))
+                .copied()
+            else {
+                break;
+            };
+            let have = sp_at(self.st, p, a, inside);
+            if have == 0 {
+                break;
+            }
+            if let Some(x) = sp_at_mut(self.st, p, a, inside) {
+                *x -= 1;
+            }
+            if prisoners {
+                self.st.pools.prisoners[side.other().idx()][p.idx()] += 1;
+            } else {
+                self.st.pools.eliminated[p.idx()] += 1;
+            }
+            left -= 1;
+        }
+        n - left
+    }
+
+    /// Takes up to `n` SPs of one power at a place to the eliminated box (attrition, the
+    /// attacker's losses). Returns how many.
+    pub fn lose_from(&mut self, p: Power, a: AreaId, inside: bool, n: u16) -> u16 {
+        let Some(x) = sp_at_mut(self.st, p, a, inside) else {
+            return 0;
+        };
+        let k = n.min(*x);
+        *x -= k;
+        self.st.pools.eliminated[p.idx()] += k;
+        k
+    }
+
+    /// A fortress falls to `side` (siege.honors, move.overwhelm-fortress): its besieger's
+    /// depot there goes (supply.depots).
+    pub fn capture_fortress(&mut self, a: AreaId, side: Side) {
+        self.st.areas[a as usize].holder = Some(side);
+        if self.st.areas[a as usize]
+            .depot
+            .is_some_and(|d| d.owner == side && d.siege)
+        {
+            self.st.areas[a as usize].depot = None;
+            let n = self.r.area_name(a).to_string();
+            self.note(
+                "supply.depots",
+                format!("the siege depot at {n} is removed"),
+            );
+        }
+        let f = self.r.fortress_name(a).to_string();
+        self.note("fortress.garrison", format!("{} takes {f}", side.name()));
+    }
+
+    /// The leaders of a side inside a fortress become prisoners.
+    pub fn capture_garrison_leaders(&mut self, a: AreaId, side: Side) {
+        for l in self.st.leaders_at(LLoc::Garrison(a)) {
+            if power_of(self.r, l).side() == side {
+                self.st.leaders[l as usize].loc = LLoc::Prisoner(side.other());
+            }
+        }
+    }
+}

@@ -1,0 +1,475 @@
+//! Pure rules over the plain state: leaders' values, forces, supply, sieges, where a
+//! force may go, and the odds the game shows (from the same functions that resolve the
+//! rolls).
+
+use super::data::{Country, SxRules};
+use super::state::*;
+
+pub fn power_of(r: &SxRules, l: LeaderId) -> Power {
+    r.leaders
+        .get(l as usize)
+        .map_or(Power::Prussia, |d| d.power)
+}
+
+pub fn rank(r: &SxRules, l: LeaderId) -> u8 {
+    r.leaders.get(l as usize).map_or(u8::MAX, |d| d.rank)
+}
+
+/// The printed SIV (morale recovery uses it even when demoralized).
+pub fn siv(r: &SxRules, l: LeaderId) -> i32 {
+    r.leaders.get(l as usize).map_or(0, |d| d.siv as i32)
+}
+
+/// Where a leader's force stands: (area, inside the fortress).
+pub fn place(st: &SxState, l: LeaderId) -> Option<(AreaId, bool)> {
+    match st.leaders.get(l as usize)?.loc {
+        LLoc::Field(a) => Some((a, false)),
+        LLoc::Garrison(a) => Some((a, true)),
+        _ => None,
+    }
+}
+
+/// Whether the force of a power at a place is demoralized (morale.states; a garrison
+/// keeps no marker).
+pub fn demoralized(st: &SxState, p: Power, a: AreaId, inside: bool) -> bool {
+    !inside && st.area(a).is_some_and(|x| x.demoralized[p.idx()])
+}
+
+/// The SIV a leader marches with: 0 when his force is demoralized (morale.states).
+pub fn eff_siv(r: &SxRules, st: &SxState, l: LeaderId) -> i32 {
+    match place(st, l) {
+        Some((a, inside)) if demoralized(st, power_of(r, l), a, inside) => 0,
+        _ => siv(r, l),
+    }
+}
+
+/// SPs of a power at a place.
+pub fn sp_at(st: &SxState, p: Power, a: AreaId, inside: bool) -> u16 {
+    st.area(a).map_or(0, |x| {
+        if inside {
+            x.garrison[p.idx()]
+        } else {
+            x.field[p.idx()]
+        }
+    })
+}
+
+pub fn sp_at_mut(st: &mut SxState, p: Power, a: AreaId, inside: bool) -> Option<&mut u16> {
+    let x = st.areas.get_mut(a as usize)?;
+    Some(if inside {
+        &mut x.garrison[p.idx()]
+    } else {
+        &mut x.field[p.idx()]
+    })
+}
+
+/// The commander of a side at a place (forces): the lowest-ranked leader of the power
+/// with the most SPs there (None: an unnamed general).
+pub fn commander(
+    r: &SxRules,
+    st: &SxState,
+    a: AreaId,
+    side: Side,
+    inside: bool,
+) -> Option<LeaderId> {
+    let loc = if inside {
+        LLoc::Garrison(a)
+    } else {
+        LLoc::Field(a)
+    };
+    let leaders = st.leaders_at(loc);
+    let main = Power::ALL
+        .iter()
+        .filter(|p| p.side() == side)
+        .filter(|p| leaders.iter().any(|l| power_of(r, *l) == **p))
+        .max_by_key(|p| (sp_at(st, **p, a, inside), std::cmp::Reverse(p.idx())))?;
+    leaders
+        .into_iter()
+        .filter(|l| power_of(r, *l) == *main)
+        .min_by_key(|l| rank(r, *l))
+}
+
+/// A side's ratings at a place: (SIV as it marches/fights, AIV, DIV, printed SIV); an
+/// unnamed general is 0, 1, 1 (campaign.initiative: "the normal chart", ours).
+pub fn ratings(
+    r: &SxRules,
+    st: &SxState,
+    a: AreaId,
+    side: Side,
+    inside: bool,
+) -> (i32, i32, i32, i32) {
+    match commander(r, st, a, side, inside) {
+        Some(l) => {
+            let d = &r.leaders[l as usize];
+            (eff_siv(r, st, l), d.aiv as i32, d.div as i32, d.siv as i32)
+        }
+        None => (0, 1, 1, 0),
+    }
+}
+
+/// A side's field force in an area is demoralized when any of its powers' is.
+pub fn side_demoralized(st: &SxState, a: AreaId, side: Side) -> bool {
+    st.area(a).is_some_and(|x| {
+        Power::ALL
+            .iter()
+            .any(|p| p.side() == side && x.field[p.idx()] > 0 && x.demoralized[p.idx()])
+    })
+}
+
+/// The enemy occupies an area: enemy SPs in the field there.
+pub fn enemy_in(st: &SxState, a: AreaId, side: Side) -> bool {
+    st.field_of(a, side.other()) > 0
+}
+
+/// The areas in supply for a side (supply.sources, supply.trace): the network grows from
+/// garrisoned fortresses (and the Russia box) through completed depots with a friendly
+/// SP in adjacent areas; a force is in supply in a network area or next to one. A trace
+/// may go into an area the enemy occupies, not out of it; `blocked` areas (interdicted,
+/// supply.interdiction) break the chain.
+pub fn supply(r: &SxRules, st: &SxState, side: Side, blocked: &[AreaId]) -> Vec<bool> {
+    let n = st.areas.len();
+    let mut net = vec![false; n];
+    for (i, x) in st.areas.iter().enumerate() {
+        if r.has_fortress(i as AreaId) && st.garrison_of(i as AreaId, side) > 0 {
+            net[i] = true;
+        }
+        let _ = x;
+    }
+    let russia = r.russia as usize;
+    if side == Power::Russia.side() && st.g.active[Power::Russia.idx()] && russia < n {
+        net[russia] = true;
+    }
+    let passes = |i: usize| !enemy_in(st, i as AreaId, side) && !blocked.contains(&(i as AreaId));
+    loop {
+        let mut grew = false;
+        for i in 0..n {
+            if net[i] {
+                continue;
+            }
+            let depot = st.areas[i]
+                .depot
+                .is_some_and(|d| d.owner == side && d.complete)
+                && st.field_of(i as AreaId, side) > 0
+                && !blocked.contains(&(i as AreaId));
+            if depot
+                && r.neighbours(i as AreaId)
+                    .iter()
+                    .any(|(o, _)| net[*o as usize] && passes(*o as usize))
+            {
+                net[i] = true;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    (0..n)
+        .map(|i| {
+            (net[i] && !blocked.contains(&(i as AreaId)))
+                || (!blocked.contains(&(i as AreaId))
+                    && r.neighbours(i as AreaId)
+                        .iter()
+                        .any(|(o, _)| net[*o as usize] && passes(*o as usize)))
+        })
+        .collect()
+}
+
+pub fn in_supply(r: &SxRules, st: &SxState, a: AreaId, side: Side) -> bool {
+    supply(r, st, side, &[])
+        .get(a as usize)
+        .copied()
+        .unwrap_or(false)
+}
+
+/// The besieger of a fortress (siege.conditions): the side without the garrison while
+/// (1) it has a completed depot in the area and (2) its field force there, not
+/// demoralized, is larger than the garrison.
+pub fn besieger(r: &SxRules, st: &SxState, a: AreaId) -> Option<Side> {
+    if !r.has_fortress(a) {
+        return None;
+    }
+    let x = st.area(a)?;
+    for side in Side::BOTH {
+        let g = st.garrison_of(a, side.other());
+        if g == 0 {
+            continue;
+        }
+        let depot = x.depot.is_some_and(|d| d.owner == side && d.complete);
+        let force: u16 = Power::ALL
+            .iter()
+            .filter(|p| p.side() == side && !x.demoralized[p.idx()])
+            .map(|p| x.field[p.idx()])
+            .sum();
+        if depot && force > g {
+            return Some(side);
+        }
+    }
+    None
+}
+
+/// The side holding the fortress of an area with a garrison now.
+pub fn garrisoned_by(st: &SxState, a: AreaId) -> Option<Side> {
+    Side::BOTH.into_iter().find(|s| st.garrison_of(a, *s) > 0)
+}
+
+/// Whether a force of a power may enter an area at all (russia.box, grand.start,
+/// allies.cooperation). The reason when not.
+pub fn may_enter(r: &SxRules, st: &SxState, p: Power, to: AreaId) -> Result<(), Refusal> {
+    let Some(area) = r.areas.get(to as usize) else {
+        return Err(Refusal::new("move.leaders", "no such area"));
+    };
+    if to == r.russia && p != Power::Russia {
+        return Err(Refusal::new(
+            "russia.box",
+            "only Russian forces may enter the Russia box",
+        ));
+    }
+    if !st.g.opened && !r.open_countries.contains(&area.country) {
+        return Err(Refusal::new(
+            "grand.start",
+            format!(
+                "before the first strategic sequence only {} may be entered",
+                r.open_countries
+                    .iter()
+                    .map(|c| format!("{c:?}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    if p == Power::Hanover && area.lon > r.magdeburg_lon + 0.01 {
+        return Err(Refusal::new(
+            "allies.cooperation",
+            "Anglo-Allied forces may not go further east than Magdeburg",
+        ));
+    }
+    if p.major() && p.side() == Side::Austria {
+        let x = &st.areas[to as usize];
+        for o in Power::ALL {
+            if o != p
+                && o.major()
+                && o.side() == p.side()
+                && (x.field[o.idx()] > 0 || x.garrison[o.idx()] > 0)
+                && !(st.g.cooperates[p.idx()] && st.g.cooperates[o.idx()])
+            {
+                return Err(Refusal::new(
+                    "allies.cooperation",
+                    format!(
+                        "{} and {} may not share an area unless both rolled 5 or 6 to co-operate",
+                        p.name(),
+                        o.name()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The areas of a power's own country (secret deployment, surrender).
+pub fn own_country(r: &SxRules, p: Power, a: AreaId) -> bool {
+    r.country(a).and_then(Country::power) == Some(p)
+}
+
+/// A power's starting fortresses (grand.surrender): France's are Venlo, Roermond and
+/// Wesel, Hanover's Minden and Münster, the others' those of their own country.
+pub fn starting_fortresses(r: &SxRules, p: Power) -> Vec<AreaId> {
+    if p == Power::Hanover {
+        return ["minden", "munster"]
+            .iter()
+            .filter_map(|id| r.area(id))
+            .collect();
+    }
+    (0..r.areas.len() as AreaId)
+        .filter(|a| r.has_fortress(*a) && own_country(r, p, *a))
+        .collect()
+}
+
+/// The outcome of the march table (move.normal, move.forced): areas allowed, and
+/// whether the total costs an SP of attrition at once (force march 6+).
+pub fn march_table(total: i32, forced: bool) -> (u8, bool) {
+    if forced {
+        if total >= 3 {
+            (1, total >= 6)
+        } else {
+            (0, false)
+        }
+    } else if total >= 7 {
+        (2, false)
+    } else if total >= 3 {
+        (1, false)
+    } else {
+        (0, false)
+    }
+}
+
+/// The march roll's modifiers: the SIV and, in winter, -1 (winter.turns).
+pub fn march_mods(r: &SxRules, st: &SxState, l: LeaderId) -> Vec<(String, i32)> {
+    let mut m = vec![(format!("SIV of {}", r.leader_name(l)), eff_siv(r, st, l))];
+    if st.winter() {
+        m.push(("winter (winter.turns)".into(), -1));
+    }
+    m
+}
+
+/// The chance (in 36ths of... sixths) that the march roll allows at least one and two areas.
+pub fn march_odds(mods: i32, forced: bool) -> (u32, u32) {
+    let mut one = 0;
+    let mut two = 0;
+    for d in 1..=6 {
+        let (n, _) = march_table(d + mods, forced);
+        if n >= 1 {
+            one += 1;
+        }
+        if n >= 2 {
+            two += 1;
+        }
+    }
+    (one, two)
+}
+
+/// An overwhelming attack on a field force (move.overwhelm): the chance in 36ths that the
+/// mover's 1d6 + SIV is higher than the defender's.
+pub fn overwhelm_odds(mover_siv: i32, defender_siv: i32) -> u32 {
+    let mut n = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            if a + mover_siv > b + defender_siv {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// One side's part in a battle of our resolver (docs/games/saxonwar.md).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BattleSide {
+    pub sp: u16,
+    /// AIV for the attacker, DIV for the defender.
+    pub initiative: i32,
+    pub demoralized: bool,
+}
+
+/// The modifiers of each side's battle roll, with their reasons (ours, on the
+/// article's inputs): initiative (AIV/DIV, -1 demoralized), the -2 morale of a
+/// demoralized force as -1, the SP ratio (1.5:1 +1, 2:1 +2, 3:1 +3 to the larger), rough
+/// ground after a mountain pass +1 to the defender.
+pub fn battle_mods(
+    att: &BattleSide,
+    def: &BattleSide,
+    pass: bool,
+) -> (Vec<(String, i32)>, Vec<(String, i32)>) {
+    let mut a = vec![("AIV (campaign.initiative)".to_string(), att.initiative)];
+    let mut d = vec![("DIV (campaign.initiative)".to_string(), def.initiative)];
+    for (m, s) in [(&mut a, att), (&mut d, def)] {
+        if s.demoralized {
+            m.push(("demoralized: initiative -1 (morale.states)".into(), -1));
+            m.push(("demoralized: morale -2 as -1 (morale.states)".into(), -1));
+        }
+    }
+    let (big, small) = (att.sp.max(def.sp) as u32, att.sp.min(def.sp).max(1) as u32);
+    let ratio = if big >= 3 * small {
+        3
+    } else if big >= 2 * small {
+        2
+    } else if 2 * big >= 3 * small {
+        1
+    } else {
+        0
+    };
+    if ratio > 0 && att.sp != def.sp {
+        let m = if att.sp > def.sp { &mut a } else { &mut d };
+        m.push((
+            format!("SP ratio {big}:{small} (campaign.conversion)"),
+            ratio,
+        ));
+    }
+    if pass {
+        d.push((
+            "rough ground: the attacker came over a pass (campaign.terrain)".into(),
+            1,
+        ));
+    }
+    (a, d)
+}
+
+/// Exact odds of our resolver in 36ths: (attacker wins, drawn, defender wins), by
+/// counting every pair of dice with the modifiers of [`battle_mods`].
+pub fn battle_odds(att: &BattleSide, def: &BattleSide, pass: bool) -> (u32, u32, u32) {
+    let (a, d) = battle_mods(att, def, pass);
+    let (ma, md): (i32, i32) = (a.iter().map(|m| m.1).sum(), d.iter().map(|m| m.1).sum());
+    let mut out = (0, 0, 0);
+    for x in 1..=6 {
+        for y in 1..=6 {
+            match (x + ma).cmp(&(y + md)) {
+                std::cmp::Ordering::Greater => out.0 += 1,
+                std::cmp::Ordering::Equal => out.1 += 1,
+                std::cmp::Ordering::Less => out.2 += 1,
+            }
+        }
+    }
+    out
+}
+
+/// Battle losses of our resolver: (loser's SPs lost, winner's SPs lost) for a margin.
+pub fn battle_losses(loser_sp: u16, winner_sp: u16, margin: i32) -> (u16, u16) {
+    let pct = 10 + 5 * margin.clamp(1, 8) as u32;
+    let l = ((loser_sp as u32 * pct).div_ceil(100)).max(1) as u16;
+    let w = ((winner_sp as u32 * 5).div_ceil(100)) as u16;
+    (l.min(loser_sp), w.min(winner_sp))
+}
+
+/// A leader in play (on the map) of a side.
+pub fn on_map(st: &SxState, l: LeaderId) -> bool {
+    matches!(
+        st.leaders.get(l as usize).map(|x| x.loc),
+        Some(LLoc::Field(_)) | Some(LLoc::Garrison(_))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn march_table_reads_as_the_article() {
+        // move.normal: 1-2 no move (lost item), 3-6 one area, 7+ two
+        assert_eq!(march_table(2, false), (0, false));
+        assert_eq!(march_table(3, false), (1, false));
+        assert_eq!(march_table(6, false), (1, false));
+        assert_eq!(march_table(7, false), (2, false));
+        // move.forced: 3+ one area, 6 or more costs an SP
+        assert_eq!(march_table(2, true), (0, false));
+        assert_eq!(march_table(5, true), (1, false));
+        assert_eq!(march_table(6, true), (1, true));
+        assert_eq!(march_odds(4, false), (6, 4));
+    }
+
+    #[test]
+    fn battle_odds_match_a_brute_force_count() {
+        let a = BattleSide {
+            sp: 15,
+            initiative: 4,
+            demoralized: false,
+        };
+        let d = BattleSide {
+            sp: 10,
+            initiative: 3,
+            demoralized: true,
+        };
+        let (w, t, l) = battle_odds(&a, &d, true);
+        assert_eq!(w + t + l, 36);
+        // attacker 4 + ratio 1 = 5; defender 3 - 2 + 1 = 2: the attacker needs x + 3 > y
+        let mut n = 0;
+        for x in 1..=6 {
+            for y in 1..=6 {
+                if x + 5 > y + 2 {
+                    n += 1;
+                }
+            }
+        }
+        assert_eq!(w, n);
+    }
+}

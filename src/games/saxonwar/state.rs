@@ -1,0 +1,309 @@
+//! Great Saxon War 1756: the plain game state and the commands. Strength points (SP)
+//! are counts per area, power and place (in the field or inside the fortress); leaders
+//! are individuals with a location (forces).
+
+pub use super::data::{AreaId, LeaderId, Power};
+pub use crate::engine::refusal::Refusal;
+pub use crate::engine::side::Side;
+use serde::{Deserialize, Serialize};
+
+pub const POWERS: usize = 8;
+
+/// Where a leader is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LLoc {
+    /// Not in play (yet): enters with his power's entry year, or never.
+    Pool,
+    /// Active, waiting to be placed in the secret deployment.
+    Undeployed,
+    /// In the field in an area.
+    Field(AreaId),
+    /// Inside the fortress of an area (garrison).
+    Garrison(AreaId),
+    /// A prisoner held by a side (prisoners.exchange).
+    Prisoner(Side),
+    /// Wounded until the given absolute turn (campaign.casualties).
+    Wounded(u16),
+    /// Killed, surrendered with his country, or lost for good.
+    Gone,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaderSt {
+    pub loc: LLoc,
+    /// Moved (or declined to move, or was picked up) in the march phase in progress.
+    pub moved: bool,
+}
+
+/// The SPs and the morale of one area.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AreaSt {
+    /// SPs in the field per power.
+    pub field: [u16; POWERS],
+    /// SPs inside the fortress per power.
+    pub garrison: [u16; POWERS],
+    /// Demoralized marker on the field force of a power (morale.states).
+    pub demoralized: [bool; POWERS],
+    /// The side that last garrisoned the fortress (its controller); None: never held.
+    pub holder: Option<Side>,
+    /// The depot in the area (one per area, supply.depots).
+    pub depot: Option<Depot>,
+    /// A side's force entered the area over a mountain pass this player turn
+    /// (campaign.terrain), by side index.
+    pub pass_entry: [bool; 2],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Depot {
+    pub owner: Side,
+    pub complete: bool,
+    /// Built in the area of a fortress the enemy held: it goes when the fortress falls.
+    pub siege: bool,
+}
+
+/// SPs that are not on the map, per power.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Pools {
+    /// Waiting to be placed in the secret deployment.
+    pub undeployed: [u16; POWERS],
+    /// Prisoners held by a side (by side index), per power of the prisoners.
+    pub prisoners: [[u16; POWERS]; 2],
+    pub eliminated: [u16; POWERS],
+    /// Every SP a power ever had (starting + bought): the invariant's total.
+    pub total: [u16; POWERS],
+    /// RP spent so far (grand.increment, the late army list).
+    pub rp_spent: [u16; POWERS],
+}
+
+/// The sequence of play: a player turn's seven phases (turn.sequence) and the
+/// deployment and strategic sequence around them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Step {
+    Deploy,
+    Morale,
+    Depot,
+    March,
+    ForceMarch,
+    Combat,
+    Retreat,
+    Siege,
+    Attrition,
+    Increment,
+    GameOver,
+}
+
+/// A leader's march in progress (move.leaders, move.normal, move.forced).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct March {
+    pub leader: LeaderId,
+    pub at: AreaId,
+    /// The force is still inside the fortress it started in.
+    pub inside: bool,
+    pub sp: u16,
+    pub followers: Vec<LeaderId>,
+    pub forced: bool,
+    /// The march die has been rolled: areas it may still enter.
+    pub rolled: bool,
+    pub left: u8,
+    /// Areas entered so far.
+    pub entered: u8,
+    /// The march roll allowed two areas (the second costs 1 SP).
+    pub double: bool,
+    /// An overwhelming attack was tried in the current area (one per area entered).
+    pub tried_here: bool,
+    /// Entered an enemy-occupied area: the march ends unless it attacks.
+    pub stopped: bool,
+}
+
+/// The decision on battle in one area (combat.willingness): by side index.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CombatSt {
+    pub area: AreaId,
+    pub fight: [Option<bool>; 2],
+}
+
+/// The loser of a battle leaving the area (combat.post-battle).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RetreatSt {
+    pub area: AreaId,
+    pub side: Side,
+    /// The retreat roll was 3 or more: it may leave the area.
+    pub may_leave: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SiegeStage {
+    /// The besieger grants or denies the Honors of War.
+    Honors,
+    /// Denied: the garrison accepts surrender or refuses.
+    Garrison,
+    /// Refused: the besieger storms or declines.
+    Storm,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SiegeSt {
+    pub area: AreaId,
+    pub stage: SiegeStage,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Globals {
+    pub year: u16,
+    pub turn: u8,
+    pub step: Step,
+    pub phasing: Side,
+    /// The side placing forces in the secret deployment.
+    pub deploying: Side,
+    /// The strategic sequence has opened every country (grand.start).
+    pub opened: bool,
+    pub march: Option<March>,
+    pub combat: Option<CombatSt>,
+    /// Areas whose combat was decided this phase.
+    pub combat_done: Vec<AreaId>,
+    pub retreat: Option<RetreatSt>,
+    pub siege: Option<SiegeSt>,
+    /// Fortresses tried this siege phase.
+    pub sieges_tried: Vec<AreaId>,
+    /// Powers active in the war; surrendered or left.
+    pub active: [bool; POWERS],
+    pub out: [bool; POWERS],
+    /// Co-operation rolls of 5 or 6 (allies.cooperation).
+    pub cooperates: [bool; POWERS],
+    /// RP spent in the increment phase in progress.
+    pub rp_this_phase: [u16; POWERS],
+    pub winner: Option<Side>,
+    pub result: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SxState {
+    pub g: Globals,
+    pub areas: Vec<AreaSt>,
+    pub leaders: Vec<LeaderSt>,
+    pub pools: Pools,
+}
+
+/// One player decision.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SxCommand {
+    /// Secret deployment: a leader in an area of his country, in the field or inside.
+    Deploy {
+        leader: LeaderId,
+        area: AreaId,
+        inside: bool,
+    },
+    /// Secret deployment: SPs of a power in an area of its country.
+    DeploySp {
+        power: Power,
+        area: AreaId,
+        inside: bool,
+        sp: u16,
+    },
+    /// Ends the phase (or the player's part of it).
+    Done,
+    /// Makes the rolls of an automatic phase (morale recovery, attrition).
+    Roll,
+    BuildDepot {
+        area: AreaId,
+    },
+    DestroyDepot {
+        area: AreaId,
+    },
+    /// Begins the march of a leader (the lowest-ranked of his power still to move).
+    Select {
+        leader: LeaderId,
+    },
+    /// The SPs the marching leader takes along.
+    Take {
+        sp: u16,
+    },
+    /// Another leader goes with the marching one (and does not move on his own).
+    PickUp {
+        leader: LeaderId,
+    },
+    /// Rolls the march die (1d6 + SIV).
+    March,
+    Enter {
+        area: AreaId,
+    },
+    /// Overwhelming attack in the area entered, on the field force or on the fortress.
+    Overwhelm {
+        fortress: bool,
+    },
+    /// Leaves SPs of the marching force inside the fortress of its area.
+    Garrison {
+        sp: u16,
+    },
+    /// The whole marching force goes inside the fortress of its area; its march ends.
+    IntoFortress,
+    /// Ends the marching leader's move.
+    Halt,
+    /// Willing to fight in the area being decided, or not.
+    Fight {
+        fight: bool,
+    },
+    Retreat {
+        area: AreaId,
+        into_fortress: bool,
+    },
+    Siege {
+        area: AreaId,
+    },
+    Honors {
+        grant: bool,
+    },
+    Accept {
+        accept: bool,
+    },
+    Storm {
+        storm: bool,
+    },
+    /// grand.increment: buy SPs with RP.
+    Buy {
+        power: Power,
+        sp: u16,
+    },
+}
+
+impl SxState {
+    pub fn area(&self, a: AreaId) -> Option<&AreaSt> {
+        self.areas.get(a as usize)
+    }
+    /// Field SPs of a side in an area.
+    pub fn field_of(&self, a: AreaId, side: Side) -> u16 {
+        self.area(a).map_or(0, |x| {
+            Power::ALL
+                .iter()
+                .filter(|p| p.side() == side)
+                .map(|p| x.field[p.idx()])
+                .sum()
+        })
+    }
+    /// Garrison SPs of a side in an area.
+    pub fn garrison_of(&self, a: AreaId, side: Side) -> u16 {
+        self.area(a).map_or(0, |x| {
+            Power::ALL
+                .iter()
+                .filter(|p| p.side() == side)
+                .map(|p| x.garrison[p.idx()])
+                .sum()
+        })
+    }
+    /// Leaders at a place of an area (field or inside), in leader order.
+    pub fn leaders_at(&self, loc: LLoc) -> Vec<LeaderId> {
+        self.leaders
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.loc == loc)
+            .map(|(i, _)| i as LeaderId)
+            .collect()
+    }
+    /// The absolute turn number (18 per year) for wounds.
+    pub fn abs_turn(&self) -> u16 {
+        self.g.year.saturating_sub(1700) * 18 + self.g.turn as u16
+    }
+    pub fn winter(&self) -> bool {
+        self.g.turn >= 16
+    }
+}
