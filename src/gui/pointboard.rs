@@ -10,8 +10,8 @@
 //! back as [`NodeClicked`] and [`StackClicked`] messages; the node under the mouse is
 //! [`HoveredNode`].
 //!
-//! Layers (z): paper 0, owner tints 0.05, tint borders 0.1, links 0.5, path 0.8, rings
-//! 0.9, nodes 1.0, labels and names 2. Stack boxes are small egui areas beside their
+//! Layers (z): paper 0, owner tints 0.05, tint borders 0.1, sea lanes 0.3, links 0.5,
+//! path 0.8, rings 0.9, nodes (and their badges) 1.0, labels and names 2. Stack boxes are small egui areas beside their
 //! node (behind every window), so their text stays readable at any zoom.
 
 use super::board::{BoardCamera, BoardMap, MapFont};
@@ -70,6 +70,15 @@ pub struct NodeStyle {
     pub tint: Option<Color>,
     /// Shown beside the mouse while the node is hovered; empty: the node's name.
     pub hover: String,
+    /// A small symbol at the node's upper left (a port's anchor).
+    pub badge: Option<NodeBadge>,
+}
+
+/// A small symbol drawn beside a node.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NodeBadge {
+    /// An anchor on a white disc (a port).
+    Anchor(Color),
 }
 
 impl Default for NodeStyle {
@@ -86,6 +95,7 @@ impl Default for NodeStyle {
             name_rank: 1,
             tint: None,
             hover: String::new(),
+            badge: None,
         }
     }
 }
@@ -153,6 +163,46 @@ pub struct PointBoard {
     /// Room the game's panels take round the map when it is fitted to the window, in
     /// pixels: left, right, top, bottom.
     pub margins: [f32; 4],
+    /// Sea lanes joining ports (drawn under the links, distinct from every land route).
+    pub seas: Vec<SeaLane>,
+    /// The map key: what each symbol means ("Map key" button, L). Empty: no key.
+    pub legend: Vec<LegendRow>,
+}
+
+/// A sea zone drawn as a wide dashed lane of open water (one or more pieces of a
+/// polyline in map units, e.g. leaving the paper at its edge "round" a peninsula), its
+/// name beside it, and a dotted spur from each of its ports to the nearest point of
+/// the lane.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeaLane {
+    pub name: String,
+    /// Where the name is written (map units).
+    pub label_at: Vec2,
+    pub pieces: Vec<Vec<Vec2>>,
+    pub ports: Vec<usize>,
+    pub colour: Color,
+}
+
+/// One line of the map key.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegendRow {
+    pub symbol: LegendSymbol,
+    pub text: String,
+}
+
+/// The sample drawn in a line of the map key, with the board's own drawing code.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LegendSymbol {
+    /// A space drawn in this style (its badge too).
+    Node(NodeStyle),
+    /// A link drawn in this style.
+    Link(LinkStyle),
+    /// An area tint.
+    Tint(Color),
+    /// A sea lane and a port's spur in this colour.
+    Sea(Color),
+    /// A heading line (no sample).
+    Heading,
 }
 
 impl Default for PointBoard {
@@ -165,6 +215,8 @@ impl Default for PointBoard {
             tint_radius: 45.0,
             tint_border: Some((Color::srgba(0.30, 0.15, 0.30, 0.7), 1.4)),
             margins: [300.0, 300.0, 20.0, 280.0],
+            seas: Vec::new(),
+            legend: Vec::new(),
         }
     }
 }
@@ -244,6 +296,9 @@ pub struct PointMarks {
     pub stacks: Vec<Stack>,
     /// The lines a stack box shows before "+N more".
     pub box_lines: usize,
+    /// Zoomed out beyond this camera scale, a stack box is compact: one line, the first
+    /// piece (a leader) and "+N" for the others; the whole list when hovered.
+    pub compact_above: f32,
 }
 
 impl Default for PointMarks {
@@ -255,6 +310,7 @@ impl Default for PointMarks {
             path_colour: Color::srgba(0.95, 0.45, 0.05, 0.75),
             stacks: Vec::new(),
             box_lines: 3,
+            compact_above: f32::INFINITY,
         }
     }
 }
@@ -335,7 +391,7 @@ impl Plugin for PointBoardPlugin {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                (stack_boxes, hover_tip)
+                (stack_boxes, hover_tip, map_key)
                     .chain()
                     .in_set(PointBoardUi)
                     .run_if(in_state(super::AppState::InGame)),
@@ -425,6 +481,107 @@ pub fn nodes_batch(board: &PointBoard) -> Batch {
             );
         }
         shape(&mut b, s.shape, c, s.size * UNIT, s.fill);
+        if let Some(badge) = s.badge {
+            draw_badge(&mut b, badge, badge_at(&s, c), UNIT);
+        }
+    }
+    b
+}
+
+/// Where a node's badge stands: at its upper left (world units).
+fn badge_at(s: &NodeStyle, c: Vec2) -> Vec2 {
+    c + Vec2::new(-(s.size + 4.0), s.size + 3.5) * UNIT
+}
+
+/// A badge centred on `c`, `k` world units per map unit.
+fn draw_badge(b: &mut Batch, badge: NodeBadge, c: Vec2, k: f32) {
+    match badge {
+        NodeBadge::Anchor(colour) => {
+            b.circle(c, 5.0 * k, Color::srgba(1.0, 1.0, 1.0, 0.92));
+            b.ring(c, 4.4 * k, 5.0 * k, 24, colour);
+            let top = c + Vec2::new(0.0, 2.6 * k);
+            let bottom = c + Vec2::new(0.0, -3.0 * k);
+            // the ring, the shank, the stock and the arms
+            b.ring(
+                top + Vec2::new(0.0, 0.5 * k),
+                0.45 * k,
+                1.05 * k,
+                10,
+                colour,
+            );
+            b.segment(top, bottom, 0.8 * k, colour);
+            b.segment(
+                top + Vec2::new(-1.7 * k, -1.3 * k),
+                top + Vec2::new(1.7 * k, -1.3 * k),
+                0.8 * k,
+                colour,
+            );
+            let centre = bottom + Vec2::new(0.0, 2.4 * k);
+            let arc: Vec<Vec2> = (0..=10)
+                .map(|i| {
+                    let a = std::f32::consts::PI * (1.0 + i as f32 / 10.0);
+                    centre + Vec2::new(a.cos(), a.sin()) * 2.6 * k
+                })
+                .collect();
+            b.polyline(&arc, 0.8 * k, colour);
+        }
+    }
+}
+
+/// The point of a polyline nearest to `p` (all in world units).
+fn nearest_on(pts: &[Vec2], p: Vec2) -> Option<Vec2> {
+    let mut best: Option<(f32, Vec2)> = None;
+    let mut consider = |q: Vec2| {
+        let d = q.distance_squared(p);
+        if best.is_none_or(|b| d < b.0) {
+            best = Some((d, q));
+        }
+    };
+    if let [only] = pts {
+        consider(*only);
+    }
+    for w in pts.windows(2) {
+        let (a, z) = (w[0], w[1]);
+        let len2 = a.distance_squared(z);
+        let t = if len2 > 0.0 {
+            ((p - a).dot(z - a) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        consider(a + (z - a) * t);
+    }
+    best.map(|b| b.1)
+}
+
+/// The sea lanes: a pale band of water with a dashed line along it, and a dotted spur
+/// from each port to the nearest point of its lane.
+pub fn seas_batch(board: &PointBoard) -> Batch {
+    let mut b = Batch::default();
+    for sea in &board.seas {
+        let w = 2.4 * UNIT;
+        let pieces: Vec<Vec<Vec2>> = sea
+            .pieces
+            .iter()
+            .map(|piece| piece.iter().map(|p| to_world(p.x, p.y)).collect())
+            .collect();
+        for pts in &pieces {
+            b.polyline(pts, w * 4.0, sea.colour.with_alpha(0.16));
+            for s in pts.windows(2) {
+                b.dashed(s[0], s[1], w, w * 3.5, w * 2.0, sea.colour);
+            }
+        }
+        for &port in &sea.ports {
+            let Some(p) = node_world(&board.map, port) else {
+                continue;
+            };
+            let q = pieces
+                .iter()
+                .filter_map(|pts| nearest_on(pts, p))
+                .min_by(|a, z| a.distance_squared(p).total_cmp(&z.distance_squared(p)));
+            if let Some(q) = q {
+                b.dashed(p, q, 0.9 * UNIT, 1.2 * UNIT, 1.6 * UNIT, sea.colour);
+            }
+        }
     }
     b
 }
@@ -678,10 +835,44 @@ fn draw_points(
         &mut commands,
         &mut meshes,
         &white,
+        seas_batch(&board),
+        0.3,
+        PointTile,
+    );
+    spawn_batch(
+        &mut commands,
+        &mut meshes,
+        &white,
         links_batch(&board),
         0.5,
         PointTile,
     );
+    for (k, sea) in board.seas.iter().enumerate() {
+        commands.spawn((
+            PointTile,
+            NodeText {
+                at: to_world(sea.label_at.x, sea.label_at.y),
+                r: 0.0,
+                above: true,
+                rank: 0,
+                order: usize::MAX - k,
+                chars: sea.name.chars().count(),
+            },
+            Text2d::new(sea.name.clone()),
+            TextFont {
+                font: font_of(&font),
+                font_size: FontSize::Px(NAME_PX),
+                ..default()
+            },
+            TextColor(sea.colour),
+            bevy::sprite::Text2dShadow {
+                offset: Vec2::new(1.0, -1.0),
+                color: Color::srgba(1.0, 1.0, 1.0, 0.9),
+            },
+            Anchor::BOTTOM_CENTER,
+            Transform::from_translation(to_world(sea.label_at.x, sea.label_at.y).extend(2.05)),
+        ));
+    }
     spawn_batch(
         &mut commands,
         &mut meshes,
@@ -1014,9 +1205,84 @@ pub fn c32(c: Color) -> egui::Color32 {
     egui::Color32::from_rgba_unmultiplied(s[0], s[1], s[2], s[3])
 }
 
+/// A stack box to place: its node's screen centre and radius, and its size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoxToPlace {
+    pub at: egui::Pos2,
+    pub r: f32,
+    pub size: egui::Vec2,
+}
+
+/// Where each stack box goes (screen pixels), in the order given: beside its node, on
+/// the first side (right, left, above, below; then a little farther out) where it
+/// overlaps no box placed before it and no other node; failing that where it overlaps
+/// least. `nodes` are the screen discs of the other nodes (centre, radius).
+pub fn place_boxes(items: &[BoxToPlace], nodes: &[(egui::Pos2, f32)]) -> Vec<egui::Rect> {
+    let mut placed: Vec<egui::Rect> = Vec::with_capacity(items.len());
+    let overlap = |a: egui::Rect, b: egui::Rect| {
+        let i = a.intersect(b);
+        if i.is_positive() { i.area() } else { 0.0 }
+    };
+    for it in items {
+        let (x, y, r) = (it.at.x, it.at.y, it.r);
+        let (w, h) = (it.size.x, it.size.y);
+        let g = 3.0;
+        let mut best: Option<(f32, egui::Rect)> = None;
+        'search: for (k, d) in [0.0f32, 8.0, 18.0, 30.0, 46.0].into_iter().enumerate() {
+            let mins = [
+                (x + 0.8 * r + g + d, y + 0.3 * r - h - d * 0.3),
+                (x + 0.8 * r + g + d, y + 0.3 * r + d * 0.3),
+                (x - 0.8 * r - g - d - w, y + 0.3 * r - h - d * 0.3),
+                (x - 0.8 * r - g - d - w, y + 0.3 * r + d * 0.3),
+                (x - w / 2.0, y - r - g - d - h),
+                (x + 0.4 * r + d, y - r - g - d - h),
+                (x - 0.4 * r - d - w, y - r - g - d - h),
+                (x - w / 2.0, y + r + g + 12.0 + d),
+            ];
+            for (j, (mx, my)) in mins.into_iter().enumerate() {
+                let rect = egui::Rect::from_min_size(egui::pos2(mx, my), it.size);
+                let mut score: f32 = placed.iter().map(|p| overlap(rect, *p) * 4.0).sum();
+                for (c, nr) in nodes {
+                    if c.distance(it.at) < 0.5 {
+                        continue;
+                    }
+                    let disc = egui::Rect::from_center_size(*c, egui::Vec2::splat(nr * 2.0));
+                    score += overlap(rect, disc) * 2.0;
+                }
+                if score <= 0.0 {
+                    best = Some((0.0, rect));
+                    break 'search;
+                }
+                // farther out and later sides are a little worse
+                let score = score + (k * 8 + j) as f32;
+                if best.is_none_or(|b| score < b.0) {
+                    best = Some((score, rect));
+                }
+            }
+        }
+        let rect = best.map(|b| b.1).unwrap_or(egui::Rect::from_min_size(
+            egui::pos2(x + r + g, y - h),
+            it.size,
+        ));
+        placed.push(rect);
+    }
+    placed
+}
+
+/// The size a stack box had last frame, or a guess from its text.
+fn box_size(ctx: &egui::Context, id: egui::Id, lines: &[String]) -> egui::Vec2 {
+    if let Some(r) = ctx.memory(|m| m.area_rect(id)) {
+        return r.size();
+    }
+    let chars = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1) as f32;
+    egui::vec2(chars * 6.6 + 14.0, lines.len() as f32 * 14.0 + 4.0)
+}
+
 /// The stack boxes: beside each occupied node, leaders first in bold, then the units;
-/// the whole list when hovered; a click on a line sends [`StackClicked`] (and selects
-/// the node: [`NodeClicked`]).
+/// zoomed out (`PointMarks::compact_above`) one line, the first piece and "+N"; boxes
+/// are set apart from each other and from the other nodes ([`place_boxes`]), with a
+/// line to their node when pushed away from it; the whole list when hovered; a click on
+/// a line sends [`StackClicked`] (and selects the node: [`NodeClicked`]).
 #[allow(clippy::too_many_arguments)]
 fn stack_boxes(
     mut contexts: EguiContexts,
@@ -1036,30 +1302,68 @@ fn stack_boxes(
         Projection::Orthographic(o) => o.scale,
         _ => 1.0,
     };
+    let compact = scale > marks.compact_above;
     let ctx = contexts.ctx_mut()?;
-    for s in &marks.stacks {
-        if s.entries.is_empty() {
-            continue;
-        }
-        let Some(c) = node_world(&board.map, s.node) else {
-            continue;
-        };
-        let Ok(p) = camera.world_to_viewport(gt, c.extend(0.0)) else {
-            continue;
-        };
-        let r = board.radius(s.node) / scale;
+    let screen = |n: usize| {
+        node_world(&board.map, n)
+            .and_then(|c| camera.world_to_viewport(gt, c.extend(0.0)).ok())
+            .map(|p| egui::pos2(p.x, p.y))
+    };
+    // the boxes to draw: bigger stacks first (they get the best places), then by node
+    let mut order: Vec<&Stack> = marks
+        .stacks
+        .iter()
+        .filter(|s| !s.entries.is_empty())
+        .collect();
+    order.sort_by_key(|s| (std::cmp::Reverse(s.entries.len()), s.node));
+    let mut todo = Vec::new();
+    for s in order {
+        let Some(p) = screen(s.node) else { continue };
         let mut entries: Vec<&StackEntry> = s.entries.iter().collect();
         entries.sort_by_key(|e| !e.leader);
-        let shown = marks.box_lines.max(1);
+        let id = egui::Id::new(("point-stack", s.node, c32(s.colour).to_array()));
+        let lines: Vec<String> = if compact {
+            vec![match entries.len() {
+                1 => entries[0].text.clone(),
+                n => format!("{} +{}", entries[0].text, n - 1),
+            }]
+        } else {
+            let shown = marks.box_lines.max(1);
+            let mut l: Vec<String> = entries.iter().take(shown).map(|e| e.text.clone()).collect();
+            if entries.len() > shown {
+                l.push(format!("+{} more", entries.len() - shown));
+            }
+            l
+        };
+        let size = box_size(ctx, id, &lines);
+        todo.push((s, entries, id, p, size));
+    }
+    let discs: Vec<(egui::Pos2, f32)> = (0..board.map.nodes.len())
+        .filter_map(|n| Some((screen(n)?, board.radius(n) / scale + 2.0)))
+        .collect();
+    let items: Vec<BoxToPlace> = todo
+        .iter()
+        .map(|(s, _, _, p, size)| BoxToPlace {
+            at: *p,
+            r: board.radius(s.node) / scale,
+            size: *size,
+        })
+        .collect();
+    let places = place_boxes(&items, &discs);
+    let lines_layer = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("point-stack-lines"),
+    ));
+    for ((s, entries, id, p, _), place) in todo.iter().zip(places) {
         let colour = c32(s.colour);
-        let id = egui::Id::new(("point-stack", s.node));
-        let res = egui::Area::new(id)
+        let r = board.radius(s.node) / scale;
+        let res = egui::Area::new(*id)
             .order(egui::Order::Background)
-            .pivot(egui::Align2::LEFT_BOTTOM)
-            .fixed_pos(egui::pos2(p.x + r * 0.8 + 3.0, p.y + r * 0.3))
+            .pivot(egui::Align2::LEFT_TOP)
+            .fixed_pos(place.min)
             .show(ctx, |ui| {
                 egui::Frame::new()
-                    .fill(egui::Color32::from_rgba_unmultiplied(252, 250, 240, 235))
+                    .fill(egui::Color32::from_rgba_unmultiplied(252, 250, 240, 240))
                     .stroke(egui::Stroke::new(1.5, colour))
                     .inner_margin(egui::Margin {
                         left: 6,
@@ -1070,14 +1374,38 @@ fn stack_boxes(
                     .corner_radius(2.0)
                     .show(ui, |ui| {
                         ui.spacing_mut().item_spacing = egui::vec2(0.0, 0.0);
-                        for e in entries.iter().take(shown) {
-                            let mut t = egui::RichText::new(&e.text)
+                        let text = |t: &str, strong: bool| {
+                            let t = egui::RichText::new(t)
                                 .size(11.0)
                                 .color(egui::Color32::from_gray(15));
-                            if e.leader {
-                                t = t.strong();
-                            }
-                            let l = ui.add(egui::Label::new(t).sense(egui::Sense::click()));
+                            if strong { t.strong() } else { t }
+                        };
+                        if compact {
+                            ui.horizontal(|ui| {
+                                let first = entries[0];
+                                let l = ui.add(
+                                    egui::Label::new(text(&first.text, first.leader))
+                                        .sense(egui::Sense::click()),
+                                );
+                                if entries.len() > 1 {
+                                    ui.label(text(&format!(" +{}", entries.len() - 1), false));
+                                }
+                                if l.clicked() {
+                                    nodes.write(NodeClicked(s.node));
+                                    pieces.write(StackClicked {
+                                        node: s.node,
+                                        id: first.id,
+                                    });
+                                }
+                            });
+                            return;
+                        }
+                        let shown = marks.box_lines.max(1);
+                        for e in entries.iter().take(shown) {
+                            let l = ui.add(
+                                egui::Label::new(text(&e.text, e.leader))
+                                    .sense(egui::Sense::click()),
+                            );
                             if l.clicked() {
                                 nodes.write(NodeClicked(s.node));
                                 pieces.write(StackClicked {
@@ -1097,10 +1425,18 @@ fn stack_boxes(
                     })
             });
         let rect = res.response.rect;
+        // a box pushed away from its node is tied to it by a line
+        let near = egui::pos2(
+            p.x.clamp(rect.min.x, rect.max.x),
+            p.y.clamp(rect.min.y, rect.max.y),
+        );
+        if near.distance(*p) > r + 5.0 {
+            let dir = (near - *p).normalized();
+            lines_layer.line_segment([*p + dir * r, near], egui::Stroke::new(1.6, colour));
+        }
         // the owner's stripe down the left edge
-        ui_stripe(ctx, id, rect, colour);
-        let hover = res.response.contains_pointer();
-        if hover {
+        ui_stripe(ctx, *id, rect, colour);
+        if res.response.contains_pointer() {
             egui::Area::new(id.with("all"))
                 .order(egui::Order::Tooltip)
                 .fixed_pos(rect.right_top() + egui::vec2(4.0, 0.0))
@@ -1114,7 +1450,7 @@ fn stack_boxes(
                                 .map(|n| n.name.as_str())
                                 .unwrap_or(""),
                         );
-                        for e in &entries {
+                        for e in entries {
                             let line = if e.detail.is_empty() {
                                 e.text.clone()
                             } else {
@@ -1142,6 +1478,153 @@ fn ui_stripe(ctx: &egui::Context, id: egui::Id, rect: egui::Rect, colour: egui::
         egui::CornerRadius::same(2),
         colour,
     );
+}
+
+/// One sample of the map key: `b` (world units round the origin, `half` its half
+/// extent) painted in a square of `px` pixels, the text beside it.
+fn key_line(ui: &mut egui::Ui, b: &Batch, half: f32, label: &str, text: &str) {
+    let px = 30.0;
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(px, px * 0.8), egui::Sense::hover());
+        let clip = ui.painter().with_clip_rect(rect);
+        clip.add(egui::Shape::mesh(
+            b.egui_mesh(rect.center(), px / 2.0 / half),
+        ));
+        if !label.is_empty() {
+            clip.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                label,
+                egui::FontId::proportional(11.0),
+                egui::Color32::BLACK,
+            );
+        }
+        ui.label(text);
+    });
+}
+
+/// The sample of one line of the map key and its half extent (world units).
+pub fn key_sample(symbol: &LegendSymbol) -> (Batch, f32) {
+    let mut b = Batch::default();
+    match symbol {
+        LegendSymbol::Node(st) => {
+            let r = (st.size + st.outline_width) * UNIT;
+            if st.outline_width > 0.0 {
+                shape(&mut b, st.shape, Vec2::ZERO, r, st.outline);
+            }
+            shape(&mut b, st.shape, Vec2::ZERO, st.size * UNIT, st.fill);
+            if let Some(badge) = st.badge {
+                draw_badge(&mut b, badge, Vec2::ZERO, UNIT * 1.6);
+                return (b, 9.0 * UNIT);
+            }
+            (b, 13.0 * UNIT)
+        }
+        LegendSymbol::Link(st) => {
+            let map = PointMap::new(
+                vec![
+                    crate::engine::graph::PointNode {
+                        id: "a".into(),
+                        name: String::new(),
+                        x: -16.0,
+                        y: 0.0,
+                    },
+                    crate::engine::graph::PointNode {
+                        id: "b".into(),
+                        name: String::new(),
+                        x: 16.0,
+                        y: 0.0,
+                    },
+                ],
+                vec![crate::engine::graph::PointLink { a: 0, b: 1 }],
+            )
+            .unwrap_or_default();
+            let mut board = PointBoard::new(map);
+            if let Some(l) = board.links.first_mut() {
+                *l = st.clone();
+            }
+            (links_batch(&board), 16.0 * UNIT)
+        }
+        LegendSymbol::Tint(c) => {
+            b.rect(Vec2::ZERO, Vec2::new(26.0, 20.0) * UNIT, 0.0, *c);
+            (b, 16.0 * UNIT)
+        }
+        LegendSymbol::Sea(c) => {
+            let w = 2.4 * UNIT;
+            let (a, z) = (Vec2::new(-16.0, 3.0) * UNIT, Vec2::new(16.0, 3.0) * UNIT);
+            b.polyline(&[a, z], w * 4.0, c.with_alpha(0.16));
+            b.dashed(a, z, w, w * 3.5, w * 2.0, *c);
+            b.dashed(
+                Vec2::new(0.0, 3.0) * UNIT,
+                Vec2::new(0.0, -9.0) * UNIT,
+                0.9 * UNIT,
+                1.2 * UNIT,
+                1.6 * UNIT,
+                *c,
+            );
+            (b, 16.0 * UNIT)
+        }
+        LegendSymbol::Heading => (b, 1.0),
+    }
+}
+
+/// The map key of a point board: a "Map key (L)" button at the top right and, when
+/// open, every symbol the board uses drawn with the board's own code.
+fn map_key(
+    mut contexts: EguiContexts,
+    board: Res<PointBoard>,
+    hex: Res<BoardMap>,
+    mut open: ResMut<super::legend::LegendOpen>,
+    keys: Res<ButtonInput<KeyCode>>,
+) -> Result {
+    if hex.map.is_some() || board.legend.is_empty() || board.map.nodes.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    if keys.just_pressed(KeyCode::KeyL) && !ctx.egui_wants_keyboard_input() {
+        open.0 = !open.0;
+    }
+    egui::Area::new(egui::Id::new("point-key-button"))
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .show(ctx, |ui| {
+            let label = if open.0 {
+                "Close map key (L)"
+            } else {
+                "Map key (L)"
+            };
+            if ui.button(label).clicked() {
+                open.0 = !open.0;
+            }
+        });
+    if !open.0 {
+        return Ok(());
+    }
+    let mut still_open = true;
+    egui::Window::new("Map key")
+        .open(&mut still_open)
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 40.0])
+        .resizable(false)
+        .collapsible(false)
+        .default_width(230.0)
+        .show(ctx, |ui| {
+            ui.spacing_mut().item_spacing.y = 1.0;
+            for row in &board.legend {
+                let label = match &row.symbol {
+                    LegendSymbol::Node(s) => s.label.as_str(),
+                    _ => "",
+                };
+                if let LegendSymbol::Heading = row.symbol {
+                    ui.add_space(3.0);
+                    ui.strong(&row.text);
+                    continue;
+                }
+                let (b, half) = key_sample(&row.symbol);
+                key_line(ui, &b, half, label, &row.text);
+            }
+        });
+    if !still_open {
+        open.0 = false;
+    }
+    Ok(())
 }
 
 /// The hovered node's text beside the mouse.
@@ -1222,6 +1705,64 @@ mod tests {
             assert!(p.x >= l && p.x <= win.x - r, "{p:?}");
             assert!(p.y >= t && p.y <= win.y - b, "{p:?}");
         }
+    }
+
+    #[test]
+    fn crowded_stack_boxes_are_set_apart() {
+        // three stacks at close nodes, and two sides' boxes at one node (a battle)
+        let at = [
+            egui::pos2(100.0, 100.0),
+            egui::pos2(130.0, 100.0),
+            egui::pos2(115.0, 125.0),
+            egui::pos2(100.0, 100.0),
+        ];
+        let items: Vec<BoxToPlace> = at
+            .iter()
+            .map(|&at| BoxToPlace {
+                at,
+                r: 8.0,
+                size: egui::vec2(70.0, 16.0),
+            })
+            .collect();
+        let nodes: Vec<(egui::Pos2, f32)> = at.iter().map(|&p| (p, 10.0)).collect();
+        let rects = place_boxes(&items, &nodes);
+        for i in 0..rects.len() {
+            for j in 0..i {
+                assert!(
+                    !rects[i].intersect(rects[j]).is_positive(),
+                    "boxes {i} and {j} overlap: {:?} {:?}",
+                    rects[i],
+                    rects[j]
+                );
+            }
+            // and no box covers another node
+            for (k, (c, r)) in nodes.iter().enumerate() {
+                if c.distance(at[i]) < 0.5 {
+                    continue;
+                }
+                let disc = egui::Rect::from_center_size(*c, egui::Vec2::splat(r * 2.0));
+                assert!(
+                    !rects[i].intersect(disc).is_positive(),
+                    "box {i} on node {k}"
+                );
+            }
+        }
+        // a lone stack keeps its usual place, right of its node
+        let lone = place_boxes(&items[..1], &nodes[..1]);
+        assert!(lone[0].min.x > at[0].x);
+    }
+
+    #[test]
+    fn a_sea_spur_ends_on_the_lane() {
+        let lane = [Vec2::new(0.0, 0.0), Vec2::new(100.0, 0.0)];
+        assert_eq!(
+            nearest_on(&lane, Vec2::new(30.0, 40.0)),
+            Some(Vec2::new(30.0, 0.0))
+        );
+        assert_eq!(
+            nearest_on(&lane, Vec2::new(-30.0, 5.0)),
+            Some(Vec2::new(0.0, 0.0))
+        );
     }
 
     #[test]

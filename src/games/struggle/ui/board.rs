@@ -19,6 +19,8 @@ const RAIL: Color = Color::srgb(0.12, 0.12, 0.12);
 const ROAD: Color = Color::srgb(0.55, 0.33, 0.15);
 const VP_RED: Color = Color::srgb(0.85, 0.08, 0.08);
 const RIVER: Color = Color::srgb(0.15, 0.40, 0.85);
+/// Ports, sea lanes and their spurs.
+pub const SEA: Color = Color::srgb(0.02, 0.38, 0.58);
 
 /// The colour of a side's pieces and markers.
 pub fn side_colour(s: Side) -> Color {
@@ -102,7 +104,10 @@ pub fn board_of(rules: &StRules, st: Option<&StState>) -> PointBoard {
             what.push("independent".into());
         }
         if s.port {
-            what.push("port".into());
+            n.badge = Some(NodeBadge::Anchor(SEA));
+            what.push(
+                "port: traces supply by sea to the other ports of its sea zone (15.1)".into(),
+            );
         }
         if let Some(o) = s.supply {
             what.push(format!("{} supply source", owner_name(o)));
@@ -144,10 +149,220 @@ pub fn board_of(rules: &StRules, st: Option<&StState>) -> PointBoard {
             l.marks.push(LinkMark::River(RIVER));
         }
         if r.mountain {
-            l.marks.push(LinkMark::Pass(Color::srgb(0.35, 0.22, 0.10)));
+            l.marks.push(LinkMark::Pass(PASS));
         }
     }
+    board.seas = seas(rules);
+    board.legend = legend();
     board
+}
+
+const PASS: Color = Color::srgb(0.35, 0.22, 0.10);
+
+/// The two sea zones as lanes of open water (15.1). Drawing aid only: where the lanes
+/// run is our choice (the rulebook prints no map); which ports share a zone is the
+/// map's data (its sea links).
+fn seas(rules: &StRules) -> Vec<SeaLane> {
+    let map = &rules.map;
+    let v = |pts: &[(f32, f32)]| {
+        pts.iter()
+            .map(|&(x, y)| Vec2::new(x, y))
+            .collect::<Vec<_>>()
+    };
+    // the ports of each zone: the connected groups of the sea links
+    let mut zones: Vec<Vec<usize>> = Vec::new();
+    for &(a, b) in &map.sea {
+        let za = zones.iter().position(|z| z.contains(&a));
+        let zb = zones.iter().position(|z| z.contains(&b));
+        match (za, zb) {
+            (Some(i), Some(j)) if i != j => {
+                let moved = zones.remove(j.max(i));
+                zones[j.min(i)].extend(moved);
+            }
+            (Some(_), Some(_)) => {}
+            (Some(i), None) => zones[i].push(b),
+            (None, Some(j)) => zones[j].push(a),
+            (None, None) => zones.push(vec![a, b]),
+        }
+    }
+    let mut out = Vec::new();
+    for ports in zones {
+        // north or south of the Alps
+        let north = ports
+            .iter()
+            .filter_map(|&p| map.graph.nodes.get(p))
+            .all(|n| n.y < 400.0);
+        let lane = if north {
+            SeaLane {
+                name: "Baltic & North Sea: one sea zone (15.1)".into(),
+                label_at: Vec2::new(610.0, 22.0),
+                pieces: vec![
+                    // the North Sea coast to the Elbe estuary
+                    v(&[(235.0, 84.0), (300.0, 80.0), (362.0, 88.0)]),
+                    // up the west coast of Jutland and off the paper
+                    v(&[(306.0, 80.0), (318.0, 40.0), (316.0, -6.0)]),
+                    // round Jutland, back on the paper in the Baltic
+                    v(&[
+                        (398.0, -6.0),
+                        (400.0, 20.0),
+                        (425.0, 38.0),
+                        (455.0, 64.0),
+                        (520.0, 50.0),
+                        (600.0, 44.0),
+                        (700.0, 36.0),
+                        (790.0, 24.0),
+                        (880.0, -4.0),
+                    ]),
+                ],
+                ports,
+                colour: SEA,
+            }
+        } else {
+            SeaLane {
+                name: "Adriatic: one sea zone with Genoa (15.1)".into(),
+                label_at: Vec2::new(650.0, 752.0),
+                pieces: vec![
+                    v(&[
+                        (548.0, 678.0),
+                        (536.0, 704.0),
+                        (560.0, 760.0),
+                        (600.0, 810.0),
+                        (625.0, 866.0),
+                    ]),
+                    // the Ligurian Sea, round Italy off the paper
+                    v(&[
+                        (318.0, 786.0),
+                        (365.0, 796.0),
+                        (400.0, 830.0),
+                        (410.0, 866.0),
+                    ]),
+                ],
+                ports,
+                colour: SEA,
+            }
+        };
+        out.push(lane);
+    }
+    out
+}
+
+/// The map key: every symbol the 1866 board uses.
+fn legend() -> Vec<LegendRow> {
+    let row = |symbol: LegendSymbol, text: &str| LegendRow {
+        symbol,
+        text: text.into(),
+    };
+    let node = |f: &dyn Fn(&mut NodeStyle)| {
+        let mut n = NodeStyle {
+            size: 7.0,
+            outline_width: 1.4,
+            ..default()
+        };
+        f(&mut n);
+        LegendSymbol::Node(n)
+    };
+    let link = |line: LineKind, colour: Color, width: f32, marks: Vec<LinkMark>| {
+        LegendSymbol::Link(LinkStyle {
+            line,
+            colour,
+            width,
+            marks,
+        })
+    };
+    vec![
+        row(LegendSymbol::Heading, "Spaces"),
+        row(
+            node(&|n| n.size = 9.5),
+            "Major city (fortified, value 1: 13.32)",
+        ),
+        row(node(&|_| {}), "Minor city"),
+        row(
+            node(&|n| {
+                n.shape = NodeShape::Square;
+                n.size = 9.0;
+                n.label = "2".into();
+            }),
+            "Fortress and its value (13.3)",
+        ),
+        row(
+            node(&|n| {
+                n.outline = VP_RED;
+                n.outline_width = 3.0;
+            }),
+            "VP space (red outline)",
+        ),
+        row(
+            node(&|n| n.fill = Color::srgb(0.85, 0.85, 0.82)),
+            "Independent city, in no province (14.2)",
+        ),
+        row(
+            node(&|n| {
+                n.shape = NodeShape::Diamond;
+                n.fill = Color::srgb(0.80, 0.80, 0.80);
+            }),
+            "Rail junction (9.62)",
+        ),
+        row(
+            node(&|n| {
+                n.shape = NodeShape::Star;
+                n.size = 9.0;
+                n.fill = Color::srgb(0.75, 0.55, 0.85);
+            }),
+            "Off-board supply source (15.4)",
+        ),
+        row(
+            node(&|n| n.badge = Some(NodeBadge::Anchor(SEA))),
+            "Port (15.1)",
+        ),
+        row(
+            node(&|n| n.fill = PRUSSIA),
+            "Filled: controlled by the other side (14.1)",
+        ),
+        row(LegendSymbol::Heading, "Routes (1 MP to enter a space)"),
+        row(link(LineKind::Rail, RAIL, 2.2, vec![]), "Railroad (9.6)"),
+        row(link(LineKind::Solid, ROAD, 2.4, vec![]), "Road"),
+        row(
+            link(LineKind::Solid, ROAD, 2.4, vec![LinkMark::River(RIVER)]),
+            "+1 MP: across a major river",
+        ),
+        row(
+            link(LineKind::Solid, ROAD, 2.4, vec![LinkMark::Pass(PASS)]),
+            "+1 MP: mountain route",
+        ),
+        row(
+            LegendSymbol::Sea(SEA),
+            "Sea lane: supply between any two ports of one sea zone (15.1); no movement",
+        ),
+        row(LegendSymbol::Heading, "Owners (areas)"),
+        row(LegendSymbol::Tint(owner_tint(Owner::Prussia)), "Prussian"),
+        row(LegendSymbol::Tint(owner_tint(Owner::Austria)), "Austrian"),
+        row(
+            LegendSymbol::Tint(owner_tint(Owner::German)),
+            "German states (Austria's allies)",
+        ),
+        row(LegendSymbol::Tint(owner_tint(Owner::Italy)), "Italian"),
+        row(LegendSymbol::Tint(owner_tint(Owner::France)), "French"),
+        row(LegendSymbol::Heading, "Pieces and marks"),
+        row(
+            LegendSymbol::Tint(PRUSSIA),
+            "Prussian box: general +N more pieces (hover for all)",
+        ),
+        row(LegendSymbol::Tint(AUSTRIA), "Austrian box"),
+        row(
+            node(&|n| {
+                n.outline = LIT;
+                n.outline_width = 3.0;
+            }),
+            "Green ring: click to move or act there",
+        ),
+        row(
+            node(&|n| {
+                n.outline = SELECTED;
+                n.outline_width = 3.0;
+            }),
+            "Yellow ring: the force moving now",
+        ),
+    ]
 }
 
 /// The space a command points at, for lighting and clicking.
@@ -177,6 +392,8 @@ pub fn marks(
     board.set_if_neq(board_of(rules, Some(st)));
     let mut m = PointMarks {
         box_lines: marks.box_lines,
+        // zoomed out the boxes shrink to one line (general +N)
+        compact_above: 1.0,
         ..default()
     };
     for c in legal(rules, st) {
@@ -244,7 +461,7 @@ pub fn stacks(rules: &StRules, st: &StState) -> Vec<Stack> {
             continue;
         };
         let (sp, text) = if us.reduced {
-            (t.sp.1, format!("{} (reduced)", t.short))
+            (t.sp.1, format!("{} (r)", t.short))
         } else {
             (t.sp.0, t.short.clone())
         };
@@ -255,7 +472,11 @@ pub fn stacks(rules: &StRules, st: &StState) -> Vec<Stack> {
                 id: u as u32,
                 text,
                 leader: false,
-                detail: format!("{}: {sp} SP", t.name),
+                detail: if us.reduced {
+                    format!("{}: {sp} SP, reduced", t.name)
+                } else {
+                    format!("{}: {sp} SP", t.name)
+                },
             },
         );
     }

@@ -21,6 +21,7 @@ use crate::gui::AppState;
 use crate::gui::game_ui::*;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
+use std::sync::Arc;
 
 pub use board::{board_of, hand_faces};
 
@@ -62,6 +63,104 @@ impl Plugin for StUiPlugin {
             )
             .add_systems(OnExit(AppState::InGame), leave_game::<Struggle>);
     }
+}
+
+/// The situations `FELDZUG_AUTOPLAY` plays to.
+pub const AUTOPLAY_SITUATIONS: &[&str] = &[
+    "war",
+    "move",
+    "army",
+    "intercept",
+    "battle",
+    "response",
+    "losses",
+    "retreat",
+    "pursue",
+];
+
+/// Random legal commands (seeded by `seed`, the game's own random player) until the
+/// named situation: `war` the first War turn's first round, `move` a force moving, `army`
+/// an army (a general with his corps) moving, `intercept` an interception offered,
+/// `battle` a battle about to be fought with its odds (the battle-card step), `response`
+/// the same with a response card in the hand of the side to decide, `losses`,
+/// `retreat`, `pursue` those steps of a battle. Err when the name is unknown or the
+/// situation was not reached in 20 000 commands (then nothing is played).
+pub fn autoplay_until(
+    rules: &Arc<StRules>,
+    seed: u64,
+    until: &str,
+) -> Result<Vec<StCommand>, String> {
+    use super::flow_battle::Stage;
+    use crate::engine::game::PureGame;
+    use rand::SeedableRng;
+    if !AUTOPLAY_SITUATIONS.contains(&until) {
+        return Err(format!(
+            "unknown situation {until:?}; one of {}",
+            AUTOPLAY_SITUATIONS.join(", ")
+        ));
+    }
+    let mut g = PureGame::<Struggle>::new(rules.clone(), seed);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let ready = |g: &PureGame<Struggle>| {
+        let st = &g.st;
+        let stage = st.g.battle.as_ref().map(|b| b.stage);
+        let legal = || g.legal();
+        match until {
+            "war" => st.g.war && st.g.step == Step::Round,
+            "move" => {
+                st.g.step == Step::Move
+                    && legal().iter().any(|c| matches!(c, StCommand::Move { .. }))
+            }
+            "army" => {
+                st.g.step == Step::Move
+                    && st
+                        .g
+                        .op
+                        .as_ref()
+                        .and_then(|o| o.mover.as_ref())
+                        .is_some_and(|m| {
+                            m.army
+                                && m.pieces
+                                    .iter()
+                                    .filter(|p| matches!(p, Piece::Unit(_)))
+                                    .count()
+                                    >= 2
+                        })
+                    && legal().iter().any(|c| matches!(c, StCommand::Move { .. }))
+            }
+            "intercept" => stage == Some(Stage::Intercept),
+            "battle" => {
+                matches!(stage, Some(Stage::Respond(_)))
+                    && super::flow_battle::battle_preview(&g.rules, st).is_some()
+            }
+            "response" => {
+                matches!(stage, Some(Stage::Respond(_)))
+                    && legal()
+                        .iter()
+                        .any(|c| matches!(c, StCommand::Respond { .. }))
+            }
+            "losses" => matches!(stage, Some(Stage::Losses(_))),
+            "retreat" => stage == Some(Stage::Retreat),
+            "pursue" => stage == Some(Stage::Pursue),
+            _ => false,
+        }
+    };
+    while !ready(&g) {
+        if g.over() || g.commands.len() >= 20_000 {
+            return Err(format!(
+                "{until} not reached with seed {seed} ({} commands)",
+                g.commands.len()
+            ));
+        }
+        let legal = g.legal();
+        let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
+            return Err("no legal command".into());
+        };
+        if g.apply(&c).is_err() {
+            return Err(format!("a legal command was refused: {c:?}"));
+        }
+    }
+    Ok(g.commands)
 }
 
 /// The legal commands of the step, in the order the rules list them.
@@ -110,15 +209,43 @@ impl GameUi for Struggle {
         }
     }
 
-    /// Screenshots: `FELDZUG_CURTAIN=up` opens the game with the hand of the side to
-    /// act shown (as if that player had clicked the hand-over curtain).
-    fn started(world: &mut World, rules: &StRules) {
-        if std::env::var("FELDZUG_CURTAIN").as_deref() != Ok("up") {
-            return;
+    /// `FELDZUG_AUTOPLAY=<situation>`: random legal commands from the seed until the
+    /// situation (demos and screenshots; the game is still scenario + seed + commands):
+    /// see [`autoplay_until`] for the names.
+    fn autoplay(_world: &mut World, rules: &Arc<StRules>, seed: u64) -> Vec<StCommand> {
+        let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") else {
+            return Vec::new();
+        };
+        match autoplay_until(rules, seed, &until) {
+            Ok(cmds) => cmds,
+            Err(e) => {
+                warn!("autoplay: {e}");
+                Vec::new()
+            }
         }
+    }
+
+    /// Screenshots: `FELDZUG_CURTAIN=up` opens the game with the hand of the side to
+    /// act shown (as if that player had clicked the hand-over curtain). With
+    /// `FELDZUG_AUTOPLAY` the view is centred on the battle or the moving force.
+    fn started(world: &mut World, rules: &StRules) {
         let Some(st) = world.get_resource::<StStateRes>().map(|s| s.0.clone()) else {
             return;
         };
+        if std::env::var("FELDZUG_AUTOPLAY").is_ok() {
+            let at = st.g.battle.as_ref().map(|b| b.at).or_else(|| {
+                st.g.op
+                    .as_ref()
+                    .and_then(|o| o.mover.as_ref())
+                    .map(|m| m.at)
+            });
+            if let Some(at) = at {
+                world.resource_mut::<crate::gui::pointboard::PointFocus>().0 = Some((at, 0.9));
+            }
+        }
+        if std::env::var("FELDZUG_CURTAIN").as_deref() != Ok("up") {
+            return;
+        }
         let to_act = crate::engine::step::to_act::<Struggle>(rules, &st);
         let mut ui = world.resource_mut::<StUi>();
         ui.curtain.follow(to_act);

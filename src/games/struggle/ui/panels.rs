@@ -143,6 +143,206 @@ pub fn vp_label(vp: i32) -> String {
     }
 }
 
+/// The commander of each side of the pending battle by name (attacker, defender): the
+/// moving army's general, else the senior general in the space (18.1).
+fn battle_commanders(rules: &StRules, st: &StState) -> [Option<String>; 2] {
+    use super::super::flow;
+    let Some(p) = st.g.battle.as_ref() else {
+        return [None, None];
+    };
+    let mover_gen =
+        st.g.op
+            .as_ref()
+            .and_then(|o| o.mover.as_ref())
+            .and_then(|m| match m.pieces.first() {
+                Some(Piece::General(g)) => Some(*g),
+                _ => None,
+            });
+    let a =
+        mover_gen.or_else(|| flow::commander(rules, &flow::generals_at(rules, st, p.at, p.att)));
+    let d = flow::commander(rules, &flow::generals_at(rules, st, p.at, p.att.other()));
+    [a.map(|g| rules.gen_name(g)), d.map(|g| rules.gen_name(g))]
+}
+
+/// A chance of n in `of` in words with its percentage.
+fn chance(n: u32, of: u32) -> String {
+    format!("{n} in {of} ({:.0}%)", n as f64 * 100.0 / of.max(1) as f64)
+}
+
+/// The battle in progress (10-12): both forces, their columns on the Battle Results
+/// Table with every shift and DRM and its case, the chance of each side winning and of
+/// each loss, pursuit, all from `flow_battle::battle_preview` (the same
+/// `battle::plan` that resolves the roll); after the roll, the result.
+fn battle_window(ctx: &egui::Context, rules: &StRules, st: &StState, prompt: &str) {
+    use super::super::battle::Who;
+    use super::super::flow_battle::{Stage, battle_inputs, battle_preview};
+    let Some(p) = st.g.battle.as_ref() else {
+        return;
+    };
+    let sides = [p.att, p.att.other()];
+    let stage = match p.stage {
+        Stage::Intercept => "interception (10.2)",
+        Stage::Stay => "after an interception (10.3)",
+        Stage::Support => "coordinated attack (11.4)",
+        Stage::Avoid => "avoid battle? (10.4)",
+        Stage::Respond(_) => "battle cards (6.25)",
+        Stage::Roll => "the roll (11.2 step 3)",
+        Stage::Losses(_) => "losses (11.2 step 4)",
+        Stage::Retreat => "retreat (12.1)",
+        Stage::Advance => "advance (11.44)",
+        Stage::Pursue => "pursuit (12.4)",
+    };
+    egui::Window::new(format!("Battle of {}", space_name(rules, p.at)))
+        .id(egui::Id::new("st-battle"))
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 40.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_width(340.0)
+        .show(ctx, |ui| {
+            ui.label(format!("Now: {stage}"));
+            ui.weak(prompt);
+            ui.separator();
+            let names = battle_commanders(rules, st);
+            let inputs = battle_inputs(rules, st);
+            let plan = battle_preview(rules, st);
+            egui::Grid::new("st-battle-grid")
+                .num_columns(3)
+                .spacing([10.0, 2.0])
+                .striped(true)
+                .show(ui, |g| {
+                    g.label("");
+                    for (k, s) in sides.iter().enumerate() {
+                        let role = if k == 0 { "attacker" } else { "defender" };
+                        g.label(
+                            egui::RichText::new(format!("{} ({role})", s.name()))
+                                .strong()
+                                .color(crate::gui::pointboard::c32(super::board::side_colour(*s))),
+                        );
+                    }
+                    g.end_row();
+                    g.label("Commander");
+                    for (k, n) in names.iter().enumerate() {
+                        let rating = inputs.as_ref().and_then(|(a, d, _)| {
+                            let f = if k == 0 { a } else { d };
+                            f.commander
+                                .map(|r| if k == 0 { r.offensive } else { r.defensive })
+                        });
+                        g.label(match (n, rating) {
+                            (Some(n), Some(r)) => format!("{n} ({r:+})"),
+                            (Some(n), None) => n.clone(),
+                            _ => "none".into(),
+                        });
+                    }
+                    g.end_row();
+                    if let Some((a, d, _)) = &inputs {
+                        g.label("Units");
+                        for f in [a, d] {
+                            let v: Vec<String> = f
+                                .units
+                                .iter()
+                                .map(|u| {
+                                    if u.reduced {
+                                        format!("{} (r)", u.name)
+                                    } else {
+                                        u.name.clone()
+                                    }
+                                })
+                                .collect();
+                            g.add(egui::Label::new(v.join(", ")).wrap());
+                        }
+                        g.end_row();
+                    }
+                    if let Some(b) = &plan {
+                        g.label("Strength");
+                        for sp in b.sp {
+                            g.label(format!("{sp} SP"));
+                        }
+                        g.end_row();
+                        g.label("BRT column");
+                        for ((label, col), base) in
+                            b.column_label.iter().zip(b.column).zip(b.base_column)
+                        {
+                            let shifted = if col != base { " (shifted)" } else { "" };
+                            g.label(format!("{label}{shifted}"));
+                        }
+                        g.end_row();
+                        g.label("Die modifier");
+                        for drm in b.drm {
+                            g.label(format!("{drm:+}"));
+                        }
+                        g.end_row();
+                    }
+                });
+            let Some(b) = plan else {
+                if let Some(w) = p.winner {
+                    ui.separator();
+                    ui.strong(format!("{} won the battle.", w.name()));
+                    ui.label(format!(
+                        "Losses: {} {} CF, {} {} CF",
+                        sides[0].name(),
+                        p.loss[0],
+                        sides[1].name(),
+                        p.loss[1]
+                    ));
+                }
+                return;
+            };
+            ui.separator();
+            if b.modifiers.is_empty() {
+                ui.weak("No column shifts or die modifiers.");
+            }
+            for m in &b.modifiers {
+                let side = if m.who == Who::Attacker {
+                    sides[0]
+                } else {
+                    sides[1]
+                };
+                let what = if m.shift {
+                    format!("{:+} column", m.amount)
+                } else {
+                    format!("{:+} to the die", m.amount)
+                };
+                ui.label(format!("{}: {what} — {}", side.name(), m.case));
+            }
+            ui.separator();
+            if let Some(w) = p.winner {
+                ui.strong(format!(
+                    "{} won. Losses: {} {} CF, {} {} CF (11.2 step 4).",
+                    w.name(),
+                    sides[0].name(),
+                    p.loss[0],
+                    sides[1].name(),
+                    p.loss[1]
+                ));
+                return;
+            }
+            ui.strong(format!(
+                "{} wins {} (ties go to the attacker, 11.2)",
+                sides[0].name(),
+                chance(b.attacker_wins_in_36, 36)
+            ));
+            for (side, losses) in sides.iter().zip(&b.loss_in_36) {
+                let v: Vec<String> = losses
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(cf, n)| format!("{cf} CF {n}/36"))
+                    .collect();
+                ui.label(format!("{} loses: {}", side.name(), v.join(", ")));
+            }
+            if b.impetus_if_won {
+                ui.label("If the attacker wins it may go on moving (impetus, 11.3).");
+            }
+            ui.label(format!(
+                "Win and pursue (12.4): {} {}, {} {}",
+                sides[0].name(),
+                chance(b.pursuit_in_216[0], 216),
+                sides[1].name(),
+                chance(b.pursuit_in_216[1], 216)
+            ));
+        });
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(super) fn panels(
     mut contexts: EguiContexts,
@@ -255,6 +455,9 @@ pub(super) fn panels(
             p.horizontal_wrapped(|p| game_buttons(p, &mut ui.core, &mut next));
         });
 
+    if viewer.is_some() || step.to_act.is_none() {
+        battle_window(ctx, rules, st, &step.prompt);
+    }
     if let Some(face) = st.cards.in_play.and_then(|c| card_face(rules, c)) {
         let how =
             st.g.op
