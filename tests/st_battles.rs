@@ -527,7 +527,10 @@ fn pursuit_after_a_won_battle() {
     while matches!(stage(&g), Some(Stage::Losses(_))) {
         ok(&mut g, StCommand::TakeLosses { choice: 0 });
     }
-    // 14.4: Hanover is the only friendly retreat space, so the retreat is automatic
+    // 14.4: a friendly retreat space (Hanover; the 9.62 junction also leads to others)
+    if stage(&g) == Some(Stage::Retreat) {
+        ok(&mut g, StCommand::Retreat { to: hanover });
+    }
     assert_eq!(gen_at(&g, h.arendt), Loc::Space(hanover));
     assert_eq!(stage(&g), Some(Stage::Pursue));
     // Falkenstein's offensive rating (1 here): pursuit on a 1
@@ -963,7 +966,7 @@ fn overrun_in_a_major_city_or_withdrawal_inside() {
     for &u in &h.ids {
         g.st.units[u as usize].loc = Loc::Space(bs);
     }
-    let ib = place(&mut g, "hn-ib", "Hanover", false);
+    let ib = place(&mut g, "ns-ib", "Hanover", false);
     activate_falkenstein(&mut g, &[]);
     ok(&mut g, StCommand::Move { to: hanover });
     assert_eq!(stage(&g), Some(Stage::Avoid));
@@ -1013,7 +1016,11 @@ fn unsupplied_forces_fight_at_minus_two() {
             .sum::<i32>()
     };
     use feldzug::games::struggle::battle::Who;
-    // every space Prussian: the Hanoverians in Hildesheim trace no LOC
+    activate_falkenstein(&mut g, &[]);
+    ok(&mut g, StCommand::Move { to: hildesheim });
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    // then every space Prussian (after the avoid options were offered, 14.4): the
+    // Hanoverians in Hildesheim trace no LOC
     for c in g.st.g.control.iter_mut() {
         if c.is_some() {
             *c = Some(Side::Prussia);
@@ -1026,9 +1033,6 @@ fn unsupplied_forces_fight_at_minus_two() {
         Side::Austria
     ));
     assert!(endturn::supplied(&g.rules, &g.st, bs, Side::Prussia));
-    activate_falkenstein(&mut g, &[]);
-    ok(&mut g, StCommand::Move { to: hildesheim });
-    assert_eq!(stage(&g), Some(Stage::Avoid));
     let plan = fb::battle_preview(&g.rules, &g.st).expect("a preview");
     assert_eq!(unsupplied(&plan, Who::Defender), -2);
     assert_eq!(unsupplied(&plan, Who::Attacker), 0);

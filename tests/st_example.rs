@@ -621,13 +621,18 @@ fn war_one(g: &mut G) {
         assert!(!reduced(g, u));
     }
     assert_eq!(loc(g, hn), Loc::Eliminated);
-    let hn_ib = unit(g, "hn-ib", "Hanover");
+    let hildesheim = space(g, "Hildesheim");
+    // 14.4: Hildesheim is the one friendly retreat space, so the retreat may be automatic
+    if stage(g) == Some(Stage::Retreat) {
+        let hn_ib = unit(g, "hn-ib", "Hanover");
+        assert!(reduced(g, hn_ib));
+        ok(g, StCommand::Retreat { to: hildesheim });
+    }
+    let hn_ib = unit(g, "hn-ib", "Hildesheim");
     assert!(
         reduced(g, hn_ib),
         "the Hn IB replaces the corps and is flipped"
     );
-    let hildesheim = space(g, "Hildesheim");
-    ok(g, StCommand::Retreat { to: hildesheim });
     assert_eq!(stage(g), Some(Stage::Advance));
     ok(g, StCommand::Advance { general: fred });
     assert_eq!(

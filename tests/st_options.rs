@@ -772,7 +772,11 @@ fn opt6_avoid_battle_into_a_friendly_space_has_plus_one_and_not_into_an_enemy_fo
     }
     assert_eq!(res[0].0, Some(3));
     assert_eq!(res[1].0, Some(4));
-    assert!(res[0].2 && res[0].1.is_some(), "basic: Minden is open");
+    // 14.4 (basic rules) already closes an enemy PC space to avoid battle
+    assert!(
+        !res[0].2 && res[0].1.is_none(),
+        "basic: Minden is closed by 14.4"
+    );
     assert!(
         !res[1].2 && res[1].1.is_none(),
         "optional rule 6: Minden is closed"

@@ -226,7 +226,9 @@ fn check_french(
             .filter(|&p| endturn::is_french_piece(rules, p))
             .filter(|&p| matches!(flow::piece_loc(st, p), Some(Loc::Space(_))))
             .any(|p| super::declare::cost(rules, p) <= ops),
-        Use::Mobilize | Use::Event => false,
+        Use::Mobilize | Use::Event | Use::Queue | Use::Replace { .. } | Use::General { .. } => {
+            false
+        }
     };
     if ok {
         Ok(())
@@ -514,6 +516,7 @@ fn take_card(g: &mut Game<'_>, side: Side, card: Option<CardId>, use_: Use) {
         queue: Vec::new(),
         mover: None,
         spent: Vec::new(),
+        rail_left: Vec::new(),
         half: false,
     });
 }
@@ -541,6 +544,7 @@ fn queue_card(g: &mut Game<'_>, side: Side, card: Option<CardId>) {
         queue: Vec::new(),
         mover: None,
         spent: Vec::new(),
+        rail_left: Vec::new(),
         half: false,
     });
     g.end_use();

@@ -282,7 +282,7 @@ fn legend() -> Vec<LegendRow> {
                 n.size = 9.0;
                 n.label = "2".into();
             }),
-            "Fortress and its value (13.3)",
+            "Fortress and its value (13.32)",
         ),
         row(
             node(&|n| {

@@ -191,6 +191,7 @@ fn battle_window(ctx: &egui::Context, rules: &StRules, st: &StState, prompt: &st
         Stage::Retreat => "retreat (12.1)",
         Stage::Advance => "advance (11.44)",
         Stage::Pursue => "pursuit (12.4)",
+        Stage::Attrition => "attrition (15.5)",
     };
     egui::Window::new(format!("Battle of {}", space_name(rules, p.at)))
         .id(egui::Id::new("st-battle"))
