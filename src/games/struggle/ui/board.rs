@@ -319,7 +319,7 @@ fn legend() -> Vec<LegendRow> {
             "Filled: controlled by the other side (14.1)",
         ),
         row(LegendSymbol::Heading, "Routes (1 MP to enter a space)"),
-        row(link(LineKind::Rail, RAIL, 2.2, vec![]), "Railroad (9.6)"),
+        row(link(LineKind::Rail, RAIL, 2.2, vec![]), "Railroad (9.61)"),
         row(link(LineKind::Solid, ROAD, 2.4, vec![]), "Road"),
         row(
             link(LineKind::Solid, ROAD, 2.4, vec![LinkMark::River(RIVER)]),
