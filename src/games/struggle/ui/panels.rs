@@ -195,7 +195,7 @@ fn battle_window(ctx: &egui::Context, rules: &StRules, st: &StState, prompt: &st
     };
     egui::Window::new(format!("Battle of {}", space_name(rules, p.at)))
         .id(egui::Id::new("st-battle"))
-        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 40.0])
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 190.0])
         .resizable(false)
         .collapsible(true)
         .default_width(340.0)
