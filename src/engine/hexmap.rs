@@ -233,6 +233,24 @@ pub struct HexMap {
 pub const NONE: u32 = u32::MAX;
 
 impl HexMap {
+    /// One clear hex: the map of a game whose board is not hexes (point-to-point and
+    /// area games), so that the shared hex-board code has something to hold.
+    pub fn placeholder() -> Self {
+        let def = HexMapDef {
+            cols: 1,
+            rows: 1,
+            terrain_rows: vec![".".into()],
+            legend: vec![('.', Terrain::Clear)],
+            hexsides: vec![],
+            roads: vec![],
+            labels: vec![],
+            elevation_rows: vec![],
+            paths: vec![],
+            railways: vec![],
+        };
+        Self::from_def(&def).expect("a one-hex map is valid")
+    }
+
     pub fn from_def(def: &HexMapDef) -> Result<Self, String> {
         if def.cols <= 0 || def.rows <= 0 || def.cols > 200 || def.rows > 200 {
             return Err(format!(

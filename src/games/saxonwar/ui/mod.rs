@@ -89,20 +89,7 @@ impl GameUi for SaxonWar {
 
     /// An area game: the hex map is not drawn.
     fn map(_rules: &SxRules) -> HexMap {
-        use crate::engine::hexmap::{HexMapDef, Terrain};
-        let def = HexMapDef {
-            cols: 1,
-            rows: 1,
-            terrain_rows: vec![".".into()],
-            legend: vec![('.', Terrain::Clear)],
-            hexsides: vec![],
-            roads: vec![],
-            labels: vec![],
-            elevation_rows: vec![],
-            paths: vec![],
-            railways: vec![],
-        };
-        HexMap::from_def(&def).expect("a one-hex map is valid")
+        HexMap::placeholder()
     }
 
     fn deselect(_ui: &mut SxUi) {}

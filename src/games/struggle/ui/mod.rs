@@ -183,20 +183,7 @@ impl GameUi for Struggle {
 
     /// A point-to-point game: the hex map is not drawn (see [`GameUi::point_board`]).
     fn map(_rules: &StRules) -> HexMap {
-        use crate::engine::hexmap::{HexMapDef, Terrain};
-        let def = HexMapDef {
-            cols: 1,
-            rows: 1,
-            terrain_rows: vec![".".into()],
-            legend: vec![('.', Terrain::Clear)],
-            hexsides: vec![],
-            roads: vec![],
-            labels: vec![],
-            elevation_rows: vec![],
-            paths: vec![],
-            railways: vec![],
-        };
-        HexMap::from_def(&def).expect("a one-hex map is valid")
+        HexMap::placeholder()
     }
 
     fn deselect(ui: &mut StUi) {
