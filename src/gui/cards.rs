@@ -232,9 +232,14 @@ pub fn hand<C: Clone>(
     {
         state.selected = None;
     }
+    // a hand too wide for the row is drawn smaller (down to 70 %) so every card shows
+    // without scrolling; past that the row scrolls
+    let n = faces.len().max(1) as f32;
+    let fit = (ui.available_width() - 4.0 - 4.0 * n) / n / CARD.x;
+    let size = CARD * fit.clamp(0.7, 1.0);
     egui::ScrollArea::horizontal()
         .id_salt("hand-row")
-        .max_height(CARD.y + 12.0)
+        .max_height(size.y + 12.0)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.add_space(2.0);
@@ -244,7 +249,7 @@ pub fn hand<C: Clone>(
                 for f in faces {
                     let sel = state.selected == Some(f.id);
                     ui.add_space(2.0);
-                    let r = card(ui, f, sel, CARD);
+                    let r = card(ui, f, sel, size);
                     if r.clicked() {
                         state.selected = if sel { None } else { Some(f.id) };
                     }

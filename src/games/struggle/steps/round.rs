@@ -294,8 +294,9 @@ impl PlayStep<Struggle> for Round {
             )
         };
         format!(
-            "{}: play a card to mobilize, activate a general, activate units or as an event, or take a free OP ({left} rounds left){queue}",
-            side.name()
+            "{}: play a card to mobilize, activate a general, activate units or as an event, or take a free OP ({left} round{} left){queue}",
+            side.name(),
+            if left == 1 { "" } else { "s" }
         )
     }
     fn to_act(&self, _rules: &StRules, st: &StState) -> Option<Side> {

@@ -480,7 +480,12 @@ pub(super) fn panels(
             .filter(|c| matches!(c, StCommand::Play { .. }))
             .cloned()
             .collect();
-        let title = format!("{} hand ({} cards)", side.name(), faces.len());
+        let title = format!(
+            "{} hand ({} card{})",
+            side.name(),
+            faces.len(),
+            if faces.len() == 1 { "" } else { "s" }
+        );
         // in a lesson the hand stands above the lesson's panel
         let offset = if lesson.is_some() {
             [310.0, -250.0]
