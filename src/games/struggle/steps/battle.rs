@@ -168,9 +168,12 @@ impl PlayStep<Struggle> for Battle {
                         && us.len() > 1
                     {
                         for u in us {
-                            out.push(StCommand::Drop {
+                            let c = StCommand::Drop {
                                 piece: Piece::Unit(u),
-                            });
+                            };
+                            if !out.contains(&c) {
+                                out.push(c);
+                            }
                         }
                     }
                 }
