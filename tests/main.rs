@@ -31,6 +31,7 @@ mod st_core;
 mod st_events;
 mod st_example;
 mod st_map;
+mod st_move;
 mod st_options;
 mod st_random;
 mod st_turn;

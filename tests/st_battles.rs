@@ -415,6 +415,11 @@ fn lone_general_retreats() {
     activate_falkenstein(&mut g, &[]);
     let hanover = space(&g, "Hanover");
     ok(&mut g, StCommand::Move { to: hanover });
+    // the owner picks among two or more spaces (st_move::lone_general_retreats_where_his_owner_picks)
+    if stage(&g) == Some(Stage::GeneralRetreat) {
+        let first = g.legal()[0].clone();
+        ok(&mut g, first);
+    }
     let Loc::Space(to) = gen_at(&g, h.arendt) else {
         panic!("Arendtschildt eliminated")
     };

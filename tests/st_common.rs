@@ -88,3 +88,13 @@ pub fn clear(g: &mut PureGame<Struggle>, at: &str) {
         }
     }
 }
+
+/// 9.52, 18.6: if the move drove enemy generals out and their owner has to pick the space
+/// (two or more), the first listed is taken.
+pub fn lone_generals_retreat(g: &mut PureGame<Struggle>) {
+    use feldzug::games::struggle::flow_battle::Stage;
+    if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::GeneralRetreat) {
+        let c = g.legal()[0].clone();
+        g.apply(&c).expect("a lone general's retreat");
+    }
+}

@@ -190,6 +190,7 @@ fn entering_places_the_marker_and_one_attempt_with_two_mps_ends_the_move() {
     activate_corps(&mut g, c);
     let h = space(&g, "Hanover");
     g.apply(&StCommand::Move { to: h }).expect("into Hanover");
+    lone_generals_retreat(&mut g);
     assert_eq!(g.st.g.besieged[h], Some(Side::Prussia), "rule 13.2");
     assert!(g.legal().contains(&StCommand::Siege));
     g.dice.script([4]);
@@ -225,6 +226,7 @@ fn an_id_cannot_besiege_a_major_city() {
     g.apply(&StCommand::Begin).expect("begin");
     let h = space(&g, "Hanover");
     g.apply(&StCommand::Move { to: h }).expect("into Hanover");
+    lone_generals_retreat(&mut g);
     refused(StCommand::Siege, &mut g, "13.32");
     // rule 13.41: a lone unit cannot move on without leaving a unit to mask it
     refused(
@@ -263,6 +265,7 @@ fn entering_with_less_than_two_mps_left_allows_no_attempt() {
     activate_corps(&mut g, c);
     g.apply(&StCommand::Move { to: m }).expect("to Minden");
     g.apply(&StCommand::Move { to: h }).expect("into Hanover");
+    lone_generals_retreat(&mut g);
     refused(StCommand::Siege, &mut g, "13.33");
 }
 

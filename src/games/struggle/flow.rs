@@ -615,11 +615,14 @@ impl<'a> Game<'a> {
             .into_iter()
             .filter(|u| !inside.contains(u))
             .collect();
-        // 9.52, 18.6: lone enemy generals retreat (not those sheltered inside, 13.5)
-        if enemy_units.is_empty() && inside.is_empty() {
-            for g in generals_at(rules, self.st, s, enemy) {
-                self.retreat_general(g, s, m.from);
-            }
+        // 9.52, 18.6: lone enemy generals retreat before an army or unit (a force with
+        // CUs), not those sheltered inside (13.5); their owner picks the space
+        if !cus.is_empty()
+            && enemy_units.is_empty()
+            && inside.is_empty()
+            && self.lone_generals(s, m.from, true)
+        {
+            return true;
         }
         // 10, 11, 12: interception, battle (flow_battle.rs)
         if self.st.g.war && !cus.is_empty() {
@@ -642,31 +645,6 @@ impl<'a> Game<'a> {
             self.set_control(s, side, "14.1");
         }
         false
-    }
-
-    fn retreat_general(&mut self, g: GenId, s: SpaceId, from: Option<SpaceId>) {
-        let rules = self.rules;
-        let side = rules.gen_side(g);
-        let to = rules
-            .map
-            .routes_from(s)
-            .map(|(_, o)| o)
-            .filter(|&o| Some(o) != from)
-            .filter(|&o| units_at(rules, self.st, o, side.other()).is_empty())
-            .filter(|&o| self.enterable(side, o))
-            .min();
-        let name = rules.gen_name(g);
-        match to {
-            Some(o) => {
-                self.st.generals[g as usize].loc = Loc::Space(o);
-                let on = rules.space_name(o);
-                self.say("9.52", format!("{name} retreats alone to {on}"));
-            }
-            None => {
-                self.st.generals[g as usize].loc = Loc::Eliminated;
-                self.say("9.52", format!("{name} cannot retreat and is eliminated"));
-            }
-        }
     }
 
     /// Whether pieces of `side` may stand in `o` at all (16.1 France closed, off-board

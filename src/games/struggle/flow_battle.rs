@@ -54,6 +54,9 @@ pub enum Stage {
     /// 15.5, 12.5: the owner of the first force in [`Pending::attrition`] picks the steps
     /// it loses (11.2 step 4 procedure, 15.5 note).
     Attrition,
+    /// 9.52, 18.6: the owner of the generals left alone in the space entered picks the
+    /// adjacent space they retreat to (`Retreat`; asked only when there are two or more).
+    GeneralRetreat,
 }
 
 /// Attrition rolled against a force whose owner still has to pick the steps (15.5).
@@ -118,6 +121,13 @@ pub struct Pending {
     /// The stage after the attrition queue (None: the end of the turn goes on).
     #[serde(default)]
     pub after_attrition: Option<Stage>,
+    /// 9.52: after the lone generals' retreat the entry of the space is resolved again
+    /// (`flow::Game::entered`); false: the mover goes on (after an overrun or avoid).
+    #[serde(default)]
+    pub then_enter: bool,
+    /// 10.2: units the inactive player leaves behind when their army intercepts.
+    #[serde(default)]
+    pub stay_behind: Vec<UnitId>,
 }
 
 impl Pending {
@@ -145,6 +155,8 @@ impl Pending {
             garrison: Vec::new(),
             attrition: Vec::new(),
             after_attrition: None,
+            then_enter: false,
+            stay_behind: Vec::new(),
         }
     }
 }
@@ -174,12 +186,17 @@ fn is_cavalry(rules: &StRules, u: UnitId) -> bool {
 }
 
 /// The army of general `g`: the CUs of his side in his space, as many as the generals
-/// there can activate (18.3); None when he is not its commander (18.1) or it has no CU.
+/// there can activate (18.3); None when he is not its commander (18.1: a more senior
+/// general is there; among equals each may command, the owner picks) or it has no CU.
 pub fn army_of(rules: &StRules, st: &StState, g: GenId) -> Option<(SpaceId, Vec<UnitId>)> {
     let s = st.generals.get(g as usize)?.loc.space()?;
     let side = rules.gen_side(g);
     let gens = flow::generals_at(rules, st, s, side);
-    if flow::commander(rules, &gens) != Some(g) {
+    // 18.1: the most senior commands; among equals the owner picks (any of them)
+    if gens
+        .iter()
+        .any(|&o| flow::seniority(rules, o) > flow::seniority(rules, g))
+    {
         return None;
     }
     let cap: usize = gens
@@ -199,6 +216,15 @@ pub fn interceptors(rules: &StRules, st: &StState) -> Vec<GenId> {
         return Vec::new();
     };
     let side = p.att.other();
+    // 9.62: no unit ends its movement on the railroad junction: no interception there
+    if rules
+        .map
+        .spaces
+        .get(p.at)
+        .is_some_and(|x| x.kind == SpaceKind::Junction)
+    {
+        return Vec::new();
+    }
     // 10.2: not into a space that holds combat units of the active side besides the mover
     let moving = mover_units(st);
     if flow::units_at(rules, st, p.at, p.att)
@@ -222,9 +248,36 @@ pub fn interceptors(rules: &StRules, st: &StState) -> Vec<GenId> {
     out
 }
 
+/// 10.2, 18.3: the units general `g`'s army takes into an interception: those of his
+/// space the player has not left behind (`Pending::stay_behind`), up to the capacity.
+pub fn intercepting_units(
+    rules: &StRules,
+    st: &StState,
+    g: GenId,
+) -> Option<(SpaceId, Vec<UnitId>)> {
+    let (s, _) = army_of(rules, st, g)?;
+    let side = rules.gen_side(g);
+    let stay: &[UnitId] =
+        st.g.battle
+            .as_ref()
+            .map(|p| &p.stay_behind[..])
+            .unwrap_or(&[]);
+    let cap: usize = flow::generals_at(rules, st, s, side)
+        .iter()
+        .map(|&x| flow::seniority(rules, x) as usize)
+        .sum();
+    let units: Vec<UnitId> = flow::units_at(rules, st, s, side)
+        .into_iter()
+        .filter(|u| !stay.contains(u))
+        .take(cap)
+        .collect();
+    (!units.is_empty()).then_some((s, units))
+}
+
 /// 10.2, 17.1: chance in 6 that general `g` intercepts (die, +1 with a CD, > initiative).
 pub fn intercept_chance_in_6(rules: &StRules, st: &StState, g: GenId) -> u32 {
-    let cav = army_of(rules, st, g).is_some_and(|(_, us)| us.iter().any(|&u| is_cavalry(rules, u)));
+    let cav = intercepting_units(rules, st, g)
+        .is_some_and(|(_, us)| us.iter().any(|&u| is_cavalry(rules, u)));
     let init = flow::initiative(rules, g) as i32;
     let pc =
         st.g.battle.as_ref().and_then(|p| {
@@ -310,6 +363,19 @@ pub fn retreat_spaces(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> 
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// 9.52, 18.6: the spaces the generals left alone in the pending space may retreat to:
+/// adjacent (through the junction, 9.62), regardless of control, without enemy units, not
+/// the space the enemy force entered from.
+pub fn lone_general_spaces(rules: &StRules, st: &StState) -> Vec<SpaceId> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    retreat_spaces(rules, st, p.at, p.att.other())
+        .into_iter()
+        .filter(|&o| Some(o) != p.from)
+        .collect()
 }
 
 /// One way to avoid battle and its chance in 6 (10.4-10.6, 17.1, 17.2).
@@ -857,9 +923,14 @@ impl Game<'_> {
                     if !interceptors(rules, self.st).is_empty() {
                         return;
                     }
+                    // 10.8: one or more interceptions; then the mover fights or returns
+                    if !p.intercepted.is_empty() {
+                        self.set_stage(Stage::Stay);
+                        continue;
+                    }
                     self.after_interception();
                 }
-                Stage::Stay => return,
+                Stage::Stay | Stage::GeneralRetreat => return,
                 Stage::Support => {
                     if !supporters(rules, self.st).is_empty() {
                         return;
@@ -1059,8 +1130,8 @@ impl Game<'_> {
                 format!("{n} is overrun in {on} ({att_sp} SP against 5:1) and eliminated"),
             );
         }
-        for g in flow::generals_at(rules, self.st, p.at, def) {
-            self.retreat_lone_general(g, p.at, p.from);
+        if self.lone_generals(p.at, p.from, false) {
+            return;
         }
         self.st.g.battle = None;
         self.go_on(p.at);
@@ -1124,24 +1195,79 @@ impl Game<'_> {
         }
     }
 
-    /// 9.52 / 18.6: a lone general retreats, not into the space the enemy came from.
-    fn retreat_lone_general(&mut self, g: GenId, s: SpaceId, from: Option<SpaceId>) {
+    /// 9.52 / 18.6: the enemy generals left alone in `s` (entered from `from`) retreat
+    /// together, not into the space the enemy came from; with two or more spaces their
+    /// owner picks one (`Stage::GeneralRetreat`, true is returned: the decision is
+    /// pending); with none they are eliminated. `then_enter`: see [`Pending::then_enter`].
+    pub fn lone_generals(&mut self, s: SpaceId, from: Option<SpaceId>, then_enter: bool) -> bool {
+        let Some((_, side)) = mover(self.st) else {
+            return false;
+        };
+        if flow::generals_at(self.rules, self.st, s, side.other()).is_empty() {
+            return false;
+        }
+        let mut p = self
+            .st
+            .g
+            .battle
+            .take()
+            .unwrap_or_else(|| Pending::new(s, from, side, Stage::GeneralRetreat));
+        p.stage = Stage::GeneralRetreat;
+        p.then_enter = then_enter;
+        self.st.g.battle = Some(p);
+        let opts = lone_general_spaces(self.rules, self.st);
+        if opts.len() > 1 {
+            self.st.g.step = Step::Battle;
+            return true;
+        }
+        self.move_lone_generals(opts.first().copied());
+        if then_enter {
+            self.st.g.battle = None;
+        }
+        false
+    }
+
+    fn move_lone_generals(&mut self, to: Option<SpaceId>) {
         let rules = self.rules;
-        let side = rules.gen_side(g);
-        let to = retreat_spaces(rules, self.st, s, side)
-            .into_iter()
-            .find(|&o| Some(o) != from);
-        let name = rules.gen_name(g);
-        match to {
-            Some(o) => {
-                self.st.generals[g as usize].loc = Loc::Space(o);
-                let on = rules.space_name(o);
-                self.say("9.52", format!("{name} retreats alone to {on}"));
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        for g in flow::generals_at(rules, self.st, p.at, p.att.other()) {
+            let name = rules.gen_name(g);
+            match to {
+                Some(o) => {
+                    self.st.generals[g as usize].loc = Loc::Space(o);
+                    let on = rules.space_name(o);
+                    self.say("9.52", format!("{name} retreats alone to {on}"));
+                }
+                None => {
+                    self.st.generals[g as usize].loc = Loc::Eliminated;
+                    self.say("9.52", format!("{name} cannot retreat and is eliminated"));
+                }
             }
-            None => {
-                self.st.generals[g as usize].loc = Loc::Eliminated;
-                self.say("9.52", format!("{name} cannot retreat and is eliminated"));
+        }
+    }
+
+    /// 9.52: the owner's pick of the lone generals' retreat space; then the entry of the
+    /// space is resolved (interception, battle) or the mover goes on.
+    pub fn retreat_lone_generals(&mut self, to: SpaceId) {
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        if p.stage != Stage::GeneralRetreat
+            || !lone_general_spaces(self.rules, self.st).contains(&to)
+        {
+            return;
+        }
+        self.move_lone_generals(Some(to));
+        self.st.g.battle = None;
+        self.st.g.step = Step::Move;
+        if p.then_enter {
+            if self.entered(p.at) && self.st.g.step == Step::Move && self.st.g.battle.is_none() {
+                super::steps::movement::stop(self);
             }
+        } else {
+            self.go_on(p.at);
         }
     }
 
@@ -1151,10 +1277,17 @@ impl Game<'_> {
         let Some(p) = self.st.g.battle.clone() else {
             return;
         };
+        // 18.1: his army tries once, whichever of equal generals commands it
+        let with: Vec<GenId> = self.st.generals[g as usize]
+            .loc
+            .space()
+            .map(|s| flow::generals_at(rules, self.st, s, rules.gen_side(g)))
+            .unwrap_or_default();
         if let Some(q) = self.pending() {
             q.asked.push(g);
+            q.asked.extend(with);
         }
-        let Some((_, units)) = army_of(rules, self.st, g) else {
+        let Some((_, units)) = intercepting_units(rules, self.st, g) else {
             return;
         };
         let init = flow::initiative(rules, g) as i32;
@@ -1198,7 +1331,6 @@ impl Game<'_> {
             );
             if let Some(q) = self.pending() {
                 q.intercepted.push(g);
-                q.stage = Stage::Stay;
             }
         } else {
             self.say(
@@ -1210,6 +1342,18 @@ impl Game<'_> {
             );
         }
         self.progress();
+    }
+
+    /// 10.2: unit `u` stays behind when its army intercepts.
+    pub fn stay_behind(&mut self, u: UnitId) {
+        if let Some(q) = self.pending() {
+            q.stay_behind.push(u);
+        }
+        let n = self.rules.unit_name(u);
+        self.say(
+            "10.2",
+            format!("{n} will stay behind if its army intercepts"),
+        );
     }
 
     /// 10.3: the intercepted mover goes back and ends its move.
@@ -1248,8 +1392,15 @@ impl Game<'_> {
         let Some(p) = self.st.g.battle.clone() else {
             return;
         };
+        // 18.1: his army rolls once, whichever of equal generals commands it
+        let with: Vec<GenId> = self.st.generals[g as usize]
+            .loc
+            .space()
+            .map(|s| flow::generals_at(rules, self.st, s, rules.gen_side(g)))
+            .unwrap_or_default();
         if let Some(q) = self.pending() {
             q.asked.push(g);
+            q.asked.extend(with);
         }
         let Some((s, units)) = army_of(rules, self.st, g) else {
             return;
@@ -1421,8 +1572,8 @@ impl Game<'_> {
             }
             self.say("10.4", format!("the defender avoids battle to {on}"));
             if flow::units_at(rules, self.st, p.at, def).is_empty() {
-                for g in flow::generals_at(rules, self.st, p.at, def) {
-                    self.retreat_lone_general(g, p.at, p.from);
+                if self.lone_generals(p.at, p.from, false) {
+                    return;
                 }
                 self.st.g.battle = None;
                 self.go_on(p.at);

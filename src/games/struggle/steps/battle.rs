@@ -31,7 +31,7 @@ fn pending(st: &StState) -> Result<&fb::Pending, Refusal> {
 pub fn actor(st: &StState) -> Option<Side> {
     let p = st.g.battle.as_ref()?;
     Some(match p.stage {
-        Stage::Intercept | Stage::Avoid => p.att.other(),
+        Stage::Intercept | Stage::Avoid | Stage::GeneralRetreat => p.att.other(),
         Stage::Stay | Stage::Support | Stage::Roll => p.att,
         Stage::Respond(s) | Stage::Losses(s) => s,
         Stage::Retreat => p.winner.map(|w| w.other()).unwrap_or(p.att),
@@ -114,6 +114,9 @@ impl PlayStep<Struggle> for Battle {
                 )
             }
             Stage::Retreat => format!("{who}: retreat from {on} (12.1)"),
+            Stage::GeneralRetreat => {
+                format!("{who}: your generals alone in {on} retreat: pick the space (9.52, 18.6)")
+            }
             Stage::Advance => format!("{who}: supporting armies may enter {on} (11.44)"),
             Stage::Pursue => format!(
                 "{who}: pursue? ({} in 6, 12.4)",
@@ -146,6 +149,7 @@ impl PlayStep<Struggle> for Battle {
                 | StCommand::Pursue
                 | StCommand::Advance { .. }
                 | StCommand::Withdraw
+                | StCommand::Drop { .. }
                 | StCommand::Done
         )
     }
@@ -157,6 +161,21 @@ impl PlayStep<Struggle> for Battle {
             Stage::Intercept => {
                 for general in fb::interceptors(rules, st) {
                     out.push(StCommand::Intercept { general });
+                }
+                // 10.2: units may stay behind, at least one CU goes with the general
+                for general in fb::interceptors(rules, st) {
+                    if let Some((_, us)) = fb::intercepting_units(rules, st, general)
+                        && us.len() > 1
+                    {
+                        for u in us {
+                            let c = StCommand::Drop {
+                                piece: Piece::Unit(u),
+                            };
+                            if !out.contains(&c) {
+                                out.push(c);
+                            }
+                        }
+                    }
                 }
                 out.push(StCommand::Done);
             }
@@ -204,6 +223,11 @@ impl PlayStep<Struggle> for Battle {
                     out.push(StCommand::Retreat { to });
                 }
             }
+            Stage::GeneralRetreat => {
+                for to in fb::lone_general_spaces(rules, st) {
+                    out.push(StCommand::Retreat { to });
+                }
+            }
             Stage::Advance => {
                 for &(general, _) in &p.supports {
                     if fb::army_of(rules, st, general).is_some() {
@@ -232,6 +256,10 @@ impl PlayStep<Struggle> for Battle {
             (Stage::Intercept, StCommand::Intercept { .. }) => Refusal::new(
                 "10.2",
                 "only an army (a commander with a combat unit) adjacent to the space entered may intercept, once",
+            ),
+            (Stage::Intercept, StCommand::Drop { .. }) => Refusal::new(
+                "10.2",
+                "only a unit of an army that may intercept stays behind, and at least one combat unit goes with its general",
             ),
             (Stage::Stay, StCommand::Return) => {
                 Refusal::new("10.3", "the force has no space to return to")
@@ -294,6 +322,10 @@ impl PlayStep<Struggle> for Battle {
                 "12.1",
                 "retreat to an adjacent space without an enemy force; the attacker whence it came",
             ),
+            (Stage::GeneralRetreat, StCommand::Retreat { .. }) => Refusal::new(
+                "9.52",
+                "a lone general retreats to an adjacent space without enemy units, not the one the enemy force came from",
+            ),
             (Stage::Pursue, StCommand::Pursue) => Refusal::new(
                 "12.4",
                 "no pursuit from an unbesieged fortress or major city, or into another enemy force",
@@ -329,6 +361,9 @@ impl PlayStep<Struggle> for Battle {
         match *cmd {
             StCommand::Intercept { general } => g.intercept(general),
             StCommand::Return => g.return_back(),
+            StCommand::Drop {
+                piece: Piece::Unit(u),
+            } => g.stay_behind(u),
             StCommand::Support { general } => g.support(general),
             StCommand::Avoid { to, unit } => g.avoid(to, unit),
             StCommand::Respond { card } => {
@@ -346,6 +381,11 @@ impl PlayStep<Struggle> for Battle {
                         g.apply_losses(&f);
                     }
                 }
+            }
+            StCommand::Retreat { to }
+                if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::GeneralRetreat) =>
+            {
+                g.retreat_lone_generals(to);
             }
             StCommand::Retreat { to } => {
                 g.retreat(Some(to));

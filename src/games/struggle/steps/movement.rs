@@ -69,12 +69,19 @@ pub fn start_army(g: &mut Game<'_>, general: GenId) {
     };
     let side = rules.gen_side(general);
     let mut pieces = vec![Piece::General(general)];
+    // 18.2: a junior activated in a senior general's space commands only himself and what
+    // he picks up (never the last combat unit of the senior)
+    let junior = flow::generals_at(rules, g.st, at, side)
+        .iter()
+        .any(|&o| flow::seniority(rules, o) > flow::seniority(rules, general));
     for o in flow::generals_at(rules, g.st, at, side) {
-        if o != general {
+        if o != general && !junior {
             pieces.push(Piece::General(o));
         }
     }
-    let cap = capacity(rules, &pieces);
+    // 18.3: the first units up to the capacity; the player may drop some and pick up
+    // others in the space before moving (9.3)
+    let cap = if junior { 0 } else { capacity(rules, &pieces) };
     for u in flow::units_at(rules, g.st, at, side).into_iter().take(cap) {
         pieces.push(Piece::Unit(u));
     }
@@ -521,6 +528,27 @@ impl PlayStep<Struggle> for Movement {
                         if spent(op, piece) >= piece_ma(rules, piece) {
                             return Err(Refusal::new("9.3", "that unit has used its MA"));
                         }
+                        // 18.2: at least one combat unit stays with a more senior general
+                        if let Some(Piece::General(cmdr)) = m.pieces.first() {
+                            let senior = flow::generals_at(rules, st, m.at, op.side)
+                                .into_iter()
+                                .any(|x| {
+                                    !m.pieces.contains(&Piece::General(x))
+                                        && flow::seniority(rules, x) > flow::seniority(rules, *cmdr)
+                                });
+                            let left = flow::units_at(rules, st, m.at, op.side)
+                                .into_iter()
+                                .filter(|&u| {
+                                    Piece::Unit(u) != piece && !m.pieces.contains(&Piece::Unit(u))
+                                })
+                                .count();
+                            if senior && left == 0 {
+                                return Err(Refusal::new(
+                                    "18.2",
+                                    "at least one combat unit stays with the more senior general",
+                                ));
+                            }
+                        }
                     }
                     Piece::General(g) => {
                         let cmdr = match m.pieces.first() {
@@ -555,6 +583,20 @@ impl PlayStep<Struggle> for Movement {
                         "9.62",
                         "nothing may stay on the railroad junction",
                     ));
+                }
+                // 18.3: the generals who stay with the army must be able to activate its units
+                if let Piece::General(_) = piece {
+                    let after: Vec<Piece> =
+                        m.pieces.iter().copied().filter(|&p| p != piece).collect();
+                    if cu_count(&after) > capacity(rules, &after) {
+                        return Err(Refusal::new(
+                            "18.3",
+                            format!(
+                                "without this general the army's generals can activate only {} units: drop units first",
+                                capacity(rules, &after)
+                            ),
+                        ));
+                    }
                 }
                 Ok(())
             }

@@ -38,8 +38,8 @@ pub fn cheapest_activation(rules: &StRules, st: &StState, side: Side) -> Option<
     gens.chain(units).min()
 }
 
-/// Whether `general` may be activated with `ops` (6.22: initiative <= OP; 18.1: he
-/// commands his space).
+/// Whether `general` may be activated with `ops` (6.22: initiative <= OP; he is on the
+/// map; 18.2: also a junior in a senior general's space).
 pub fn check_activate(
     rules: &StRules,
     st: &StState,
@@ -53,7 +53,7 @@ pub fn check_activate(
     if d.side() != side {
         return Err(Refusal::new("6.22", format!("{} is not yours", d.name)));
     }
-    let Some(s) = st.generals[general as usize].loc.space() else {
+    let Some(_at) = st.generals[general as usize].loc.space() else {
         return Err(Refusal::new(
             "6.22",
             format!("{} is not on the map", d.name),
@@ -68,15 +68,8 @@ pub fn check_activate(
             ),
         ));
     }
-    if flow::generals_at(rules, st, s, side)
-        .iter()
-        .any(|&o| flow::seniority(rules, o) > d.seniority)
-    {
-        return Err(Refusal::new(
-            "18.1",
-            format!("a more senior general commands in {}", rules.space_name(s)),
-        ));
-    }
+    // 18.2: a junior in a more senior general's space may be activated: he leaves with
+    // what he picks up, at least one combat unit staying with the senior (movement.rs)
     Ok(())
 }
 

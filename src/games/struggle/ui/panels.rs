@@ -192,6 +192,7 @@ fn battle_window(ctx: &egui::Context, rules: &StRules, st: &StState, prompt: &st
         Stage::Advance => "advance (11.44)",
         Stage::Pursue => "pursuit (12.4)",
         Stage::Attrition => "attrition (15.5)",
+        Stage::GeneralRetreat => "lone generals retreat (9.52)",
     };
     egui::Window::new(format!("Battle of {}", space_name(rules, p.at)))
         .id(egui::Id::new("st-battle"))
