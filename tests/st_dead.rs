@@ -595,3 +595,78 @@ fn more_cavalry_subtracts_one_from_the_pursuit_die() {
         assert_eq!(pursued, cd, "cd {cd}");
     }
 }
+
+// rule 12.1: a retreat into a space with a hostile PC costs one additional step (14.4: only
+// when no friendly space is open). Two Austrian IBs at Hildesheim lose to Falkenstein's
+// three IDs; every space they could retreat to is Prussian (so no avoid battle either):
+// after the retreat they have lost one step more than the battle's losses.
+#[test]
+fn a_retreat_into_a_hostile_pc_costs_one_more_step() {
+    let mut g = empty_board();
+    put_general(&mut g, "falkenstein", "Braunschweig");
+    for _ in 0..3 {
+        place(&mut g, "pr-id", "Braunschweig", false);
+    }
+    let ibs = [
+        place(&mut g, "au-ib", "Hildesheim", false),
+        place(&mut g, "au-ib", "Hildesheim", false),
+    ];
+    let hildesheim = space(&g, "Hildesheim");
+    for s in fb::retreat_spaces(&g.rules, &g.st, hildesheim, Side::Austria) {
+        g.st.g.control[s] = Some(Side::Prussia);
+    }
+    activate_falkenstein(&mut g);
+    // no avoid battle (14.4: every open space is hostile): the dice roll at once; the
+    // first dice for which Prussia wins and both IBs stand to retreat
+    let start = g.clone();
+    let mut found = None;
+    'dice: for a in (1..=6u8).rev() {
+        for d in 1..=6u8 {
+            let mut t = start.clone();
+            t.dice.script([a, d]);
+            ok(&mut t, StCommand::Move { to: hildesheim });
+            past_responses(&mut t);
+            while matches!(stage(&t), Some(Stage::Losses(_))) {
+                let c = t.legal()[0].clone();
+                ok(&mut t, c);
+            }
+            if stage(&t) == Some(Stage::Retreat)
+                && t.st.g.battle.as_ref().and_then(|b| b.winner) == Some(Side::Prussia)
+                && ibs.iter().all(|&u| matches!(at(&t, u), Loc::Space(_)))
+            {
+                found = Some(t);
+                break 'dice;
+            }
+        }
+    }
+    g = found.expect("dice for a Prussian win with both IBs standing");
+    assert_eq!(stage(&g), Some(Stage::Retreat));
+    let steps = |g: &PureGame<Struggle>| -> u32 {
+        ibs.iter()
+            .map(|&u| match g.st.units[u as usize] {
+                UnitState {
+                    loc: Loc::Space(_),
+                    reduced: false,
+                } => 2,
+                UnitState {
+                    loc: Loc::Space(_),
+                    reduced: true,
+                } => 1,
+                _ => 0,
+            })
+            .sum()
+    };
+    let before = steps(&g);
+    assert!(before >= 2, "the IBs stand to retreat");
+    let c = g.legal()[0].clone();
+    let StCommand::Retreat { to } = c.clone() else {
+        panic!("a retreat: {c:?}")
+    };
+    assert_eq!(g.st.g.control[to], Some(Side::Prussia));
+    ok(&mut g, c);
+    while matches!(stage(&g), Some(Stage::Attrition | Stage::Losses(_))) {
+        let c = g.legal()[0].clone();
+        ok(&mut g, c);
+    }
+    assert_eq!(steps(&g), before - 1, "12.1: one step more");
+}
