@@ -28,6 +28,7 @@ mod st_battle;
 mod st_battles;
 mod st_common;
 mod st_core;
+mod st_dead;
 mod st_events;
 mod st_example;
 mod st_map;

@@ -499,74 +499,8 @@ fn conditional_card_effects() {
     assert_eq!(p.drm, [0, 2]);
 }
 
-// rule 10.2, example War turn 1 WOR2: "Arendtschildt's 3 Initiative Rating causes an
-// interception on a 4-6 die roll" (50%); 17.1: +1 with a CD; optional rule 6: +-1.
-#[test]
-fn interception_and_avoid_battle_chances() {
-    use battle::Ground;
-    assert_eq!(
-        battle::intercept_chance_in_6(3, false, false, Ground::Neutral),
-        3
-    );
-    assert_eq!(
-        battle::intercept_chance_in_6(3, true, false, Ground::Neutral),
-        4
-    );
-    assert_eq!(
-        battle::intercept_chance_in_6(3, false, true, Ground::Friendly),
-        4
-    );
-    assert_eq!(
-        battle::intercept_chance_in_6(3, false, true, Ground::Enemy),
-        2
-    );
-    // Optional rule 6 off: ground does not matter.
-    assert_eq!(
-        battle::intercept_chance_in_6(3, false, false, Ground::Enemy),
-        3
-    );
-    // 10.4: Arendtschildt avoids battle with a 4 and a 5 (WOR4): > 3.
-    assert_eq!(
-        battle::avoid_chance_in_6(3, false, false, false, Ground::Neutral),
-        3
-    );
-    // 10.6: a lone cavalry unit entered by infantry avoids without a roll.
-    assert_eq!(
-        battle::avoid_chance_in_6(5, false, true, false, Ground::Neutral),
-        6
-    );
-    // 10.5, 17.2: a lone unit needs a 6; a CD rolling for itself 5-6.
-    assert_eq!(battle::lone_unit_avoid_chance_in_6(false), 1);
-    assert_eq!(battle::lone_unit_avoid_chance_in_6(true), 2);
-}
-
-// rule 9.51: overrun needs 5:1 in SPs.
-#[test]
-fn overrun_needs_five_to_one() {
-    assert!(battle::overrun(10, 2));
-    assert!(!battle::overrun(9, 2));
-    assert!(!battle::overrun(0, 0));
-}
-
-// rule 13.31, example: Hanover 4 - 1 = 3 and Bologna 4 - 1 = 3 reduced, Ferrara 6 - 2 = 4
-// reduced; 15.3 unsupplied -1; Siege Train +2; optional rule 5 ratings.
-#[test]
-fn siege_rolls_of_the_example() {
-    let c = charts();
-    assert_eq!(battle::siege_modified(4, 1, true, 0, None, &c), 3);
-    assert!(c.siege_reduced(battle::siege_modified(4, 1, true, 0, None, &c)));
-    assert_eq!(battle::siege_modified(6, 2, true, 0, None, &c), 4);
-    assert!(c.siege_reduced(battle::siege_modified(6, 2, true, 0, None, &c)));
-    assert_eq!(battle::siege_modified(4, 1, false, 0, None, &c), 2);
-    assert!(!c.siege_reduced(battle::siege_modified(4, 1, false, 0, None, &c)));
-    assert_eq!(battle::siege_chance_in_6(&c, 1, true, 0, None), 3);
-    assert_eq!(battle::siege_chance_in_6(&c, 1, true, 2, None), 5);
-    assert_eq!(battle::siege_chance_in_6(&c, 2, true, 0, Some((1, 2))), 1);
-    // Optional rule 5: greater than the fortification value.
-    assert!(battle::end_of_turn_siege_reduced(3, 2, (0, 0)));
-    assert!(!battle::end_of_turn_siege_reduced(2, 2, (0, 0)));
-    assert!(battle::end_of_turn_siege_reduced(2, 2, (1, 0)));
-}
+// 10.2-10.6, 9.51, 13.31 (interception and avoid battle chances, overrun, the siege rolls
+// of the example) are tested through commands in st_dead.rs (audit defect 7).
 
 // rule 11.2 step 4 on random forces: every listed way is legal and takes the same, the
 // greatest amount not above the loss; a pick that exceeds or falls short is refused;

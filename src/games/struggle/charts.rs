@@ -342,14 +342,6 @@ impl Charts {
         self.siege.reduced.get(i as usize).copied().unwrap_or(false)
     }
 
-    /// 13.31: the chance (out of 6) that one siege roll reduces a space of this
-    /// fortification value with these other modifiers (unsupplied, cards).
-    pub fn siege_chance_in_6(&self, fortification: u8, other_drm: i32) -> u32 {
-        (1..=6)
-            .filter(|d| self.siege_reduced(d - fortification as i32 + other_drm))
-            .count() as u32
-    }
-
     /// 5.1, 8.1, 16.3, optional rule 1: cards dealt and operational rounds of a side.
     pub fn hand(&self, war: bool, austria_with_france: bool, increased_hands: bool) -> HandSize {
         let base = match (war, austria_with_france) {
@@ -364,26 +356,6 @@ impl Charts {
             }
         } else {
             base
-        }
-    }
-
-    /// 4.3: the VP marker after Prussia gains `prussia_gains` VPs (negative: loses), in this
-    /// chart's own sign (> 0 on Prussia's side); the game's marker (`G::vp`) has the opposite
-    /// sign (> 0 Austria) and is clamped the same way in `Game::gain_vp`.
-    pub fn vp_after(&self, marker: i32, prussia_gains: i32) -> i32 {
-        marker
-            .saturating_add(prussia_gains)
-            .clamp(-self.vp.max, self.vp.max)
-    }
-
-    /// 21.1: the side (true = Prussia) winning automatically on VPs, if any.
-    pub fn vp_auto_victory(&self, marker: i32) -> Option<bool> {
-        if marker >= self.vp.auto_victory {
-            Some(true)
-        } else if marker <= -self.vp.auto_victory {
-            Some(false)
-        } else {
-            None
         }
     }
 
@@ -447,10 +419,6 @@ mod tests {
         assert!(c.siege_reduced(4 - 1)); // Bologna, major city
         assert!(!c.siege_reduced(1 - 1));
         assert!(!c.siege_reduced(-50) && c.siege_reduced(50));
-        assert_eq!(c.siege_chance_in_6(1, 0), 3);
-        assert_eq!(c.siege_chance_in_6(3, 0), 1);
-        assert_eq!(c.siege_chance_in_6(3, -1), 0); // 15.3 unsupplied
-        assert_eq!(c.siege_chance_in_6(3, 2), 3); // Siege Train
     }
 
     #[test]
@@ -476,19 +444,6 @@ mod tests {
         assert_eq!(h(false, false, true), (5, 5));
         assert_eq!(h(true, false, true), (8, 7));
         assert_eq!(h(true, true, true), (9, 8));
-    }
-
-    // 4.3: "If the VP marker is on the Prussian '3' space and the Austrian player scores +4
-    // VPs, the VP marker is moved to the Austrian '1' space."
-    #[test]
-    fn vp_track_example() {
-        let c = charts();
-        assert_eq!(c.vp_after(3, -4), -1);
-        assert_eq!(c.vp_after(14, 5), 15);
-        assert_eq!(c.vp_auto_victory(15), Some(true));
-        assert_eq!(c.vp_auto_victory(-15), Some(false));
-        assert_eq!(c.vp_auto_victory(14), None);
-        assert_eq!(c.vp_after(i32::MAX, i32::MAX), 15);
     }
 
     #[test]

@@ -274,18 +274,36 @@ pub fn intercepting_units(
     (!units.is_empty()).then_some((s, units))
 }
 
+/// 10.2, 17.1, optional rule 6: the modifiers of general `g`'s interception die into the
+/// pending battle space, each with its case: the one list both the roll
+/// ([`Game::intercept`]) and the odds ([`intercept_chance_in_6`]) use.
+pub fn intercept_modifiers(rules: &StRules, st: &StState, g: GenId) -> Vec<(String, i32)> {
+    let mut mods = Vec::new();
+    if intercepting_units(rules, st, g)
+        .is_some_and(|(_, us)| us.iter().any(|&u| is_cavalry(rules, u)))
+    {
+        mods.push(("a CD with the army (17.1)".to_string(), 1));
+    }
+    if let Some(p) = st.g.battle.as_ref() {
+        mods.extend(super::options::control_drm(
+            rules,
+            st,
+            rules.gen_side(g),
+            p.at,
+        ));
+    }
+    mods
+}
+
+/// 10.2: does a modified interception die of `total` succeed (greater than the initiative)?
+fn intercepts(rules: &StRules, g: GenId, total: i32) -> bool {
+    total > flow::initiative(rules, g) as i32
+}
+
 /// 10.2, 17.1: chance in 6 that general `g` intercepts (die, +1 with a CD, > initiative).
 pub fn intercept_chance_in_6(rules: &StRules, st: &StState, g: GenId) -> u32 {
-    let cav = intercepting_units(rules, st, g)
-        .is_some_and(|(_, us)| us.iter().any(|&u| is_cavalry(rules, u)));
-    let init = flow::initiative(rules, g) as i32;
-    let pc =
-        st.g.battle.as_ref().and_then(|p| {
-            super::options::control_drm(rules, st, rules.gen_side(g), p.at).map(|m| m.1)
-        });
-    (1..=6)
-        .filter(|d| d + cav as i32 + pc.unwrap_or(0) > init)
-        .count() as u32
+    let m: i32 = intercept_modifiers(rules, st, g).iter().map(|x| x.1).sum();
+    (1..=6).filter(|d| intercepts(rules, g, d + m)).count() as u32
 }
 
 /// 11.4: armies of the attacker adjacent to the battle space that may still roll to support.
@@ -411,7 +429,10 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
         .into_iter()
         .filter(|&o| !flow::enemy_controlled(st, o, def))
         .collect();
-    let att_all_infantry = mover_units(st).iter().all(|&u| !is_cavalry(rules, u));
+    // 10.6, 11.4: the supporting armies are in the attack already
+    let att_all_infantry = attackers(rules, st, p)
+        .iter()
+        .all(|&u| !is_cavalry(rules, u));
     let lone_cav = units.len() == 1 && is_cavalry(rules, units[0]);
     let mut out = Vec::new();
     match cmdr {
@@ -1093,7 +1114,7 @@ impl Game<'_> {
         if army
             && enemy.len() == 1
             && !rules.echelon(enemy[0]).is_corps()
-            && att_sp >= 5 * flow::sp(rules, self.st, enemy[0])
+            && battle::overrun(att_sp, flow::sp(rules, self.st, enemy[0]))
         {
             if city && !standing {
                 self.overrun_now();
@@ -1291,22 +1312,13 @@ impl Game<'_> {
             return;
         };
         let init = flow::initiative(rules, g) as i32;
-        let mut mods = Vec::new();
-        if units.iter().any(|&u| is_cavalry(rules, u)) {
-            mods.push(("a CD with the army (17.1)".to_string(), 1));
-        }
-        mods.extend(super::options::control_drm(
-            rules,
-            self.st,
-            rules.gen_side(g),
-            p.at,
-        ));
+        let mods = intercept_modifiers(rules, self.st, g);
         let name = rules.gen_name(g);
         let on = rules.space_name(p.at);
         let r = self
             .dice
             .d6(&format!("{name} intercepts into {on}"), "10.2", mods);
-        if r.total > init {
+        if intercepts(rules, g, r.total) {
             let gens: Vec<GenId> = self
                 .st
                 .generals

@@ -104,6 +104,42 @@ fn siege_target(rules: &StRules, st: &StState, side: Side, s: SpaceId) -> Result
     Ok(value)
 }
 
+fn piece_units(pieces: &[Piece]) -> Vec<UnitId> {
+    pieces
+        .iter()
+        .filter_map(|p| match p {
+            Piece::Unit(u) => Some(*u),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 13.33, 13.34: the pieces that make the mover's siege attempt: its own; and when a
+/// force without a general that began its activation in the space falls short of 13.32 on
+/// its own, as many of the units activated by the same card (6.23: declared, not yet
+/// moved) standing there with it as the attempt needs (13.34, last sentence).
+fn siege_pieces(rules: &StRules, st: &StState, op: &Op, m: &Mover) -> Vec<Piece> {
+    let mut v = m.pieces.clone();
+    if m.army || m.from.is_some() {
+        return v;
+    }
+    for &p in &op.queue {
+        if meets_requirements(rules, st, m.at, &piece_units(&v)) {
+            break;
+        }
+        if let Piece::Unit(u) = p
+            && st
+                .units
+                .get(u as usize)
+                .is_some_and(|x| x.loc == Loc::Space(m.at))
+            && !v.contains(&p)
+        {
+            v.push(p);
+        }
+    }
+    v
+}
+
 /// 13.33, 13.34: may the moving force make a siege attempt now?
 pub fn check_siege(rules: &StRules, st: &StState) -> Result<(), Refusal> {
     let op = super::steps::op(st)?;
@@ -114,14 +150,8 @@ pub fn check_siege(rules: &StRules, st: &StState) -> Result<(), Refusal> {
         return Err(Refusal::new("7.21", "no sieges in the Mobilization Phase"));
     }
     siege_target(rules, st, op.side, m.at)?;
-    let units: Vec<UnitId> = m
-        .pieces
-        .iter()
-        .filter_map(|p| match p {
-            Piece::Unit(u) => Some(*u),
-            _ => None,
-        })
-        .collect();
+    let pieces = siege_pieces(rules, st, op, m);
+    let units = piece_units(&pieces);
     if !meets_requirements(rules, st, m.at, &units) {
         return Err(Refusal::new(
             "13.32",
@@ -146,8 +176,7 @@ pub fn check_siege(rules: &StRules, st: &StState) -> Result<(), Refusal> {
             Piece::General(_) => flow::ARMY_MA.saturating_sub(spent),
         }
     };
-    let min_left = m
-        .pieces
+    let min_left = pieces
         .iter()
         .map(left)
         .min()
@@ -255,6 +284,14 @@ impl<'a> Game<'a> {
 
     /// 13.33, 13.34: the moving force's siege attempt.
     pub fn siege_attempt(&mut self) {
+        let rules = self.rules;
+        let Some(pieces) = self.st.g.op.as_ref().and_then(|op| {
+            op.mover
+                .as_ref()
+                .map(|m| siege_pieces(rules, self.st, op, m))
+        }) else {
+            return;
+        };
         let Some(op) = self.st.g.op.as_mut() else {
             return;
         };
@@ -263,9 +300,8 @@ impl<'a> Game<'a> {
         let s = m.at;
         let entered = m.from.is_some();
         if !entered {
-            // 13.34: two MPs per attempt
+            // 13.34: two MPs per attempt, for each unit in it
             m.mp = m.mp.saturating_add(SIEGE_MP);
-            let pieces = m.pieces.clone();
             for p in pieces {
                 match op.spent.iter_mut().find(|(q, _)| *q == p) {
                     Some(e) => e.1 = e.1.saturating_add(SIEGE_MP),
