@@ -30,6 +30,7 @@ mod st_common;
 mod st_core;
 mod st_events;
 mod st_example;
+mod st_hidden;
 mod st_map;
 mod st_options;
 mod st_random;

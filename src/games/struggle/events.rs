@@ -1086,7 +1086,9 @@ pub fn army_activated(g: &mut Game<'_>) {
     };
     g.st.g.marks.activation.clear();
     g.st.g.marks.key = op_key(g.st);
-    if g.st.g.step == Step::Move && !window_cards(g.rules, g.st, side.other()).is_empty() {
+    // hidden hands: asked whenever his hand is not empty (hand sizes are public), whether
+    // or not it holds card 16, so the pause tells the mover nothing (audit defect 28)
+    if g.st.g.step == Step::Move && !g.st.cards.hand(side.other()).is_empty() {
         g.st.g.marks.window = Some(side.other());
         g.st.g.step = Step::Event;
     }

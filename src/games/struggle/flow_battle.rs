@@ -880,7 +880,10 @@ impl Game<'_> {
                     self.set_stage(Stage::Respond(p.att));
                 }
                 Stage::Respond(side) => {
-                    if !responses(rules, self.st, side, ResponseWhen::BeforeBattleRoll).is_empty() {
+                    // hidden hands: the stage stops whenever the side holds any card (hand
+                    // sizes are public), not only when a fitting response is in it, so the
+                    // pause tells the other player nothing (audit defect 28)
+                    if !self.st.cards.hand(side).is_empty() {
                         return;
                     }
                     self.responded(side);

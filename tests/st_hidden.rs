@@ -1,0 +1,137 @@
+//! Hidden hands and the response moments (audit defects 28, 30, 17, 29, 9 and card 44's
+//! attrition), each driven through the game's commands.
+
+use crate::st_common::*;
+use feldzug::engine::game::PureGame;
+use feldzug::engine::side::Side;
+use feldzug::games::struggle::Struggle;
+use feldzug::games::struggle::cards::CardId;
+use feldzug::games::struggle::flow_battle::Stage;
+use feldzug::games::struggle::state::*;
+
+type G = PureGame<Struggle>;
+
+fn to_act(g: &G) -> Option<Side> {
+    feldzug::engine::step::to_act::<Struggle>(&g.rules, &g.st)
+}
+
+fn stage(g: &G) -> Option<Stage> {
+    g.st.g.battle.as_ref().map(|b| b.stage)
+}
+
+/// What both players see: the step, the battle stage, who decides, the hand sizes, the
+/// log and the rolls (the hand-overs among them).
+fn public(g: &G) -> String {
+    let log: Vec<&str> = g.log.entries.iter().map(|e| e.text.as_str()).collect();
+    let rolls: Vec<(String, u8)> = g
+        .dice
+        .rolls
+        .iter()
+        .map(|r| (r.purpose.clone(), r.die))
+        .collect();
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {log:?} {rolls:?}",
+        g.st.g.step,
+        stage(g),
+        to_act(g),
+        g.st.cards.hand(Side::Austria).len(),
+        g.st.cards.hand(Side::Prussia).len(),
+    )
+}
+
+fn kinds(cmds: &[StCommand]) -> Vec<String> {
+    cmds.iter()
+        .map(|c| {
+            format!("{c:?}")
+                .split([' ', '{'])
+                .next()
+                .unwrap_or("")
+                .to_string()
+        })
+        .collect()
+}
+
+/// Frederick Charles's First Army (Görlitz, 22.2) activated by card 9 and marched on
+/// Dresden (the Saxons, as in lesson 5); Austria holds `austria`. Austria declines
+/// what it may, and otherwise both take the first listed decision. Returns the public view after each
+/// command and the commands offered to Prussia.
+fn dresden(austria: &[CardId]) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut g = seven_weeks();
+    give(&mut g, Side::Prussia, &[9, 7]);
+    give(&mut g, Side::Austria, austria);
+    g.dice.script([4, 2, 1, 1, 1, 1, 1, 1]);
+    let fc = general(&g, "frederick-charles");
+    let (bautzen, dresden) = (space(&g, "Bautzen"), space(&g, "Dresden"));
+    let mut views = vec![public(&g)];
+    let mut offered = Vec::new();
+    let mut plan = vec![
+        StCommand::Play {
+            card: 9,
+            use_: Use::Activate { general: fc },
+        },
+        StCommand::Move { to: bautzen },
+        StCommand::Move { to: dresden },
+    ]
+    .into_iter();
+    let mut fought = false;
+    for _ in 0..40 {
+        fought |= matches!(stage(&g), Some(Stage::Avoid | Stage::Respond(_)));
+        if fought && g.st.g.battle.is_none() {
+            break;
+        }
+        let cmd = match to_act(&g) {
+            // Austria declines what it may; losses and retreat as first listed
+            Some(Side::Austria) => {
+                let l = g.legal();
+                if l.contains(&StCommand::Done) {
+                    StCommand::Done
+                } else {
+                    l[0].clone()
+                }
+            }
+            _ if g.st.g.battle.is_some() => {
+                let l = g.legal();
+                offered.push(kinds(&l));
+                l[0].clone()
+            }
+            _ => {
+                offered.push(kinds(&g.legal()));
+                plan.next().expect("the plan goes on")
+            }
+        };
+        g.apply(&cmd).unwrap_or_else(|r| panic!("{cmd:?}: {r}"));
+        views.push(public(&g));
+    }
+    assert!(fought, "a battle at Dresden");
+    (views, offered)
+}
+
+/// Rule 6.25 and the project's hidden hands (audit defect 28): whether Austria's hand
+/// holds a response that fits (Rout #13 in the battle, Garbled Orders #16 after the
+/// activation) or none (General Staff #43), Prussia sees the same pauses, the same
+/// hand-overs, the same log and is offered the same kinds of command.
+#[test]
+fn the_response_pauses_do_not_tell_whether_a_hand_holds_a_fitting_response() {
+    let (none, offered_none) = dresden(&[43]);
+    for fits in [&[13][..], &[16][..]] {
+        let (with, offered_with) = dresden(fits);
+        assert_eq!(none, with, "Austria holding {fits:?} or #43");
+        assert_eq!(offered_none, offered_with);
+    }
+    // and Austria was asked: after the activation (card 16's moment) and in the battle
+    let mut g = seven_weeks();
+    give(&mut g, Side::Prussia, &[9, 7]);
+    give(&mut g, Side::Austria, &[43]);
+    let fc = general(&g, "frederick-charles");
+    g.apply(&StCommand::Play {
+        card: 9,
+        use_: Use::Activate { general: fc },
+    })
+    .expect("activate");
+    assert_eq!(g.st.g.step, Step::Event, "the card 16 window (6.25)");
+    assert_eq!(g.legal(), vec![StCommand::Done]);
+    assert!(
+        none.iter().any(|v| v.contains("Respond(Austria)")),
+        "the defender's response stage stopped"
+    );
+}
