@@ -135,3 +135,113 @@ fn the_response_pauses_do_not_tell_whether_a_hand_holds_a_fitting_response() {
         "the defender's response stage stopped"
     );
 }
+
+/// 22.2 after the set-up choices with an empty board (Corps Support Box kept, generals in
+/// the holding area); Prussia to play.
+fn empty_board() -> G {
+    let mut g = seven_weeks();
+    for u in g.st.units.iter_mut() {
+        if matches!(u.loc, Loc::Space(_)) {
+            u.loc = Loc::Reserve;
+        }
+    }
+    for x in g.st.generals.iter_mut() {
+        if matches!(x.loc, Loc::Space(_)) {
+            x.loc = Loc::Pool;
+        }
+    }
+    assert_eq!(g.st.g.step, Step::Round);
+    assert_eq!(g.st.g.to_play, Side::Prussia);
+    g
+}
+
+fn put_general(g: &mut G, id: &str, at: &str) -> u8 {
+    let x = general(g, id);
+    g.st.generals[x as usize].loc = Loc::Space(space(g, at));
+    x
+}
+
+/// Card 8 Moltke (RECONSTRUCTED text "before the support rolls"), 11.43: offered when the
+/// coordinated attack is declared, no longer once an army has rolled (audit defect 17).
+#[test]
+fn moltke_is_offered_only_before_the_first_support_roll() {
+    let mut g = empty_board();
+    let falk = put_general(&mut g, "falkenstein", "Magdeburg");
+    for _ in 0..3 {
+        put(&mut g, "pr-id", "Magdeburg", false);
+    }
+    let fred = put_general(&mut g, "frederick", "Minden");
+    put(&mut g, "pr-7", "Minden", false);
+    put_general(&mut g, "frederick-charles", "Hildesheim");
+    put(&mut g, "pr-2", "Hildesheim", false);
+    put_general(&mut g, "arendtschildt", "Hanover");
+    put(&mut g, "hn-corps", "Hanover", false);
+    give(&mut g, Side::Prussia, &[35, 8]);
+    give(&mut g, Side::Austria, &[43]);
+    g.apply(&StCommand::Play {
+        card: 35,
+        use_: Use::Activate { general: falk },
+    })
+    .expect("activate Falkenstein");
+    decline_window(&mut g);
+    g.dice.script([1]);
+    g.apply(&StCommand::Move {
+        to: space(&g, "Braunschweig"),
+    })
+    .expect("Braunschweig");
+    while g.st.g.step == Step::Battle {
+        g.apply(&StCommand::Done).expect("no interception");
+    }
+    g.apply(&StCommand::Move {
+        to: space(&g, "Hanover"),
+    })
+    .expect("Hanover");
+    assert_eq!(stage(&g), Some(Stage::Support));
+    let moltke = StCommand::Respond { card: 8 };
+    assert!(g.legal().contains(&moltke), "before the support rolls");
+    let mut early = g.clone();
+    early.apply(&moltke).expect("Moltke before the rolls");
+    assert!(early.st.g.battle.as_ref().is_some_and(|b| b.moltke));
+    // one army rolls (and joins); the other has not rolled yet
+    g.dice.script([1]);
+    g.apply(&StCommand::Support { general: fred })
+        .expect("Frederick rolls");
+    assert_eq!(
+        stage(&g),
+        Some(Stage::Support),
+        "Frederick Charles may still roll"
+    );
+    assert!(!g.legal().contains(&moltke), "{:?}", g.legal());
+    let r = g.apply(&moltke).expect_err("after a support roll");
+    assert_eq!(r.rule, "11.43");
+}
+
+/// 13.8 and the Flip effect's terms (card 36 North German Reserves): a reduced unit
+/// besieged in its fortress receives no replacement; one in supply elsewhere does
+/// (audit defect 9).
+#[test]
+fn an_event_flip_does_not_reach_a_besieged_unit() {
+    let mut g = empty_board();
+    let glatz = space(&g, "Glatz");
+    assert_eq!(g.st.g.control[glatz], Some(Side::Prussia));
+    let inside = put(&mut g, "pr-id", "Glatz", true);
+    put(&mut g, "au-ib", "Glatz", false);
+    g.st.g.besieged[glatz] = Some(Side::Austria);
+    let free = put(&mut g, "pr-id", "Berlin", true);
+    give(&mut g, Side::Prussia, &[36]);
+    give(&mut g, Side::Austria, &[43]);
+    g.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Event,
+    })
+    .expect("the event");
+    assert_eq!(g.st.g.step, Step::Event);
+    let l = g.legal();
+    assert!(l.contains(&StCommand::EventUnit { unit: free }), "{l:?}");
+    assert!(!l.contains(&StCommand::EventUnit { unit: inside }), "13.8");
+    let r = g
+        .apply(&StCommand::EventUnit { unit: inside })
+        .expect_err("besieged");
+    assert_eq!(r.rule, "6.24");
+    assert!(g.st.units[inside as usize].reduced);
+}
