@@ -245,3 +245,69 @@ fn an_event_flip_does_not_reach_a_besieged_unit() {
     assert_eq!(r.rule, "6.24");
     assert!(g.st.units[inside as usize].reduced);
 }
+
+/// Falkenstein's army attacks Braunschweig, held by Arendtschildt with `defender` and an IB;
+/// Austria plays Kaiserjäger (#20). Returns the defender's DRM before and after.
+fn kaiserjaeger(defender: &str) -> (i32, i32) {
+    let mut g = empty_board();
+    let falk = put_general(&mut g, "falkenstein", "Magdeburg");
+    for _ in 0..3 {
+        put(&mut g, "pr-id", "Magdeburg", false);
+    }
+    put_general(&mut g, "arendtschildt", "Braunschweig");
+    put(&mut g, defender, "Braunschweig", false);
+    // two units: no overrun of a lone unit (9.51)
+    put(&mut g, "au-ib", "Braunschweig", false);
+    give(&mut g, Side::Prussia, &[35, 43]);
+    give(&mut g, Side::Austria, &[20, 31]);
+    g.apply(&StCommand::Play {
+        card: 35,
+        use_: Use::Activate { general: falk },
+    })
+    .expect("activate Falkenstein");
+    decline_window(&mut g);
+    g.apply(&StCommand::Move {
+        to: space(&g, "Braunschweig"),
+    })
+    .expect("attack");
+    while stage(&g) != Some(Stage::Respond(Side::Austria)) {
+        g.apply(&StCommand::Done)
+            .expect("no avoid, no Prussian response");
+    }
+    let drm = |g: &G| {
+        feldzug::games::struggle::flow_battle::battle_preview(&g.rules, &g.st)
+            .expect("a battle")
+            .drm[1]
+    };
+    let before = drm(&g);
+    g.apply(&StCommand::Respond { card: 20 })
+        .expect("Kaiserjäger");
+    let after = drm(&g);
+    // the roll uses the same plan: the card's modifier is logged with the die
+    g.dice.script([3, 3]);
+    pass_responses(&mut g);
+    let roll = g
+        .dice
+        .rolls
+        .iter()
+        .rfind(|r| r.purpose.contains("(defender)"))
+        .expect("the defender's roll");
+    let card: i32 = roll
+        .modifiers
+        .iter()
+        .filter(|m| m.0.contains("#20"))
+        .map(|m| m.1)
+        .sum();
+    assert_eq!(card, after - before, "{:?}", roll.modifiers);
+    (before, after)
+}
+
+/// Card 20 Kaiserjäger (RECONSTRUCTED text): +1, or +2 with the Tyrolian ID in the force
+/// (audit defect 29: the stronger effect was never applied in play).
+#[test]
+fn kaiserjaeger_gives_two_with_the_tyrolian_id() {
+    let (b, a) = kaiserjaeger("au-ib");
+    assert_eq!(a - b, 1, "an Austrian IB: +1");
+    let (b, a) = kaiserjaeger("au-tyrol");
+    assert_eq!(a - b, 2, "the Tyrolian ID: +2");
+}

@@ -697,8 +697,28 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
             if card.effects.contains(&Effect::Entrench) && who == Who::Defender {
                 sit.defender_entrenched = true;
             }
+            // the card's stronger effect where its condition holds (audit defect 29): #20
+            // across a mountain route or with the Tyrolian ID in the player's force; #11,
+            // #50 against a defender with Prussian units
+            let own = if who == Who::Attacker {
+                &a_units
+            } else {
+                &d_units
+            };
+            let stronger = match c {
+                20 => {
+                    sit.across_mountain
+                        || own
+                            .iter()
+                            .any(|&u| rules.ty(u).is_some_and(|t| t.id == "au-tyrol"))
+                }
+                11 | 50 => d_units
+                    .iter()
+                    .any(|&u| rules.ty(u).is_some_and(|t| t.nation == Nation::Pr)),
+                _ => false,
+            };
             sit.cards
-                .push((who, battle::CardPlay::from_card(card, false)));
+                .push((who, battle::CardPlay::from_card(card, stronger)));
         }
     }
     // card 53 played with the activation (6.25)
