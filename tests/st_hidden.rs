@@ -311,3 +311,41 @@ fn kaiserjaeger_gives_two_with_the_tyrolian_id() {
     let (b, a) = kaiserjaeger("au-tyrol");
     assert_eq!(a - b, 2, "the Tyrolian ID: +2");
 }
+
+/// Card 11 Austrian Stosstaktik (RECONSTRUCTED text): the attacker's die one column to the
+/// right, and a defender with Prussian units +1 on its die (audit defect 29: that +1 was
+/// never applied in play).
+#[test]
+fn stosstaktik_gives_the_prussian_defender_plus_one() {
+    let mut g = empty_board();
+    // a position built for the test: Austria's round
+    g.st.g.to_play = Side::Austria;
+    let albert = put_general(&mut g, "albert", "Dresden");
+    put(&mut g, "au-1", "Dresden", false);
+    put(&mut g, "pr-id", "Bautzen", false);
+    put(&mut g, "pr-id", "Bautzen", false);
+    give(&mut g, Side::Austria, &[10, 11, 31]);
+    give(&mut g, Side::Prussia, &[43]);
+    g.apply(&StCommand::Play {
+        card: 10,
+        use_: Use::Activate { general: albert },
+    })
+    .expect("activate Albert");
+    decline_window(&mut g);
+    g.apply(&StCommand::Move {
+        to: space(&g, "Bautzen"),
+    })
+    .expect("attack Bautzen");
+    while stage(&g) != Some(Stage::Respond(Side::Austria)) {
+        g.apply(&StCommand::Done).expect("no interception or avoid");
+    }
+    let plan = |g: &G| {
+        feldzug::games::struggle::flow_battle::battle_preview(&g.rules, &g.st).expect("a battle")
+    };
+    let before = plan(&g);
+    g.apply(&StCommand::Respond { card: 11 })
+        .expect("Stosstaktik");
+    let after = plan(&g);
+    assert_eq!(after.drm[1] - before.drm[1], 1, "the Prussian defender +1");
+    assert_eq!(after.drm[0], before.drm[0]);
+}
