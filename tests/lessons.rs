@@ -648,15 +648,20 @@ mod struggle {
     fn field_entrenchments_is_not_offered_to_the_attacker() {
         use feldzug::engine::side::Side;
         // lesson 5 before its last step: the Saxons decide whether to avoid battle
-        let mut g = play_upto(&scenarios::find("struggle-lesson-5").unwrap(), 8);
+        let mut g = play_upto(&scenarios::find("struggle-lesson-5").unwrap(), 9);
         assert!(g.legal().contains(&StCommand::Done), "{:?}", g.legal());
         g.apply(&StCommand::Done).unwrap();
         // Prussia (the attacker) holds card 7 but is not offered it; Austria's cards need
-        // Austrian units (#10) or an attack across a river (#18): none is offered, and
-        // both battle dice are rolled at once (11.2)
+        // Austrian units (#10) or an attack across a river (#18): none is offered. Both
+        // are asked all the same (hidden hands, audit defect 28), then both battle dice
+        // are rolled (11.2)
         assert!(g.st.cards.hand(Side::Prussia).contains(&7));
+        assert_eq!(g.legal(), vec![StCommand::Done], "Prussia: no card 7");
+        g.apply(&StCommand::Done).unwrap();
         assert!(g.st.cards.hand(Side::Austria).contains(&10));
         assert!(g.st.cards.hand(Side::Austria).contains(&18));
+        assert_eq!(g.legal(), vec![StCommand::Done], "Austria: no #10, #18");
+        g.apply(&StCommand::Done).unwrap();
         let battle = g
             .dice
             .rolls

@@ -31,6 +31,7 @@ mod st_core;
 mod st_dead;
 mod st_events;
 mod st_example;
+mod st_hidden;
 mod st_map;
 mod st_move;
 mod st_options;

@@ -120,6 +120,7 @@ fn activate_falkenstein(g: &mut PureGame<Struggle>) {
             use_: Use::Activate { general: f },
         },
     );
+    decline_window(g);
     assert_eq!(g.st.g.step, Step::Move);
 }
 
@@ -306,6 +307,7 @@ fn a_besieger_may_march_away_and_the_siege_is_lifted() {
     assert_eq!(control(&g, "Hanover"), Some(Side::Austria));
     // back in: passing through needs a unit left to mask it (13.41)
     ok(&mut g, StCommand::Move { to: hanover });
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     let to = space(&g, "Minden");
     refused(&mut g, StCommand::Move { to }, "13.41");

@@ -129,6 +129,7 @@ fn activate_falkenstein(g: &mut PureGame<Struggle>, extra: &[CardId]) {
             use_: Use::Activate { general: f },
         },
     );
+    decline_window(g);
     assert_eq!(g.st.g.step, Step::Move);
 }
 
@@ -213,6 +214,7 @@ fn hanover_coordinated_attack_as_the_example_of_play() {
     ok(&mut g, StCommand::Intercept { general: h.arendt });
     // the interception failed: the Hanoverians stay, the move goes on
     assert_eq!(at(&g, h.hn), Loc::Space(hanover));
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     ok(&mut g, StCommand::Move { to: hanover });
     // 11.4: Frederick's army at Minden may support
@@ -232,6 +234,8 @@ fn hanover_coordinated_attack_as_the_example_of_play() {
     let o = plan.outcome(5, 3);
     assert_eq!((o.modified[0], o.modified[1]), (5, 4));
     ok(&mut g, StCommand::Respond { card: 26 });
+    // hidden hands (defect 28): the defender is asked too while he holds cards
+    pass_responses(&mut g);
     // the battle dice, each with its modifiers and their cases (11.2 step 3)
     // (the hand-overs between the players are logged among the rolls with die 0)
     let dice: Vec<_> = g
@@ -327,6 +331,7 @@ fn interception_fails_on_the_initiative_and_succeeds_with_plus_one() {
     ok(&mut g, StCommand::Move { to: bs });
     ok(&mut g, StCommand::Intercept { general: h.arendt });
     assert_eq!(at(&g, h.hn), Loc::Space(space(&g, "Hanover")));
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
 
     g2.dice.script([4]);
@@ -426,6 +431,7 @@ fn lone_general_retreats() {
     assert_ne!(to, hanover);
     assert_ne!(to, bs, "not into the space the enemy came from (9.52)");
     assert!(g.rules.map.route_between(hanover, to).is_some());
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
 }
 
@@ -526,9 +532,10 @@ fn pursuit_after_a_won_battle() {
     let plan = fb::battle_preview(&g.rules, &g.st).expect("a preview");
     let o = plan.outcome(6, 1);
     assert_eq!(o.winner, feldzug::games::struggle::battle::Who::Attacker);
-    // no avoid; both hands hold no response: the battle dice roll at once
+    // no avoid; both sides pass the responses (defect 28: asked while holding cards)
     g.dice.script([6, 1]);
     ok(&mut g, StCommand::Done);
+    pass_responses(&mut g);
     while matches!(stage(&g), Some(Stage::Losses(_))) {
         ok(&mut g, StCommand::TakeLosses { choice: 0 });
     }
@@ -570,6 +577,7 @@ fn no_interception_into_a_space_held_by_the_mover_side() {
     // the ID in Braunschweig stays behind: Falkenstein's army is the mover
     ok(&mut g, StCommand::Move { to: bs });
     assert!(g.st.g.battle.is_none(), "no interception offered");
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     assert_eq!(at(&g, h.hn), Loc::Space(space(&g, "Hanover")));
     assert_eq!(at(&g, id), Loc::Space(bs));
@@ -614,6 +622,7 @@ fn avoid_battle_without_a_general_and_lone_cavalry() {
     );
     assert_eq!(real(&g), rolls, "10.6: no die");
     assert_eq!(at(&g, cd), Loc::Space(hildesheim));
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
 
     // 10.5: the Hanoverian Corps and the CD, no general: one unit tries, on a 6
@@ -690,7 +699,8 @@ fn attacker_impetus_after_a_won_battle() {
         feldzug::games::struggle::battle::Who::Attacker
     );
     g.dice.script([6, 1]);
-    ok(&mut g, StCommand::Done); // no avoid; no responses: the dice roll
+    ok(&mut g, StCommand::Done); // no avoid
+    pass_responses(&mut g); // no responses: the dice roll
     while matches!(stage(&g), Some(Stage::Losses(_) | Stage::Retreat)) {
         let c = g.legal()[0].clone();
         ok(&mut g, c);
@@ -721,6 +731,7 @@ fn a_battle_reaching_fifteen_vp_ends_nothing_before_the_victory_check() {
     ok(&mut g, StCommand::Support { general: h.fred });
     ok(&mut g, StCommand::Done);
     ok(&mut g, StCommand::Respond { card: 26 });
+    pass_responses(&mut g);
     assert_eq!(g.st.g.vp, -15, "+1 VP for the corps: the 15+ box");
     assert_ne!(g.st.g.step, Step::GameOver, "no victory in mid-turn");
     assert_eq!(g.st.g.winner, None);
@@ -808,7 +819,8 @@ fn relief_of_a_besieged_fortress_fights_with_the_garrison() {
     // the relief loses
     let (a, d) = dice_for(&plan, feldzug::games::struggle::battle::Who::Defender);
     g.dice.script([a, d]);
-    ok(&mut g, StCommand::Done); // no avoid; no responses: the dice roll
+    ok(&mut g, StCommand::Done); // no avoid
+    pass_responses(&mut g); // no responses: the dice roll
     assert_eq!(
         g.dice.rolls.len() - rolls,
         2 + g.dice.rolls[rolls..]
@@ -991,6 +1003,7 @@ fn overrun_in_a_major_city_or_withdrawal_inside() {
     ok(&mut g, StCommand::Done);
     assert_eq!(at(&g, ib), Loc::Eliminated, "overrun");
     assert!(g.st.g.battle.is_none());
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     ok(&mut inside, StCommand::Withdraw);
     assert_eq!(at(&inside, ib), Loc::Space(hanover));
@@ -1043,6 +1056,7 @@ fn unsupplied_forces_fight_at_minus_two() {
     assert_eq!(unsupplied(&plan, Who::Attacker), 0);
     g.dice.script([3, 3]);
     ok(&mut g, StCommand::Done);
+    pass_responses(&mut g);
     let d = g
         .dice
         .rolls

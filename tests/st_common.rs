@@ -98,3 +98,25 @@ pub fn lone_generals_retreat(g: &mut PureGame<Struggle>) {
         g.apply(&c).expect("a lone general's retreat");
     }
 }
+
+/// Hidden hands (audit defect 28): after an army activation the opponent is asked for a
+/// response (card 16) whenever his hand is not empty; `Done` declines.
+pub fn decline_window(g: &mut PureGame<Struggle>) {
+    while g.st.g.marks.window.is_some() {
+        g.apply(&StCommand::Done)
+            .expect("declining the response window");
+    }
+}
+
+/// Hidden hands (audit defect 28): the battle response stages stop for every side holding
+/// a card; `Done` passes them (attacker first, then the defender).
+pub fn pass_responses(g: &mut PureGame<Struggle>) {
+    use feldzug::games::struggle::flow_battle::Stage;
+    while matches!(
+        g.st.g.battle.as_ref().map(|b| b.stage),
+        Some(Stage::Respond(_))
+    ) {
+        g.apply(&StCommand::Done)
+            .expect("passing the battle responses");
+    }
+}

@@ -601,6 +601,7 @@ fn a_card_activates_a_general_only_up_to_its_ops() {
         use_: Use::Activate { general: albrecht },
     })
     .expect("Albrecht has initiative 2");
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     // his army: Albrecht with the 5th Corps of Quadrilateral North
     let m =
@@ -654,6 +655,7 @@ fn individual_activations_cost_one_two_three_four() {
         "6.23",
     );
     g.apply(&StCommand::Begin).expect("begin");
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     let m =
         g.st.g
@@ -728,6 +730,7 @@ fn no_enemy_controlled_space_in_mobilization() {
         use_: Use::Activate { general: fc },
     })
     .expect("a 4 activates initiative 4");
+    decline_window(&mut g);
     let enemy_neighbour = g
         .rules
         .map
@@ -773,6 +776,7 @@ fn army_units_do_not_exceed_their_own_ma() {
         use_: Use::Activate { general: fc },
     })
     .expect("activate FC");
+    decline_window(&mut g);
     let to = g
         .legal()
         .into_iter()
@@ -1135,6 +1139,7 @@ fn an_army_with_five_to_one_overruns_a_lone_ebc_unit_in_a_minor_city() {
         use_: Use::Activate { general: fc },
     })
     .expect("activate FC");
+    decline_window(&mut g);
     let rolls = g.dice.rolls.len();
     g.apply(&StCommand::Move { to: o })
         .expect("into the IB's city");
@@ -1191,6 +1196,7 @@ fn a_force_entering_a_major_city_with_a_corps_besieges_it_once() {
         use_: Use::Activate { general: fc },
     })
     .expect("activate FC");
+    decline_window(&mut g);
     g.apply(&StCommand::Move { to: city })
         .expect("into the city");
     // 10.2: the Austrians nearby decline to intercept
@@ -1207,6 +1213,7 @@ fn a_force_entering_a_major_city_with_a_corps_besieges_it_once() {
         use_: Use::Activate { general: fc },
     })
     .expect("activate FC");
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     g.dice.script([6]);
     g.apply(&StCommand::Siege).expect("a siege roll");

@@ -1212,17 +1212,30 @@ fn card_16_garbled_orders_answers_an_army_activation() {
             .and_then(|o| o.mover.clone())
             .expect("army");
     assert_eq!(m.ma, 6);
-    // without the card in hand nobody is asked
+    // hidden hands (audit defect 28): without the card in hand Austria is still asked
+    // while it holds any card, with only `Done` to choose
     let mut k = war();
     put_general(&mut k, "frederick", "Berlin");
     give(&mut k, Side::Austria, &[13]);
     give(&mut k, Side::Prussia, &[36]);
+    let mut e = k.clone();
     k.apply(&StCommand::Play {
         card: 36,
         use_: Use::Activate { general: fr },
     })
     .expect("activate");
+    assert_eq!(k.st.g.step, Step::Event);
+    assert_eq!(k.legal(), vec![StCommand::Done]);
+    k.apply(&StCommand::Done).expect("decline");
     assert_eq!(k.st.g.step, Step::Move);
+    // with an empty hand (hand sizes are public) nobody is asked
+    give(&mut e, Side::Austria, &[]);
+    e.apply(&StCommand::Play {
+        card: 36,
+        use_: Use::Activate { general: fr },
+    })
+    .expect("activate");
+    assert_eq!(e.st.g.step, Step::Move);
 }
 
 /// A river route between two Prussian-held spaces (neither French, a junction or

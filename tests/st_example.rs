@@ -76,6 +76,7 @@ fn play(g: &mut G, card: CardId, use_: Use) {
 fn activate(g: &mut G, card: CardId, who: &str) {
     let general = general(g, who);
     play(g, card, Use::Activate { general });
+    decline_window(g);
     assert_eq!(g.st.g.step, Step::Move, "{who} activated (6.22)");
 }
 
@@ -602,6 +603,10 @@ fn war_one(g: &mut G) {
             card: AUFTRAGSTAKTIK,
         },
     );
+    // Prussia plays nothing more (defect 28: a side holding cards is asked until Done)
+    if stage(g) == Some(Stage::Respond(Side::Prussia)) {
+        ok(g, StCommand::Done);
+    }
     if stage(g) == Some(Stage::Respond(Side::Austria)) {
         // "the defender has no pertinent cards so he declines"
         ok(g, StCommand::Done);

@@ -61,6 +61,17 @@ fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
     );
     g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
     Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
+    // hidden hands (audit defect 28): the opponent's response window after an army
+    // activation is declined here; the tests of card 16 are in st_events
+    if matches!(
+        c,
+        StCommand::Play {
+            use_: Use::Activate { .. },
+            ..
+        }
+    ) {
+        decline_window(g);
+    }
 }
 
 fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
@@ -406,6 +417,7 @@ fn opt4_two_cards_queued_activate_a_general_of_initiative_four() {
             use_: Use::Activate { general: bf },
         },
     );
+    decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     // used: the cards go face up to the discard pile
     assert!(g.st.cards.queue[Side::Prussia.idx()].is_empty());

@@ -161,8 +161,16 @@ pub fn flip_targets(rules: &StRules, st: &StState, side: Side, card: &Card) -> V
                 && nations.iter().any(|&n| nation_is(rules, u, n, side))
                 && class.covers(class_of(rules.echelon(u)))
                 && (within.is_empty() || within.iter().any(|r| in_region(rules, s, r)))
+                && replaceable(rules, st, u, s, side)
         })
         .collect()
+}
+
+/// 13.8 and the Flip effect's own terms: a unit besieged in a stronghold or out of supply
+/// receives no replacement (audit defect 9).
+fn replaceable(rules: &StRules, st: &StState, u: UnitId, s: SpaceId, side: Side) -> bool {
+    !super::siege::sheltered(rules, st, s, side).contains(&u)
+        && super::endturn::supplied(rules, st, s, side)
 }
 
 /// The corps Army of the Elbe / Main may replace (#3, #4): `side`'s Prussian corps on the map.
@@ -775,7 +783,7 @@ fn reserves_ib(rules: &StRules, st: &StState) -> Option<UnitId> {
 pub fn reserves_flips(rules: &StRules, st: &StState) -> Vec<UnitId> {
     (0..st.units.len() as UnitId)
         .filter(|&u| {
-            on_map(st, u).is_some()
+            on_map(st, u).is_some_and(|s| replaceable(rules, st, u, s, Side::Austria))
                 && st.units[u as usize].reduced
                 && nation_is(rules, u, CNation::Au, Side::Austria)
         })
@@ -1086,7 +1094,9 @@ pub fn army_activated(g: &mut Game<'_>) {
     };
     g.st.g.marks.activation.clear();
     g.st.g.marks.key = op_key(g.st);
-    if g.st.g.step == Step::Move && !window_cards(g.rules, g.st, side.other()).is_empty() {
+    // hidden hands: asked whenever his hand is not empty (hand sizes are public), whether
+    // or not it holds card 16, so the pause tells the mover nothing (audit defect 28)
+    if g.st.g.step == Step::Move && !g.st.cards.hand(side.other()).is_empty() {
         g.st.g.marks.window = Some(side.other());
         g.st.g.step = Step::Event;
     }

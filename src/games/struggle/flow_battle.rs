@@ -784,8 +784,28 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
             if card.effects.contains(&Effect::Entrench) && who == Who::Defender {
                 sit.defender_entrenched = true;
             }
+            // the card's stronger effect where its condition holds (audit defect 29): #20
+            // across a mountain route or with the Tyrolian ID in the player's force; #11,
+            // #50 against a defender with Prussian units
+            let own = if who == Who::Attacker {
+                &a_units
+            } else {
+                &d_units
+            };
+            let stronger = match c {
+                20 => {
+                    sit.across_mountain
+                        || own
+                            .iter()
+                            .any(|&u| rules.ty(u).is_some_and(|t| t.id == "au-tyrol"))
+                }
+                11 | 50 => d_units
+                    .iter()
+                    .any(|&u| rules.ty(u).is_some_and(|t| t.nation == Nation::Pr)),
+                _ => false,
+            };
             sit.cards
-                .push((who, battle::CardPlay::from_card(card, false)));
+                .push((who, battle::CardPlay::from_card(card, stronger)));
         }
     }
     // card 53 played with the activation (6.25)
@@ -972,7 +992,10 @@ impl Game<'_> {
                     self.set_stage(Stage::Respond(p.att));
                 }
                 Stage::Respond(side) => {
-                    if !responses(rules, self.st, side, ResponseWhen::BeforeBattleRoll).is_empty() {
+                    // hidden hands: the stage stops whenever the side holds any card (hand
+                    // sizes are public), not only when a fitting response is in it, so the
+                    // pause tells the other player nothing (audit defect 28)
+                    if !self.st.cards.hand(side).is_empty() {
                         return;
                     }
                     self.responded(side);

@@ -186,8 +186,10 @@ impl PlayStep<Struggle> for Battle {
                 out.push(StCommand::Done);
             }
             Stage::Support => {
+                // card 8, 11.43: only before the first support roll (audit defect 17)
+                let rolled = p.asked.iter().any(|&g| rules.gen_side(g) == p.att);
                 for card in fb::responses(rules, st, p.att, ResponseWhen::OnCoordinatedAttack) {
-                    if !p.moltke {
+                    if !p.moltke && !rolled {
                         out.push(StCommand::Respond { card });
                     }
                 }
