@@ -260,3 +260,92 @@ fn the_general_of_a_force_without_a_retreat_goes_to_the_closest_friendly_space()
     };
     assert_eq!(g.st.g.control[to], Some(Side::Austria), "a friendly space");
 }
+
+// ----------------------------------------------------- optional rule 5, 13.7 (D7)
+
+/// 22.2 with optional rule 5 and an empty board; the Austrian 5th and 9th Corps (full)
+/// in Italian Ferrara (fortress 2), the last round of War turn 1 about to end.
+fn ferrara_opt5() -> (PureGame<Struggle>, Vec<u16>) {
+    let src = scenarios::find("struggle-seven-weeks").expect("scenario");
+    let v = vec![feldzug::games::struggle::options::OPT5_SIEGES.to_string()];
+    let rules = <Struggle as RulesGame>::load_rules(&src, &v).expect("loads");
+    let mut g = PureGame::<Struggle>::new(rules, 5);
+    for i in 0..g.rules.choices.len() as u8 {
+        let space = g.rules.choices[i as usize].1[0];
+        g.apply(&StCommand::SetupAt { choice: i, space })
+            .expect("a set-up choice");
+    }
+    for u in g.st.units.iter_mut() {
+        if matches!(u.loc, Loc::Space(_)) {
+            u.loc = Loc::Reserve;
+        }
+    }
+    for x in g.st.generals.iter_mut() {
+        if matches!(x.loc, Loc::Space(_)) {
+            x.loc = Loc::Pool;
+        }
+    }
+    let ferrara = space(&g, "Ferrara");
+    let corps: Vec<u16> = ["au-5", "au-9"]
+        .iter()
+        .map(|t| {
+            let u = g.rules.unit_by_type(t)[0];
+            g.st.units[u as usize] = UnitState {
+                loc: Loc::Space(ferrara),
+                reduced: false,
+            };
+            u
+        })
+        .collect();
+    g.st.g.rounds_left = [0, 1];
+    g.st.g.to_play = Side::Prussia;
+    (g, corps)
+}
+
+// optional rule 5 (with 13.7 and the 11.2 step 4 procedure): a failed Siege Phase roll
+// costs the besiegers a step, and their owner picks the unit: two full corps give two
+// ways, Austria is asked, and the second corps may be the one flipped. Fails on the old
+// code (the game flipped the first full unit itself).
+#[test]
+fn the_owner_picks_the_unit_a_failed_siege_phase_roll_flips() {
+    let (mut g, corps) = ferrara_opt5();
+    let ferrara = space(&g, "Ferrara");
+    g.dice.script([1]);
+    ok(
+        &mut g,
+        StCommand::FreeOp {
+            use_: Use::Individual,
+        },
+    );
+    ok(&mut g, StCommand::Done);
+    assert!(!g.st.g.destroyed[ferrara], "1 does not beat the value 2");
+    assert_eq!(
+        stage(&g),
+        Some(Stage::Attrition),
+        "optional rule 5: Austria picks"
+    );
+    assert_eq!(
+        Struggle::side_to_act(&g.rules, &g.st).as_deref(),
+        Some("Austria")
+    );
+    let picks = fb::loss_options(&g.rules, &g.st);
+    assert_eq!(picks.len(), 2, "either corps: {picks:?}");
+    // each way flips a different corps, and nothing else
+    let mut flipped = Vec::new();
+    for choice in 0..picks.len() as u16 {
+        let mut x = g.clone();
+        ok(&mut x, StCommand::TakeLosses { choice });
+        let r: Vec<bool> = corps
+            .iter()
+            .map(|&u| x.st.units[u as usize].reduced)
+            .collect();
+        assert_eq!(r.iter().filter(|b| **b).count(), 1, "one step: {r:?}");
+        assert!(
+            corps
+                .iter()
+                .all(|&u| x.st.units[u as usize].loc == Loc::Space(ferrara))
+        );
+        flipped.push(r);
+    }
+    assert_ne!(flipped[0], flipped[1], "the owner chooses which corps");
+}

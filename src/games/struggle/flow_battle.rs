@@ -118,6 +118,9 @@ pub struct Pending {
     /// The stage after the attrition queue (None: the end of the turn goes on).
     #[serde(default)]
     pub after_attrition: Option<Stage>,
+    /// Optional rule 5: the queue holds the Siege Phase's losses; the Supply Phase follows.
+    #[serde(default)]
+    pub then_supply: bool,
 }
 
 impl Pending {
@@ -145,6 +148,7 @@ impl Pending {
             garrison: Vec::new(),
             attrition: Vec::new(),
             after_attrition: None,
+            then_supply: false,
         }
     }
 }
@@ -733,7 +737,23 @@ pub fn loss_options(rules: &StRules, st: &StState) -> Vec<battle::LossChoice> {
                 return Vec::new();
             };
             let (bu, stocks, _) = battle_units(rules, st, &attrition_units(st, a));
-            battle::step_choices(&bu, &stocks, a.steps)
+            let all = battle::step_choices(&bu, &stocks, a.steps);
+            // optional rule 5: "flip one besieging unit to its reduced side": a full unit
+            // while there is one (a reduced one only when all are reduced)
+            let flips: Vec<battle::LossChoice> = all
+                .iter()
+                .filter(|c| {
+                    c.fates
+                        .iter()
+                        .all(|f| matches!(f, Fate::Unhurt | Fate::Flipped))
+                })
+                .cloned()
+                .collect();
+            if a.rule == "optional rule 5" && !flips.is_empty() {
+                flips
+            } else {
+                all
+            }
         }
         _ => Vec::new(),
     }
@@ -958,11 +978,30 @@ impl Game<'_> {
         };
         match p.after_attrition {
             Some(stage) => self.set_stage(stage),
+            None if p.then_supply => {
+                self.st.g.battle = None;
+                self.supply_phase();
+            }
             None => {
                 self.st.g.battle = None;
                 self.after_attrition_phase();
             }
         }
+    }
+
+    /// Optional rule 5: the owners pick the steps the failed Siege Phase attempts cost
+    /// (automatic where there is one way), then the Supply Phase (5.4).
+    pub fn start_siege_losses(&mut self, due: Vec<AttritionDue>) {
+        let Some(first) = due.first() else {
+            self.supply_phase();
+            return;
+        };
+        let mut p = Pending::new(first.at, None, first.side, Stage::Attrition);
+        p.attrition = due;
+        p.then_supply = true;
+        self.st.g.battle = Some(p);
+        self.st.g.step = Step::Battle;
+        self.progress();
     }
 
     /// 15.5: starts the owners' picks for `due` (automatic where there is one way), then
