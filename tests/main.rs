@@ -36,6 +36,7 @@ mod st_map;
 mod st_move;
 mod st_options;
 mod st_random;
+mod st_retreat;
 mod st_turn;
 mod step_prompts;
 mod sx_core;

@@ -569,13 +569,24 @@ fn opt5_siege_phase_beats_the_fortification_value_or_flips_a_besieger() {
         x.dice.script([1, 2]);
         end_turn(x);
     }
+    // the owner picks the flipped unit (AUDIT13b D7): the first way here
+    while g.st.g.battle.as_ref().map(|b| b.stage) == Some(Stage::Attrition) {
+        ok(&mut g, StCommand::TakeLosses { choice: 0 });
+    }
     assert_eq!(b.st.units[vii as usize].loc, Loc::Space(h));
     assert_eq!(siege::besieger(&b.rules, &b.st, h), Some(Side::Prussia));
     assert_eq!(g.st.units[vii as usize].loc, Loc::Eliminated);
+    // 11.2 step 4 (as in 15.5): the reduced corps eliminated is replaced by an ID from
+    // the Corps Support Box if there is one; with no besieging unit left the siege is lifted
+    let left =
+        g.st.units
+            .iter()
+            .enumerate()
+            .any(|(u, x)| x.loc == Loc::Space(h) && g.rules.side(u as u16) == Side::Prussia);
     assert_eq!(
         siege::besieger(&g.rules, &g.st, h),
-        None,
-        "the siege is lifted"
+        left.then_some(Side::Prussia),
+        "the siege is lifted when no besieger is left"
     );
     let au: Vec<bool> = ["au-5", "au-9"]
         .iter()

@@ -482,9 +482,10 @@ impl<'a> Game<'a> {
 
     pub fn end_turn(&mut self) {
         if self.st.g.war {
-            self.siege_phase();
-            // 15.5: the owners pick their attrition steps; the turn goes on from there
-            self.supply_phase();
+            let due = self.siege_phase();
+            // optional rule 5, then 15.5: the owners pick their steps; the turn goes on
+            // from there
+            self.start_siege_losses(due);
             return;
         }
         self.end_turn_after_supply();

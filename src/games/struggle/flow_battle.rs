@@ -128,6 +128,9 @@ pub struct Pending {
     /// 10.2: units the inactive player leaves behind when their army intercepts.
     #[serde(default)]
     pub stay_behind: Vec<UnitId>,
+    /// Optional rule 5: the queue holds the Siege Phase's losses; the Supply Phase follows.
+    #[serde(default)]
+    pub then_supply: bool,
 }
 
 impl Pending {
@@ -157,6 +160,7 @@ impl Pending {
             after_attrition: None,
             then_enter: false,
             stay_behind: Vec::new(),
+            then_supply: false,
         }
     }
 }
@@ -840,7 +844,23 @@ pub fn loss_options(rules: &StRules, st: &StState) -> Vec<battle::LossChoice> {
                 return Vec::new();
             };
             let (bu, stocks, _) = battle_units(rules, st, &attrition_units(st, a));
-            battle::step_choices(&bu, &stocks, a.steps)
+            let all = battle::step_choices(&bu, &stocks, a.steps);
+            // optional rule 5: "flip one besieging unit to its reduced side": a full unit
+            // while there is one (a reduced one only when all are reduced)
+            let flips: Vec<battle::LossChoice> = all
+                .iter()
+                .filter(|c| {
+                    c.fates
+                        .iter()
+                        .all(|f| matches!(f, Fate::Unhurt | Fate::Flipped))
+                })
+                .cloned()
+                .collect();
+            if a.rule == "optional rule 5" && !flips.is_empty() {
+                flips
+            } else {
+                all
+            }
         }
         _ => Vec::new(),
     }
@@ -1073,11 +1093,30 @@ impl Game<'_> {
         };
         match p.after_attrition {
             Some(stage) => self.set_stage(stage),
+            None if p.then_supply => {
+                self.st.g.battle = None;
+                self.supply_phase();
+            }
             None => {
                 self.st.g.battle = None;
                 self.after_attrition_phase();
             }
         }
+    }
+
+    /// Optional rule 5: the owners pick the steps the failed Siege Phase attempts cost
+    /// (automatic where there is one way), then the Supply Phase (5.4).
+    pub fn start_siege_losses(&mut self, due: Vec<AttritionDue>) {
+        let Some(first) = due.first() else {
+            self.supply_phase();
+            return;
+        };
+        let mut p = Pending::new(first.at, None, first.side, Stage::Attrition);
+        p.attrition = due;
+        p.then_supply = true;
+        self.st.g.battle = Some(p);
+        self.st.g.step = Step::Battle;
+        self.progress();
     }
 
     /// 15.5: starts the owners' picks for `due` (automatic where there is one way), then
@@ -1864,6 +1903,7 @@ impl Game<'_> {
         let joined = to.is_some_and(|o| !flow::units_at(rules, self.st, o, loser).is_empty());
         let friendly_siege =
             to.is_some_and(|o| super::siege::besieger(rules, self.st, o) == Some(loser));
+        let mut step_due = None;
         if units.is_empty() {
             // 12.2: lone generals go to the closest friendly space in MPs
             let dest = self.closest_friendly(here, loser);
@@ -1901,28 +1941,47 @@ impl Game<'_> {
                         if p.second { "12.5" } else { "12.1" },
                         format!("{} retreats to {on}", loser.name()),
                     );
-                    // 12.1: into a hostile PC costs a step unless a friendly siege is there
+                    // 12.1: into a hostile PC costs a step unless a friendly siege is there;
+                    // its owner picks it (the 11.2 step 4 procedure, as in 15.5)
                     if flow::enemy_controlled(self.st, o, loser) && !friendly_siege {
-                        let (bu, stocks, _) = battle_units(rules, self.st, &units);
-                        let ch = battle::step_choices(&bu, &stocks, 1);
-                        if let Some(c) = ch.first() {
-                            self.say("12.1", "the retreat into a hostile space costs a step");
-                            let f = c.fates.clone();
-                            self.take_fates(&units, &f, "12.1");
-                        }
+                        self.say("12.1", "the retreat into a hostile space costs a step");
+                        step_due = Some(AttritionDue {
+                            at: o,
+                            side: loser,
+                            units: units.clone(),
+                            steps: 1,
+                            rule: "12.1".to_string(),
+                        });
                     }
                 }
                 None => {
                     for &u in &units {
                         self.st.units[u as usize].loc = Loc::Eliminated;
                     }
-                    for &g in &gens {
-                        self.st.generals[g as usize].loc = Loc::Eliminated;
-                    }
                     self.say(
                         "12.1",
                         format!("{} has no retreat: the force is eliminated", loser.name()),
                     );
+                    // 12.2: the generals of the eliminated army go to the closest
+                    // friendly space in MPs (eliminated only if there is none)
+                    let dest = self.closest_friendly(here, loser);
+                    for &g in &gens {
+                        let name = rules.gen_name(g);
+                        match dest {
+                            Some(d) => {
+                                self.st.generals[g as usize].loc = Loc::Space(d);
+                                let on = rules.space_name(d);
+                                self.say("12.2", format!("{name} escapes to {on}"));
+                            }
+                            None => {
+                                self.st.generals[g as usize].loc = Loc::Eliminated;
+                                self.say(
+                                    "12.2",
+                                    format!("{name} has nowhere to go and is eliminated"),
+                                );
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -1933,6 +1992,12 @@ impl Game<'_> {
                 q.retreated_to = to.filter(|_| pursuable);
             }
             q.stage = if last { Stage::Pursue } else { Stage::Advance };
+        }
+        if let Some(due) = step_due {
+            // after the owner's pick: Advance, or Pursue (none after 12.5) to the end
+            let next = if last { Stage::Pursue } else { Stage::Advance };
+            self.start_attrition(vec![due], Some(next));
+            return;
         }
         if last {
             self.finish();

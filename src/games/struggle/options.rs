@@ -319,34 +319,31 @@ pub fn end_of_turn_siege(rules: &StRules, rule: &str) -> bool {
 }
 
 impl<'a> Game<'a> {
-    /// Optional rule 5: a failed Siege Phase roll flips one besieging unit (a full one
-    /// first; a reduced one flipped again is eliminated). The siege is lifted when no
-    /// besieging unit is left (13.42).
-    pub fn siege_failed_opt5(&mut self, side: Side, s: SpaceId) {
-        let rules = self.rules;
-        let units = flow::units_at(rules, self.st, s, side);
-        let pick = units
-            .iter()
-            .copied()
-            .find(|&u| !self.st.units[u as usize].reduced)
-            .or(units.first().copied());
-        let Some(u) = pick else { return };
-        let n = rules.unit_name(u);
-        let name = rules.space_name(s);
-        if self.st.units[u as usize].reduced {
-            self.st.units[u as usize].loc = Loc::Eliminated;
-            self.say(
-                "optional rule 5",
-                format!("the siege of {name} fails: {n}, already reduced, is eliminated"),
-            );
-        } else {
-            self.st.units[u as usize].reduced = true;
-            self.say(
-                "optional rule 5",
-                format!("the siege of {name} fails: {n} is flipped to its reduced side"),
-            );
+    /// Optional rule 5: a failed Siege Phase roll costs the besiegers one step, the unit
+    /// picked by their owner (stage `Attrition`, the 11.2 step 4 procedure: a reduced
+    /// corps eliminated is replaced from the Corps Support Box). The siege is lifted when
+    /// no besieging unit is left (13.42, at the Supply Phase).
+    pub fn siege_failed_opt5(
+        &mut self,
+        side: Side,
+        s: SpaceId,
+    ) -> Option<super::flow_battle::AttritionDue> {
+        let units = flow::units_at(self.rules, self.st, s, side);
+        if units.is_empty() {
+            return None;
         }
-        self.lift_sieges();
+        let name = self.rules.space_name(s);
+        self.say(
+            "optional rule 5",
+            format!("the siege of {name} fails: the besiegers lose a step"),
+        );
+        Some(super::flow_battle::AttritionDue {
+            at: s,
+            side,
+            units,
+            steps: 1,
+            rule: "optional rule 5".to_string(),
+        })
     }
 
     /// Optional rule 4: the queue's cards go face up to the discard pile.

@@ -310,7 +310,7 @@ impl<'a> Game<'a> {
             }
         }
         self.place_besieged_marker(s, side);
-        self.siege_roll(side, s, if entered { "13.33" } else { "13.34" });
+        let _ = self.siege_roll(side, s, if entered { "13.33" } else { "13.34" });
         if entered {
             // 13.33: the force ends its movement
             super::steps::movement::stop(self);
@@ -320,15 +320,19 @@ impl<'a> Game<'a> {
     }
 
     /// 5.3, 13.7: free siege attempts, Prussia first, by every force meeting 13.32.
-    pub fn siege_phase(&mut self) {
+    /// Returns the steps failed attempts cost under optional rule 5, for their owners to
+    /// pick (one roll per space: the picks may follow all the rolls).
+    pub fn siege_phase(&mut self) -> Vec<super::flow_battle::AttritionDue> {
+        let mut due = Vec::new();
         for side in [Side::Prussia, Side::Austria] {
             for s in 0..self.rules.map.spaces.len() {
                 if self.can_besiege(side, s) {
                     self.place_besieged_marker(s, side);
-                    self.siege_roll(side, s, "13.7");
+                    due.extend(self.siege_roll(side, s, "13.7"));
                 }
             }
         }
+        due
     }
 
     /// 13.7, 13.32: `side`'s units in the enemy fortress or major city `s` may besiege it.
@@ -343,10 +347,14 @@ impl<'a> Game<'a> {
     }
 
     /// 13.31: one roll on the Siege Table against `s`, modified by [`siege_modifiers`].
-    pub fn siege_roll(&mut self, side: Side, s: SpaceId, rule: &str) {
-        if fortification(self.rules, self.st, s).is_none() {
-            return;
-        }
+    /// Optional rule 5: a failed Siege Phase roll returns the step its owner must pick.
+    pub fn siege_roll(
+        &mut self,
+        side: Side,
+        s: SpaceId,
+        rule: &str,
+    ) -> Option<super::flow_battle::AttritionDue> {
+        fortification(self.rules, self.st, s)?;
         let name = self.rules.space_name(s);
         let mut mods = siege_modifiers(self.rules, self.st, s, side);
         // card 51, played before this roll (6.25)
@@ -366,9 +374,9 @@ impl<'a> Game<'a> {
         if !reduced {
             self.say(rule, format!("the siege of {name} has no effect"));
             if opt5 {
-                self.siege_failed_opt5(side, s);
+                return self.siege_failed_opt5(side, s);
             }
-            return;
+            return None;
         }
         self.say(
             rule,
@@ -404,6 +412,7 @@ impl<'a> Game<'a> {
             *b = None;
         }
         self.set_control(s, side, "13.31");
+        None
     }
 
     /// 13.42: markers whose besieging side has left are removed.
