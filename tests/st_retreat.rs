@@ -115,6 +115,8 @@ fn activate_falkenstein(g: &mut PureGame<Struggle>) {
             use_: Use::Activate { general: f },
         },
     );
+    // hidden hands: Austria (cards in hand) is asked about card 16 first
+    decline_window(g);
     assert_eq!(g.st.g.step, Step::Move);
 }
 
