@@ -368,7 +368,7 @@ fn avoid_battle_success_and_failure() {
     assert_eq!(stage(&g), Some(Stage::Avoid));
     // 12.1: not into Braunschweig? (it is empty now: allowed); never into an enemy space
     let opts = fb::avoid_options(&g.rules, &g.st);
-    assert!(opts.iter().all(|o| o.chance_in_6 == 3));
+    assert!(!opts.is_empty() && opts.iter().all(|o| o.chance_in_6 == 3));
     let mut fail = g.clone();
     g.dice.script([4]);
     ok(

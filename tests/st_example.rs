@@ -604,10 +604,20 @@ fn war_one(g: &mut G) {
         },
     );
     // Prussia plays nothing more (defect 28: a side holding cards is asked until Done)
-    if stage(g) == Some(Stage::Respond(Side::Prussia)) {
+    // (pinned: each side is asked exactly when its hand is not empty, 6.25, 11.2 note)
+    let asked = |g: &PureGame<Struggle>, side: Side| {
+        let pause = stage(g) == Some(Stage::Respond(side));
+        assert_eq!(
+            pause,
+            !g.st.cards.hands[side.idx()].is_empty(),
+            "{side:?} asked"
+        );
+        pause
+    };
+    if asked(g, Side::Prussia) {
         ok(g, StCommand::Done);
     }
-    if stage(g) == Some(Stage::Respond(Side::Austria)) {
+    if asked(g, Side::Austria) {
         // "the defender has no pertinent cards so he declines"
         ok(g, StCommand::Done);
     }

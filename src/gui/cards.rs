@@ -232,11 +232,11 @@ pub fn hand<C: Clone>(
     {
         state.selected = None;
     }
-    // a hand too wide for the row is drawn smaller (down to 70 %) so every card shows
+    // a hand too wide for the row is drawn smaller (down to 60 %) so every card shows
     // without scrolling; past that the row scrolls
     let n = faces.len().max(1) as f32;
     let fit = (ui.available_width() - 4.0 - 4.0 * n) / n / CARD.x;
-    let size = CARD * fit.clamp(0.7, 1.0);
+    let size = CARD * fit.clamp(0.6, 1.0);
     egui::ScrollArea::horizontal()
         .id_salt("hand-row")
         .max_height(size.y + 12.0)
