@@ -232,11 +232,13 @@ pub fn hand<C: Clone>(
     {
         state.selected = None;
     }
-    // a hand too wide for the row is drawn smaller (down to 60 %) so every card shows
-    // without scrolling; past that the row scrolls
+    // a hand too wide for the row is drawn smaller (down to 55 %) so every card shows
+    // without scrolling (a War hand of 7 or 8); past that the row scrolls. Hovering a
+    // card shows its title and text at full size.
     let n = faces.len().max(1) as f32;
-    let fit = (ui.available_width() - 4.0 - 4.0 * n) / n / CARD.x;
-    let size = CARD * fit.clamp(0.6, 1.0);
+    let gap = 2.0 + ui.spacing().item_spacing.x;
+    let fit = ((ui.available_width() - 4.0) / n - gap) / CARD.x;
+    let size = CARD * fit.clamp(0.55, 1.0);
     egui::ScrollArea::horizontal()
         .id_salt("hand-row")
         .max_height(size.y + 12.0)
@@ -250,6 +252,11 @@ pub fn hand<C: Clone>(
                     let sel = state.selected == Some(f.id);
                     ui.add_space(2.0);
                     let r = card(ui, f, sel, size);
+                    let r = if size.x < CARD.x {
+                        r.on_hover_text(format!("#{} {}\n{}", f.id, f.title, f.text))
+                    } else {
+                        r
+                    };
                     if r.clicked() {
                         state.selected = if sel { None } else { Some(f.id) };
                     }
@@ -317,7 +324,8 @@ pub fn hand_window_at<C: Clone>(
         .anchor(egui::Align2::LEFT_BOTTOM, offset)
         .resizable(false)
         .collapsible(true)
-        .default_width(560.0)
+        // ends left of the log window (anchored bottom right), which would cover its end
+        .default_width(495.0)
         .show(ctx, |ui| {
             out = hand(ui, faces, state, actions);
         });
