@@ -37,6 +37,7 @@ mod st_move;
 mod st_options;
 mod st_random;
 mod st_retreat;
+mod st_sortie;
 mod st_turn;
 mod step_prompts;
 mod sx_core;

@@ -131,6 +131,10 @@ pub struct Pending {
     /// Optional rule 5: the queue holds the Siege Phase's losses; the Supply Phase follows.
     #[serde(default)]
     pub then_supply: bool,
+    /// 13.6: the attacker is a force sortieing from inside its own besieged stronghold
+    /// against the besiegers in the same space (no relief: only the mover fights).
+    #[serde(default)]
+    pub sortie: bool,
 }
 
 impl Pending {
@@ -161,6 +165,7 @@ impl Pending {
             then_enter: false,
             stay_behind: Vec::new(),
             then_supply: false,
+            sortie: false,
         }
     }
 }
@@ -231,9 +236,12 @@ pub fn interceptors(rules: &StRules, st: &StState) -> Vec<GenId> {
     }
     // 10.2: not into a space that holds combat units of the active side besides the mover
     let moving = mover_units(st);
-    if flow::units_at(rules, st, p.at, p.att)
-        .iter()
-        .any(|u| !moving.contains(u))
+    // 13.6: a sortie is subject to the normal interception rules; the units that stay
+    // sheltered inside do not prevent it
+    if !p.sortie
+        && flow::units_at(rules, st, p.at, p.att)
+            .iter()
+            .any(|u| !moving.contains(u))
     {
         return Vec::new();
     }
@@ -517,7 +525,7 @@ pub fn can_withdraw(rules: &StRules, st: &StState) -> bool {
 /// 13.6: the attacker's units besieged inside the battle space, who fight with the
 /// relief force that entered it (no roll, no activation).
 pub fn garrison(rules: &StRules, st: &StState, p: &Pending) -> Vec<UnitId> {
-    if super::siege::besieger(rules, st, p.at) != Some(p.att.other()) {
+    if p.sortie || super::siege::besieger(rules, st, p.at) != Some(p.att.other()) {
         return Vec::new();
     }
     let moving = mover_units(st);
@@ -955,6 +963,25 @@ impl Game<'_> {
 
     /// The moving force entered `s` (War Phase, with CUs): open interception and battle.
     /// Returns true when a procedure is pending (the step is `Battle`) or the move ended.
+    /// 13.6: the mover, sheltered in its own besieged stronghold, sorties against the
+    /// besiegers in the same space: the normal interception, avoid battle and battle.
+    pub fn sortie(&mut self) {
+        let Some((m, side)) = mover(self.st) else {
+            return;
+        };
+        let at = m.at;
+        let on = self.rules.space_name(at);
+        self.say(
+            "13.6",
+            format!("the besieged force sorties against the besiegers of {on}"),
+        );
+        let mut p = Pending::new(at, None, side, Stage::Intercept);
+        p.sortie = true;
+        self.st.g.battle = Some(p);
+        self.st.g.step = Step::Battle;
+        self.progress();
+    }
+
     pub fn contact(&mut self, s: SpaceId, from: Option<SpaceId>) -> bool {
         let Some((_, side)) = mover(self.st) else {
             return false;
@@ -1755,6 +1782,19 @@ impl Game<'_> {
                 "13.6",
                 format!("{n} combat unit(s) besieged in {name} fight with the relief force"),
             );
+        }
+        // 13.6, 12.1: a beaten sortie returns whence it came, inside the stronghold; the
+        // units and generals that stayed sheltered stay there in any case
+        if p.sortie {
+            garrison_pieces = flow::units_at(rules, self.st, p.at, p.att)
+                .into_iter()
+                .map(Piece::Unit)
+                .chain(
+                    flow::generals_at(rules, self.st, p.at, p.att)
+                        .into_iter()
+                        .map(Piece::General),
+                )
+                .collect();
         }
         if let Some(q) = self.pending() {
             q.garrison = garrison_pieces;

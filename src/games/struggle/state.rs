@@ -355,4 +355,7 @@ pub enum StCommand {
     /// Optional rule 4: the OPs built up in the Operations Queue activate a general
     /// (`Use::Activate`) or pieces individually (`Use::Individual`).
     UseQueue { use_: Use },
+    /// 13.6: the activated force sheltered in its own besieged stronghold sorties against
+    /// the besiegers in the same space.
+    Sortie,
 }

@@ -106,6 +106,7 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::Pursue => "a pursuit".into(),
         StCommand::Withdraw => "a withdrawal inside".into(),
         StCommand::UseQueue { .. } => "spending the Operations Queue".into(),
+        StCommand::Sortie => "a sortie".into(),
     }
 }
 

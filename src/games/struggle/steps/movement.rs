@@ -304,6 +304,43 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
     Ok(())
 }
 
+/// 13.6: a force sheltered in its own besieged fortress or major city may, once
+/// activated and before it moves, sortie against the besiegers in the same space.
+pub fn check_sortie(rules: &StRules, st: &StState) -> Result<(), Refusal> {
+    let op = super::op(st)?;
+    let Some(m) = op.mover.as_ref() else {
+        return Err(Refusal::new("9.1", "nothing is moving"));
+    };
+    if !st.g.war {
+        return Err(Refusal::new(
+            "7.21",
+            "there is no combat in the Mobilization Phase",
+        ));
+    }
+    if m.from.is_some() {
+        return Err(Refusal::new(
+            "13.6",
+            "only a force that begins its activation inside the besieged space sorties",
+        ));
+    }
+    if crate::games::struggle::siege::besieger(rules, st, m.at) != Some(op.side.other()) {
+        return Err(Refusal::new(
+            "13.6",
+            format!(
+                "{} is not a stronghold of yours under enemy siege",
+                rules.space_name(m.at)
+            ),
+        ));
+    }
+    if cu_count(&m.pieces) == 0 {
+        return Err(Refusal::new(
+            "11.1",
+            "a general without combat units cannot sortie",
+        ));
+    }
+    Ok(())
+}
+
 impl PlayStep<Struggle> for Movement {
     fn name(&self) -> &'static str {
         "Movement"
@@ -344,6 +381,7 @@ impl PlayStep<Struggle> for Movement {
                 | StCommand::Drop { .. }
                 | StCommand::Done
                 | StCommand::Siege
+                | StCommand::Sortie
                 | StCommand::Respond { .. }
         )
     }
@@ -385,6 +423,9 @@ impl PlayStep<Struggle> for Movement {
         if self.check(rules, st, &StCommand::Siege).is_ok() {
             out.push(StCommand::Siege);
         }
+        if self.check(rules, st, &StCommand::Sortie).is_ok() {
+            out.push(StCommand::Sortie);
+        }
         // 6.25: Pontoon Train, Siege Train
         out.extend(
             events::move_responses(rules, st)
@@ -403,6 +444,7 @@ impl PlayStep<Struggle> for Movement {
         match *cmd {
             StCommand::Move { to } => check_move(rules, st, to),
             StCommand::Siege => crate::games::struggle::siege::check_siege(rules, st),
+            StCommand::Sortie => check_sortie(rules, st),
             StCommand::Respond { card } => {
                 if events::move_responses(rules, st).contains(&card) {
                     Ok(())
@@ -555,6 +597,7 @@ impl PlayStep<Struggle> for Movement {
         match *cmd {
             StCommand::Done => stop(&mut g),
             StCommand::Siege => g.siege_attempt(),
+            StCommand::Sortie => g.sortie(),
             StCommand::Respond { card } => {
                 let side = g.st.g.op.as_ref().map(|o| o.side).unwrap_or(Side::Prussia);
                 events::respond(&mut g, side, card);

@@ -108,6 +108,7 @@ pub fn label(rules: &StRules, c: &StCommand) -> String {
         StCommand::Retreat { to } => format!("Retreat to {} (12.1)", space_name(rules, *to)),
         StCommand::Pursue => "Pursue (12.4)".into(),
         StCommand::Withdraw => "Withdraw inside (13.2)".into(),
+        StCommand::Sortie => "Sortie against the besiegers (13.6)".into(),
         StCommand::Advance { general } => format!(
             "{} enters the battle space (11.44)",
             rules.gen_name(*general)
