@@ -26,6 +26,7 @@ mod sd_victory;
 mod st_audit;
 mod st_battle;
 mod st_battles;
+mod st_cards;
 mod st_common;
 mod st_core;
 mod st_dead;

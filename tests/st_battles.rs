@@ -217,6 +217,7 @@ fn hanover_coordinated_attack_as_the_example_of_play() {
     decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     ok(&mut g, StCommand::Move { to: hanover });
+    battle_begins(&mut g);
     // 11.4: Frederick's army at Minden may support
     assert_eq!(stage(&g), Some(Stage::Support));
     ok(&mut g, StCommand::Support { general: h.fred });
@@ -728,6 +729,7 @@ fn a_battle_reaching_fifteen_vp_ends_nothing_before_the_victory_check() {
     ok(&mut g, StCommand::Move { to: bs });
     ok(&mut g, StCommand::Intercept { general: h.arendt });
     ok(&mut g, StCommand::Move { to: hanover });
+    battle_begins(&mut g);
     ok(&mut g, StCommand::Support { general: h.fred });
     ok(&mut g, StCommand::Done);
     ok(&mut g, StCommand::Respond { card: 26 });

@@ -120,3 +120,14 @@ pub fn pass_responses(g: &mut PureGame<Struggle>) {
             .expect("passing the battle responses");
     }
 }
+
+/// Hidden hands (Sound of the Guns #12/#52, audit defect 30): when a battle begins the
+/// `BattleStart` stage stops for Prussia whenever it holds a card and a Prussian army is
+/// adjacent; `Done` passes it.
+pub fn battle_begins(g: &mut PureGame<Struggle>) {
+    use feldzug::games::struggle::flow_battle::Stage;
+    while g.st.g.battle.as_ref().map(|b| b.stage) == Some(Stage::BattleStart) {
+        g.apply(&StCommand::Done)
+            .expect("passing the start of the battle");
+    }
+}

@@ -585,6 +585,7 @@ fn war_one(g: &mut G) {
     assert_eq!(loc(g, hn), at(g, "Hanover"), "3 just misses the intercept");
     g.dice.script([4]);
     mv(g, "Hanover");
+    battle_begins(g);
     assert_eq!(stage(g), Some(Stage::Support));
     let fred = general(g, "frederick");
     ok(g, StCommand::Support { general: fred });
@@ -723,6 +724,7 @@ fn war_one(g: &mut G) {
     mv(g, "Hildesheim");
     // 11.4: Falkenstein's army left in Hanover is adjacent and could support; the example
     // does not roll for it: Willi declines
+    battle_begins(g);
     decline(g, Stage::Support);
     assert_eq!(stage(g), Some(Stage::Avoid));
     let gottingen = space(g, "Göttingen");

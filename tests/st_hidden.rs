@@ -196,6 +196,7 @@ fn moltke_is_offered_only_before_the_first_support_roll() {
         to: space(&g, "Hanover"),
     })
     .expect("Hanover");
+    battle_begins(&mut g);
     assert_eq!(stage(&g), Some(Stage::Support));
     let moltke = StCommand::Respond { card: 8 };
     assert!(g.legal().contains(&moltke), "before the support rolls");

@@ -35,6 +35,9 @@ pub enum Stage {
     Intercept,
     /// 10.3: after a successful interception the mover fights or returns.
     Stay,
+    /// Card #12/#52 Sound of the Guns: the moment a battle of a Prussian force begins,
+    /// before any support roll (the card's RECONSTRUCTED text; audit defect 30).
+    BattleStart,
     /// 11.4: supporting armies of the attacker.
     Support,
     /// 10.4-10.7: the defender may avoid battle.
@@ -135,6 +138,9 @@ pub struct Pending {
     /// against the besiegers in the same space (no relief: only the mover fights).
     #[serde(default)]
     pub sortie: bool,
+    /// Sound of the Guns (#12/#52) played at `BattleStart`: Prussia picks the army that joins.
+    #[serde(default)]
+    pub sound: Option<CardId>,
 }
 
 impl Pending {
@@ -166,6 +172,7 @@ impl Pending {
             stay_behind: Vec::new(),
             then_supply: false,
             sortie: false,
+            sound: None,
         }
     }
 }
@@ -334,6 +341,32 @@ pub fn supporters(rules: &StRules, st: &StState) -> Vec<GenId> {
         for g in flow::generals_at(rules, st, o, p.att) {
             if !p.asked.contains(&g)
                 && !m.pieces.contains(&Piece::General(g))
+                && army_of(rules, st, g).is_some()
+                && !out.contains(&g)
+            {
+                out.push(g);
+            }
+        }
+    }
+    out
+}
+
+/// Sound of the Guns (#12/#52): the Prussian armies adjacent to the battle space, not in
+/// the battle, that may join it (attacking or defending).
+pub fn sound_armies(rules: &StRules, st: &StState) -> Vec<GenId> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    let moving: Vec<Piece> = mover(st).map(|(m, _)| m.pieces.clone()).unwrap_or_default();
+    let mut out = Vec::new();
+    for (_, o) in rules.map.routes_from(p.at) {
+        if o == p.at {
+            continue;
+        }
+        for g in flow::generals_at(rules, st, o, Side::Prussia) {
+            if !p.asked.contains(&g)
+                && !p.intercepted.contains(&g)
+                && !moving.contains(&Piece::General(g))
                 && army_of(rules, st, g).is_some()
                 && !out.contains(&g)
             {
@@ -1019,6 +1052,17 @@ impl Game<'_> {
                     self.after_interception();
                 }
                 Stage::Stay | Stage::GeneralRetreat => return,
+                Stage::BattleStart => {
+                    // hidden hands: Prussia is asked whenever it holds any card and an
+                    // army could join (public facts), not only when it holds #12/#52
+                    if p.sound.is_some()
+                        || (!self.st.cards.hand(Side::Prussia).is_empty()
+                            && !sound_armies(rules, self.st).is_empty())
+                    {
+                        return;
+                    }
+                    self.set_stage(Stage::Support);
+                }
                 Stage::Support => {
                     if !supporters(rules, self.st).is_empty() {
                         return;
@@ -1217,7 +1261,7 @@ impl Game<'_> {
                 return;
             }
         }
-        self.set_stage(Stage::Support);
+        self.set_stage(Stage::BattleStart);
     }
 
     /// 9.51: the lone enemy EBC in the space is eliminated and the army moves on.
@@ -1483,6 +1527,56 @@ impl Game<'_> {
 
     /// 10.3: the intercepted mover stays: a battle.
     pub fn stay(&mut self) {
+        self.set_stage(Stage::BattleStart);
+        self.progress();
+    }
+
+    /// Sound of the Guns (#12/#52): general `g`'s army joins the battle. Attacking, it is
+    /// a supporting army without a support roll (11.42); defending, it moves into the
+    /// battle space and fights with the defender.
+    pub fn sound_join(&mut self, g: GenId) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        if p.sound.is_none() || !sound_armies(rules, self.st).contains(&g) {
+            return;
+        }
+        let Some((s, units)) = army_of(rules, self.st, g) else {
+            return;
+        };
+        let with = flow::generals_at(rules, self.st, s, Side::Prussia);
+        let name = rules.gen_name(g);
+        if p.att == Side::Prussia {
+            if let Some(q) = self.pending() {
+                q.asked.push(g);
+                q.asked.extend(with);
+                q.supports.push((g, s));
+                q.sound = None;
+            }
+            self.say(
+                "11.42",
+                format!("Sound of the Guns: {name}'s army supports the attack without a roll"),
+            );
+        } else {
+            for u in units {
+                self.st.units[u as usize].loc = Loc::Space(p.at);
+            }
+            for x in with {
+                self.st.generals[x as usize].loc = Loc::Space(p.at);
+            }
+            if let Some(q) = self.pending() {
+                q.asked.push(g);
+                q.sound = None;
+            }
+            self.say(
+                "6.25",
+                format!(
+                    "Sound of the Guns: {name}'s army marches into {} and fights with the defender",
+                    rules.space_name(p.at)
+                ),
+            );
+        }
         self.set_stage(Stage::Support);
         self.progress();
     }
@@ -1559,7 +1653,8 @@ impl Game<'_> {
                     q.asked.extend(all);
                 }
             }
-            Stage::Stay => self.set_stage(Stage::Support),
+            Stage::Stay => self.set_stage(Stage::BattleStart),
+            Stage::BattleStart => self.set_stage(Stage::Support),
             Stage::Support => {
                 let all = supporters(self.rules, self.st);
                 if let Some(q) = self.pending() {
@@ -1611,9 +1706,15 @@ impl Game<'_> {
             .cards
             .get(card)
             .is_some_and(|k| k.response == Some(ResponseWhen::OnCoordinatedAttack));
+        let sound = rules
+            .cards
+            .get(card)
+            .is_some_and(|k| k.response == Some(ResponseWhen::BattleStart));
         if let Some(p) = self.pending() {
             if moltke {
                 p.moltke = true;
+            } else if sound {
+                p.sound = Some(card);
             } else {
                 p.cards.push((side, card));
             }

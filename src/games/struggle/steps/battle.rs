@@ -33,6 +33,7 @@ pub fn actor(st: &StState) -> Option<Side> {
     Some(match p.stage {
         Stage::Intercept | Stage::Avoid | Stage::GeneralRetreat => p.att.other(),
         Stage::Stay | Stage::Support | Stage::Roll => p.att,
+        Stage::BattleStart => Side::Prussia,
         Stage::Respond(s) | Stage::Losses(s) => s,
         Stage::Retreat => p.winner.map(|w| w.other()).unwrap_or(p.att),
         Stage::Advance | Stage::Pursue => p.winner.unwrap_or(p.att),
@@ -68,6 +69,10 @@ impl PlayStep<Struggle> for Battle {
                 format!("{who}: intercept into {on}? (10.2: {})", v.join(", "))
             }
             Stage::Stay => format!("{who}: intercepted in {on}: fight or return (10.3)"),
+            Stage::BattleStart if p.sound.is_some() => {
+                format!("{who}: Sound of the Guns: pick the army that joins the battle of {on}")
+            }
+            Stage::BattleStart => format!("{who}: the battle of {on} begins (responses, 6.25)"),
             Stage::Support => {
                 let v: Vec<String> = fb::supporters(rules, st)
                     .into_iter()
@@ -185,6 +190,22 @@ impl PlayStep<Struggle> for Battle {
                 }
                 out.push(StCommand::Done);
             }
+            Stage::BattleStart => {
+                if p.sound.is_some() {
+                    for general in fb::sound_armies(rules, st) {
+                        out.push(StCommand::Support { general });
+                    }
+                } else {
+                    if !fb::sound_armies(rules, st).is_empty() {
+                        for card in
+                            fb::responses(rules, st, Side::Prussia, ResponseWhen::BattleStart)
+                        {
+                            out.push(StCommand::Respond { card });
+                        }
+                    }
+                    out.push(StCommand::Done);
+                }
+            }
             Stage::Support => {
                 // card 8, 11.43: only before the first support roll (audit defect 17)
                 let rolled = p.asked.iter().any(|&g| rules.gen_side(g) == p.att);
@@ -266,6 +287,14 @@ impl PlayStep<Struggle> for Battle {
             (Stage::Stay, StCommand::Return) => {
                 Refusal::new("10.3", "the force has no space to return to")
             }
+            (Stage::BattleStart, StCommand::Support { .. }) => Refusal::new(
+                "6.25",
+                "Sound of the Guns: only a Prussian army adjacent to the battle space, after the card is played",
+            ),
+            (Stage::BattleStart, StCommand::Respond { .. }) => Refusal::new(
+                "6.25",
+                "that card is not a response for the start of this battle",
+            ),
             (Stage::Support, StCommand::Support { .. }) => Refusal::new(
                 "11.4",
                 "only an army of the attacker adjacent to the battle space may support, once",
@@ -366,6 +395,11 @@ impl PlayStep<Struggle> for Battle {
             StCommand::Drop {
                 piece: Piece::Unit(u),
             } => g.stay_behind(u),
+            StCommand::Support { general }
+                if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::BattleStart) =>
+            {
+                g.sound_join(general)
+            }
             StCommand::Support { general } => g.support(general),
             StCommand::Avoid { to, unit } => g.avoid(to, unit),
             StCommand::Respond { card } => {

@@ -184,6 +184,7 @@ fn battle_window(ctx: &egui::Context, rules: &StRules, st: &StState, prompt: &st
     let stage = match p.stage {
         Stage::Intercept => "interception (10.2)",
         Stage::Stay => "after an interception (10.3)",
+        Stage::BattleStart => "the battle begins (6.25)",
         Stage::Support => "coordinated attack (11.4)",
         Stage::Avoid => "avoid battle? (10.4)",
         Stage::Respond(_) => "battle cards (6.25)",

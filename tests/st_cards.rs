@@ -1,0 +1,169 @@
+//! 1866: battle cards that were never played as their text says (audit 13: AUDIT13b D8 =
+//! struggle-audit defect 30, defect 29's rest, Cholera #44), driven through
+//! `PureGame::apply`/`legal` from positions built on the 22.2 set-up.
+
+use crate::st_common::*;
+use feldzug::engine::game::{PureGame, RulesGame};
+use feldzug::engine::scenarios;
+use feldzug::engine::side::Side;
+use feldzug::games::struggle::Struggle;
+use feldzug::games::struggle::cards::CardId;
+use feldzug::games::struggle::flow_battle::Stage;
+use feldzug::games::struggle::state::*;
+
+/// A free unit of type `ty` placed in `at`.
+fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str) -> u16 {
+    let s = space(g, at);
+    let u = g
+        .rules
+        .unit_by_type(ty)
+        .into_iter()
+        .find(|&u| {
+            !matches!(
+                g.st.units[u as usize].loc,
+                Loc::Space(_) | Loc::CorpsSupport
+            )
+        })
+        .unwrap_or_else(|| panic!("no free {ty}"));
+    g.st.units[u as usize] = UnitState {
+        loc: Loc::Space(s),
+        reduced: false,
+    };
+    u
+}
+
+fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
+    let x = general(g, id);
+    let s = space(g, at);
+    g.st.generals[x as usize].loc = Loc::Space(s);
+    x
+}
+
+/// Cards that are no response of anyone (fillers for a hand).
+fn quiet_cards(g: &PureGame<Struggle>, n: usize, not: &[CardId]) -> Vec<CardId> {
+    g.rules
+        .cards
+        .cards
+        .iter()
+        .filter(|c| c.response.is_none() && !c.mandatory && c.ops >= 3 && !not.contains(&c.id))
+        .map(|c| c.id)
+        .take(n)
+        .collect()
+}
+
+/// 22.2 after the set-up choices with an empty board (units off the map, generals in the
+/// holding area). Prussia is to play.
+fn empty_board() -> PureGame<Struggle> {
+    let src = scenarios::find("struggle-seven-weeks").expect("scenario");
+    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("loads");
+    let mut g = PureGame::<Struggle>::new(rules, 5);
+    for i in 0..g.rules.choices.len() as u8 {
+        let space = g.rules.choices[i as usize].1[0];
+        g.apply(&StCommand::SetupAt { choice: i, space })
+            .expect("a set-up choice");
+    }
+    for u in g.st.units.iter_mut() {
+        if matches!(u.loc, Loc::Space(_)) {
+            u.loc = Loc::Reserve;
+        }
+    }
+    for x in g.st.generals.iter_mut() {
+        if matches!(x.loc, Loc::Space(_)) {
+            x.loc = Loc::Pool;
+        }
+    }
+    assert_eq!(g.st.g.to_play, Side::Prussia);
+    g
+}
+
+fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
+    assert!(
+        g.legal().contains(&c),
+        "{c:?} not listed in {:?}: {:?}",
+        g.st.g.battle.as_ref().map(|b| b.stage),
+        g.legal()
+    );
+    g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
+    Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
+}
+
+fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
+    g.st.g.battle.as_ref().map(|b| b.stage)
+}
+
+/// Falkenstein and three IDs at Magdeburg, Frederick and the 7th Corps at Minden,
+/// Arendtschildt and the Hanoverian Corps in Hanover (the example of play's WOR3).
+/// Prussia holds #35 (activates Falkenstein) and `extra`; Austria quiet cards.
+/// Falkenstein moves to Braunschweig (Arendtschildt passes on interception), then
+/// enters Hanover.
+fn falkenstein_enters_hanover(extra: &[CardId]) -> (PureGame<Struggle>, u8) {
+    let mut g = empty_board();
+    let falk = put_general(&mut g, "falkenstein", "Magdeburg");
+    for _ in 0..3 {
+        place(&mut g, "pr-id", "Magdeburg");
+    }
+    let fred = put_general(&mut g, "frederick", "Minden");
+    place(&mut g, "pr-7", "Minden");
+    put_general(&mut g, "arendtschildt", "Hanover");
+    place(&mut g, "hn-corps", "Hanover");
+    let quiet = quiet_cards(&g, 3, &[35, 26]);
+    give(&mut g, Side::Austria, &quiet);
+    let mut hand = vec![35];
+    hand.extend_from_slice(extra);
+    give(&mut g, Side::Prussia, &hand);
+    ok(
+        &mut g,
+        StCommand::Play {
+            card: 35,
+            use_: Use::Activate { general: falk },
+        },
+    );
+    decline_window(&mut g);
+    let bs = space(&g, "Braunschweig");
+    ok(&mut g, StCommand::Move { to: bs });
+    if stage(&g) == Some(Stage::Intercept) {
+        ok(&mut g, StCommand::Done);
+    }
+    decline_window(&mut g);
+    let hanover = space(&g, "Hanover");
+    ok(&mut g, StCommand::Move { to: hanover });
+    (g, fred)
+}
+
+// card #12 Sound of the Guns (RECONSTRUCTED text, 6.25; AUDIT13b D8, audit defect 30):
+// when the battle of a Prussian force begins, before any support roll, Prussia may play
+// it and an adjacent Prussian army supports the attack without a roll (11.42).
+#[test]
+fn sound_of_the_guns_joins_an_attack_without_a_roll() {
+    let (mut g, fred) = falkenstein_enters_hanover(&[12]);
+    assert_eq!(stage(&g), Some(Stage::BattleStart));
+    // the moment comes before the support rolls: no Support roll is offered yet
+    assert!(g.legal().contains(&StCommand::Respond { card: 12 }));
+    ok(&mut g, StCommand::Respond { card: 12 });
+    assert_eq!(g.st.cards.hand(Side::Prussia), &[] as &[CardId]);
+    let minden = space(&g, "Minden");
+    assert_eq!(g.legal(), vec![StCommand::Support { general: fred }]);
+    // no die is rolled: a scripted die that would fail the support roll stays unused
+    g.dice.script([6]);
+    ok(&mut g, StCommand::Support { general: fred });
+    let p = g.st.g.battle.as_ref().expect("the battle goes on");
+    assert_eq!(p.supports, vec![(fred, minden)]);
+    // Frederick's army has joined: the support stage has nobody left to roll
+    assert_ne!(stage(&g), Some(Stage::Support));
+    assert_ne!(stage(&g), Some(Stage::BattleStart));
+}
+
+// 6.25 with hidden hands: the moment stops for Prussia whenever it holds a card and an
+// army could join, so the pause says nothing about #12/#52; with a hand without them
+// only `Done` is offered, and the attack's support roll follows (11.42).
+#[test]
+fn sound_of_the_guns_moment_pauses_without_the_card() {
+    let (mut g, fred) = falkenstein_enters_hanover(&[26]);
+    assert_eq!(stage(&g), Some(Stage::BattleStart));
+    assert_eq!(g.legal(), vec![StCommand::Done]);
+    let r = g.apply(&StCommand::Respond { card: 26 });
+    assert_eq!(r.expect_err("not a battle-start response").rule, "6.25");
+    ok(&mut g, StCommand::Done);
+    assert_eq!(stage(&g), Some(Stage::Support));
+    assert!(g.legal().contains(&StCommand::Support { general: fred }));
+}
