@@ -29,6 +29,7 @@ mod st_battles;
 mod st_common;
 mod st_core;
 mod st_dead;
+mod st_decl;
 mod st_events;
 mod st_example;
 mod st_hidden;

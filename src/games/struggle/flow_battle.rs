@@ -907,6 +907,22 @@ pub fn retreat_options(rules: &StRules, st: &StState) -> Vec<SpaceId> {
 }
 
 /// 12.4: the winner's pursuit chance in 6, None when he may not pursue.
+/// 12.5: the winner's units in the battle space that pursue: all but those the winner
+/// leaves behind (`Pending::stay_behind`, `Drop` at `Stage::Pursue`); its generals go with
+/// them.
+pub fn pursuing_units(rules: &StRules, st: &StState) -> Vec<UnitId> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    let Some(w) = p.winner else {
+        return Vec::new();
+    };
+    flow::units_at(rules, st, p.at, w)
+        .into_iter()
+        .filter(|u| !p.stay_behind.contains(u))
+        .collect()
+}
+
 pub fn pursuit_chance(rules: &StRules, st: &StState) -> Option<u32> {
     let p = st.g.battle.as_ref()?;
     let w = p.winner?;
@@ -933,7 +949,7 @@ pub fn pursuit_chance(rules: &StRules, st: &StState) -> Option<u32> {
     if loser_units.is_empty() {
         return None;
     }
-    let win_units = flow::units_at(rules, st, p.at, w);
+    let win_units = pursuing_units(rules, st);
     let cmd = flow::commander(rules, &flow::generals_at(rules, st, p.at, w))?;
     if win_units.is_empty() {
         return None;
@@ -1424,6 +1440,13 @@ impl Game<'_> {
             q.stay_behind.push(u);
         }
         let n = self.rules.unit_name(u);
+        if self.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::Pursue) {
+            self.say(
+                "12.5",
+                format!("{n} will stay in the battle space if the army pursues"),
+            );
+            return;
+        }
         self.say(
             "10.2",
             format!("{n} will stay behind if its army intercepts"),
@@ -2068,7 +2091,8 @@ impl Game<'_> {
             .general(cmd)
             .map(|d| if w == p.att { d.offensive } else { d.defensive } as i32)
             .unwrap_or(0);
-        let win_units = flow::units_at(rules, self.st, p.at, w);
+        // 12.5: the units left behind stay in the battle space; the generals pursue
+        let win_units = pursuing_units(rules, self.st);
         let lose_units = flow::units_at(rules, self.st, to, w.other());
         let cav = |us: &[UnitId]| us.iter().filter(|&&u| is_cavalry(rules, u)).count();
         let mut mods = Vec::new();

@@ -119,7 +119,7 @@ impl PlayStep<Struggle> for Battle {
             }
             Stage::Advance => format!("{who}: supporting armies may enter {on} (11.44)"),
             Stage::Pursue => format!(
-                "{who}: pursue? ({} in 6, 12.4)",
+                "{who}: pursue? ({} in 6, 12.4; units may stay behind, 12.5)",
                 fb::pursuit_chance(rules, st).unwrap_or(0)
             ),
             Stage::Attrition => match p.attrition.first() {
@@ -241,6 +241,15 @@ impl PlayStep<Struggle> for Battle {
             Stage::Pursue => {
                 if fb::pursuit_chance(rules, st).is_some() {
                     out.push(StCommand::Pursue);
+                    // 12.5: units may stay behind; at least one CU pursues
+                    let us = fb::pursuing_units(rules, st);
+                    if us.len() > 1 {
+                        for u in us {
+                            out.push(StCommand::Drop {
+                                piece: Piece::Unit(u),
+                            });
+                        }
+                    }
                 }
                 out.push(StCommand::Done);
             }
@@ -327,6 +336,10 @@ impl PlayStep<Struggle> for Battle {
             (Stage::GeneralRetreat, StCommand::Retreat { .. }) => Refusal::new(
                 "9.52",
                 "a lone general retreats to an adjacent space without enemy units, not the one the enemy force came from",
+            ),
+            (Stage::Pursue, StCommand::Drop { .. }) => Refusal::new(
+                "12.5",
+                "only a unit of the winner in the battle space stays behind, and at least one combat unit pursues with the general",
             ),
             (Stage::Pursue, StCommand::Pursue) => Refusal::new(
                 "12.4",
