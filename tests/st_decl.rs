@@ -37,6 +37,15 @@ fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
     Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
 }
 
+/// The dice rolled so far (the hand-over entries of the log are no dice).
+fn dice(g: &PureGame<Struggle>) -> usize {
+    g.dice
+        .rolls
+        .iter()
+        .filter(|r| !r.purpose.starts_with("hand-over"))
+        .count()
+}
+
 fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
     g.st.g.battle.as_ref().map(|b| b.stage)
 }
@@ -145,4 +154,78 @@ fn a_pursuer_leaves_units_in_the_battle_space() {
         ok(&mut g, c);
     }
     assert!(g.st.g.battle.is_none());
+}
+
+// rule 10.8: all interceptions and the avoid battle are declared before any die is
+// rolled; then the interceptions roll, then the declared avoid (AUDIT13b D3). Old code:
+// `Intercept` rolled at once and `Avoid` was offered only afterwards (Stage::Avoid).
+#[test]
+fn interceptions_and_avoid_battle_are_declared_before_any_die() {
+    let mut g = empty_board();
+    let falk = put_general(&mut g, "falkenstein", "Braunschweig");
+    for _ in 0..3 {
+        put(&mut g, "pr-id", "Braunschweig", false);
+    }
+    let arendt = put_general(&mut g, "arendtschildt", "Hildesheim");
+    let hn = put(&mut g, "hn-corps", "Hildesheim", false);
+    let albert = put_general(&mut g, "albert", "Hanover");
+    let sx = put(&mut g, "au-1", "Hanover", false);
+    let quiet = quiet_cards(&g, 3, &[35]);
+    give(&mut g, Side::Austria, &quiet);
+    give(&mut g, Side::Prussia, &[35]);
+    ok(
+        &mut g,
+        StCommand::Play {
+            card: 35,
+            use_: Use::Activate { general: falk },
+        },
+    );
+    decline_window(&mut g);
+    let hildesheim = space(&g, "Hildesheim");
+    let n = dice(&g);
+    ok(&mut g, StCommand::Move { to: hildesheim });
+    assert_eq!(stage(&g), Some(Stage::Intercept));
+    // the avoid battle may be declared now, before any die, with its odds shown
+    let avoid = fb::avoid_options(&g.rules, &g.st)
+        .into_iter()
+        .next()
+        .expect("an avoid option");
+    assert!(g.legal().contains(&avoid.cmd));
+    let prompt = feldzug::engine::step::prompt::<Struggle>(&g.rules, &g.st);
+    assert!(prompt.contains("avoid battle"), "{prompt}");
+    ok(&mut g, StCommand::Intercept { general: albert });
+    assert_eq!(
+        dice(&g),
+        n,
+        "10.8: no die at the declaration: {:?}",
+        g.dice
+            .rolls
+            .iter()
+            .map(|r| r.purpose.clone())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(stage(&g), Some(Stage::Intercept));
+    assert!(g.legal().contains(&avoid.cmd), "avoid still declarable");
+    // interception die 1 (fails), then the avoid die 6 (succeeds)
+    g.dice.script([1, 6]);
+    ok(&mut g, avoid.cmd.clone());
+    let purposes: Vec<String> = g.dice.rolls[..]
+        .iter()
+        .filter(|r| !r.purpose.starts_with("hand-over"))
+        .skip(n)
+        .map(|r| r.purpose.clone())
+        .collect();
+    assert_eq!(purposes.len(), 2, "{purposes:?}");
+    assert!(purposes[0].contains("intercepts"), "{purposes:?}");
+    assert!(purposes[1].starts_with("avoid battle"), "{purposes:?}");
+    assert_eq!(
+        g.st.units[sx as usize].loc,
+        Loc::Space(space(&g, "Hanover"))
+    );
+    assert_ne!(
+        g.st.units[hn as usize].loc,
+        Loc::Space(hildesheim),
+        "avoided"
+    );
+    assert_ne!(g.st.generals[arendt as usize].loc, Loc::Space(hildesheim));
 }

@@ -585,6 +585,8 @@ fn war_one(g: &mut G) {
     assert_eq!(loc(g, hn), at(g, "Hanover"), "3 just misses the intercept");
     g.dice.script([4]);
     mv(g, "Hanover");
+    // 10.8: Arendtschildt declares no avoid battle before the support die
+    decline(g, Stage::Intercept);
     assert_eq!(stage(g), Some(Stage::Support));
     let fred = general(g, "frederick");
     ok(g, StCommand::Support { general: fred });
@@ -712,9 +714,9 @@ fn war_one(g: &mut G) {
     g.dice.script([4]);
     mv(g, "Hildesheim");
     // 11.4: Falkenstein's army left in Hanover is adjacent and could support; the example
-    // does not roll for it: Willi declines
-    decline(g, Stage::Support);
-    assert_eq!(stage(g), Some(Stage::Avoid));
+    // does not roll for it: Willi declines. 10.8: Arendtschildt declares the avoid battle
+    // first (before any support die); it is rolled once Willi has declined
+    assert_eq!(stage(g), Some(Stage::Intercept));
     let gottingen = space(g, "Göttingen");
     ok(
         g,
@@ -723,6 +725,7 @@ fn war_one(g: &mut G) {
             unit: None,
         },
     );
+    decline(g, Stage::Support);
     assert_eq!(last_roll(g).0, 4);
     assert_eq!(loc(g, hn_ib), Loc::Space(gottingen));
     assert_eq!(control(g, "Hildesheim"), Some(Side::Prussia));

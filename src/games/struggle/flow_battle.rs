@@ -131,6 +131,19 @@ pub struct Pending {
     /// Optional rule 5: the queue holds the Siege Phase's losses; the Supply Phase follows.
     #[serde(default)]
     pub then_supply: bool,
+    /// 10.8: interceptions declared at `Stage::Intercept`, rolled once all are declared.
+    #[serde(default)]
+    pub declared: Vec<GenId>,
+    /// 10.8: the avoid battle declared with the interceptions (`Avoid{to, unit}`),
+    /// attempted after the interception and support rolls.
+    #[serde(default)]
+    pub avoid_declared: Option<(SpaceId, Option<UnitId>)>,
+    /// 10.8: the inactive player's declarations are complete.
+    #[serde(default)]
+    pub declared_done: bool,
+    /// 10.8: an interception or support die was rolled (no avoid declared afterwards).
+    #[serde(default)]
+    pub rolled: bool,
 }
 
 impl Pending {
@@ -161,6 +174,10 @@ impl Pending {
             then_enter: false,
             stay_behind: Vec::new(),
             then_supply: false,
+            declared: Vec::new(),
+            avoid_declared: None,
+            declared_done: false,
+            rolled: false,
         }
     }
 }
@@ -997,8 +1014,23 @@ impl Game<'_> {
             };
             match p.stage {
                 Stage::Intercept => {
-                    if !interceptors(rules, self.st).is_empty() {
+                    // 10.8: every interception and the avoid battle are declared before a
+                    // die is rolled (the interception and the support dice)
+                    let avoid_open = p.avoid_declared.is_none()
+                        && !avoid_options(rules, self.st).is_empty()
+                        && (!p.declared.is_empty() || !supporters(rules, self.st).is_empty());
+                    if !p.declared_done && (!interceptors(rules, self.st).is_empty() || avoid_open)
+                    {
                         return;
+                    }
+                    if !p.declared.is_empty() {
+                        for g in p.declared.clone() {
+                            self.roll_interception(g);
+                        }
+                        if let Some(q) = self.pending() {
+                            q.declared.clear();
+                        }
+                        continue;
                     }
                     // 10.8: one or more interceptions; then the mover fights or returns
                     if !p.intercepted.is_empty() {
@@ -1022,7 +1054,27 @@ impl Game<'_> {
                         }
                         return;
                     }
-                    if !avoid_options(rules, self.st).is_empty() || can_withdraw(rules, self.st) {
+                    // 10.8: the avoid battle declared before the dice is attempted now
+                    if let Some((to, unit)) = p.avoid_declared {
+                        if let Some(q) = self.pending() {
+                            q.avoid_declared = None;
+                        }
+                        if avoid_options(rules, self.st)
+                            .iter()
+                            .any(|o| o.cmd == StCommand::Avoid { to, unit })
+                        {
+                            self.avoid(to, unit);
+                            return;
+                        }
+                        self.say(
+                            "10.8",
+                            "the declared avoid battle is no longer possible (10.4-10.7)",
+                        );
+                        continue;
+                    }
+                    if (!p.rolled && !avoid_options(rules, self.st).is_empty())
+                        || can_withdraw(rules, self.st)
+                    {
                         return;
                     }
                     self.set_stage(Stage::Respond(p.att));
@@ -1370,12 +1422,9 @@ impl Game<'_> {
         }
     }
 
-    /// 10.2: general `g` tries to intercept.
+    /// 10.2, 10.8: general `g` declares an interception (rolled once all are declared).
     pub fn intercept(&mut self, g: GenId) {
         let rules = self.rules;
-        let Some(p) = self.st.g.battle.clone() else {
-            return;
-        };
         // 18.1: his army tries once, whichever of equal generals commands it
         let with: Vec<GenId> = self.st.generals[g as usize]
             .loc
@@ -1385,10 +1434,50 @@ impl Game<'_> {
         if let Some(q) = self.pending() {
             q.asked.push(g);
             q.asked.extend(with);
+            q.declared.push(g);
         }
+        let name = rules.gen_name(g);
+        let chance = intercept_chance_in_6(rules, self.st, g);
+        self.say(
+            "10.8",
+            format!("{name} declares an interception ({chance} in 6)"),
+        );
+        self.progress();
+    }
+
+    /// 10.8: the defender declares its avoid battle after the interceptions; the
+    /// interception and support dice are rolled first.
+    pub fn declare_avoid(&mut self, to: SpaceId, unit: Option<UnitId>) {
+        let rules = self.rules;
+        let chance = avoid_options(rules, self.st)
+            .iter()
+            .find(|o| o.cmd == StCommand::Avoid { to, unit })
+            .map(|o| o.chance_in_6)
+            .unwrap_or(0);
+        if let Some(q) = self.pending() {
+            q.avoid_declared = Some((to, unit));
+            q.declared_done = true;
+        }
+        let on = rules.space_name(to);
+        self.say(
+            "10.8",
+            format!("avoid battle to {on} declared ({chance} in 6)"),
+        );
+        self.progress();
+    }
+
+    /// 10.2: the declared interception of general `g` is rolled.
+    fn roll_interception(&mut self, g: GenId) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
         let Some((_, units)) = intercepting_units(rules, self.st, g) else {
             return;
         };
+        if let Some(q) = self.pending() {
+            q.rolled = true;
+        }
         let init = flow::initiative(rules, g) as i32;
         let mods = intercept_modifiers(rules, self.st, g);
         let name = rules.gen_name(g);
@@ -1431,7 +1520,6 @@ impl Game<'_> {
                 ),
             );
         }
-        self.progress();
     }
 
     /// 10.2: unit `u` stays behind when its army intercepts.
@@ -1498,6 +1586,7 @@ impl Game<'_> {
         if let Some(q) = self.pending() {
             q.asked.push(g);
             q.asked.extend(with);
+            q.rolled = true;
         }
         let Some((s, units)) = army_of(rules, self.st, g) else {
             return;
@@ -1553,6 +1642,7 @@ impl Game<'_> {
                 let all = interceptors(self.rules, self.st);
                 if let Some(q) = self.pending() {
                     q.asked.extend(all);
+                    q.declared_done = true;
                 }
             }
             Stage::Stay => self.set_stage(Stage::Support),

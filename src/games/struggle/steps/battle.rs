@@ -65,7 +65,14 @@ impl PlayStep<Struggle> for Battle {
                         )
                     })
                     .collect();
-                format!("{who}: intercept into {on}? (10.2: {})", v.join(", "))
+                let avoid = fb::avoid_options(rules, st)
+                    .first()
+                    .map(|o| format!("; or declare avoid battle, {} in 6 (10.4)", o.chance_in_6))
+                    .unwrap_or_default();
+                format!(
+                    "{who}: declare interceptions into {on} (10.2, 10.8: {}){avoid}",
+                    v.join(", ")
+                )
             }
             Stage::Stay => format!("{who}: intercepted in {on}: fight or return (10.3)"),
             Stage::Support => {
@@ -177,6 +184,12 @@ impl PlayStep<Struggle> for Battle {
                         }
                     }
                 }
+                // 10.8: the avoid battle is declared with the interceptions, before any die
+                if p.avoid_declared.is_none() {
+                    for o in fb::avoid_options(rules, st) {
+                        out.push(o.cmd);
+                    }
+                }
                 out.push(StCommand::Done);
             }
             Stage::Stay => {
@@ -199,8 +212,12 @@ impl PlayStep<Struggle> for Battle {
                 out.push(StCommand::Done);
             }
             Stage::Avoid => {
-                for o in fb::avoid_options(rules, st) {
-                    out.push(o.cmd);
+                // 10.8: once an interception or support die is rolled, only an avoid
+                // declared before it is attempted
+                if !p.rolled {
+                    for o in fb::avoid_options(rules, st) {
+                        out.push(o.cmd);
+                    }
                 }
                 if fb::can_withdraw(rules, st) {
                     out.push(StCommand::Withdraw);
@@ -283,7 +300,11 @@ impl PlayStep<Struggle> for Battle {
                 "11.43",
                 "that card is not a coordinated-attack response of yours",
             ),
-            (Stage::Avoid, StCommand::Avoid { to, .. })
+            (Stage::Avoid, StCommand::Avoid { .. }) if p.rolled => Refusal::new(
+                "10.8",
+                "avoid battle is declared with the interceptions, before any die is rolled",
+            ),
+            (Stage::Intercept | Stage::Avoid, StCommand::Avoid { to, .. })
                 if st.g.control.get(*to).copied().flatten() == Some(p.att) =>
             {
                 Refusal::new(
@@ -291,7 +312,7 @@ impl PlayStep<Struggle> for Battle {
                     "no avoid battle into a space with an enemy PC marker",
                 )
             }
-            (Stage::Avoid, StCommand::Avoid { .. }) => Refusal::new(
+            (Stage::Intercept | Stage::Avoid, StCommand::Avoid { .. }) => Refusal::new(
                 "10.4",
                 "avoid battle only into a valid retreat space (12.1); one unit without a general (10.5); not after intercepting (10.7)",
             ),
@@ -380,6 +401,11 @@ impl PlayStep<Struggle> for Battle {
                 piece: Piece::Unit(u),
             } => g.stay_behind(u),
             StCommand::Support { general } => g.support(general),
+            StCommand::Avoid { to, unit }
+                if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::Intercept) =>
+            {
+                g.declare_avoid(to, unit);
+            }
             StCommand::Avoid { to, unit } => g.avoid(to, unit),
             StCommand::Respond { card } => {
                 if let Some(s) = side {
