@@ -30,6 +30,7 @@ mod st_cards;
 mod st_common;
 mod st_core;
 mod st_dead;
+mod st_decl;
 mod st_events;
 mod st_example;
 mod st_hidden;

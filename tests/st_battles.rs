@@ -217,12 +217,20 @@ fn hanover_coordinated_attack_as_the_example_of_play() {
     decline_window(&mut g);
     assert_eq!(g.st.g.step, Step::Move);
     ok(&mut g, StCommand::Move { to: hanover });
+    // 10.8: Arendtschildt may declare an avoid battle before the support die; he stays
+    assert_eq!(stage(&g), Some(Stage::Intercept));
+    ok(&mut g, StCommand::Done);
     battle_begins(&mut g);
     // 11.4: Frederick's army at Minden may support
     assert_eq!(stage(&g), Some(Stage::Support));
     ok(&mut g, StCommand::Support { general: h.fred });
-    // 10.4: Arendtschildt may avoid battle; he stays
+    // 13.2: Arendtschildt may still withdraw inside Hanover (no die); he stays
     assert_eq!(stage(&g), Some(Stage::Avoid));
+    assert!(
+        !g.legal()
+            .iter()
+            .any(|c| matches!(c, StCommand::Avoid { .. }))
+    );
     ok(&mut g, StCommand::Done);
     // 11.2 note: the attacker declares first
     assert_eq!(stage(&g), Some(Stage::Respond(Side::Prussia)));
@@ -729,9 +737,10 @@ fn a_battle_reaching_fifteen_vp_ends_nothing_before_the_victory_check() {
     ok(&mut g, StCommand::Move { to: bs });
     ok(&mut g, StCommand::Intercept { general: h.arendt });
     ok(&mut g, StCommand::Move { to: hanover });
+    ok(&mut g, StCommand::Done); // 10.8: no avoid declared
     battle_begins(&mut g);
     ok(&mut g, StCommand::Support { general: h.fred });
-    ok(&mut g, StCommand::Done);
+    ok(&mut g, StCommand::Done); // 13.2: no withdrawal inside Hanover
     ok(&mut g, StCommand::Respond { card: 26 });
     pass_responses(&mut g);
     assert_eq!(g.st.g.vp, -15, "+1 VP for the corps: the 15+ box");

@@ -402,31 +402,8 @@ fn a_supporting_cavalry_division_ends_the_automatic_avoid() {
         let hanover = space(&g, "Hanover");
         let hildesheim = space(&g, "Hildesheim");
         ok(&mut g, StCommand::Move { to: hanover });
-        assert_eq!(stage(&g), Some(Stage::Support));
-        g.dice.script([if supported { 1 } else { 6 }]);
-        ok(&mut g, StCommand::Support { general: fred });
-        assert_eq!(stage(&g), Some(Stage::Avoid));
-        let plan = fb::battle_preview(&g.rules, &g.st).expect("a preview");
-        assert_eq!(plan.sp[0], if supported { 7 } else { 4 });
-        let chance = fb::avoid_options(&g.rules, &g.st)
-            .into_iter()
-            .find(|o| {
-                o.cmd
-                    == StCommand::Avoid {
-                        to: hildesheim,
-                        unit: None,
-                    }
-            })
-            .map(|o| o.chance_in_6);
-        assert_eq!(chance, Some(if supported { 4 } else { 6 }));
-        let avoid_dice = |g: &PureGame<Struggle>| {
-            g.dice
-                .rolls
-                .iter()
-                .filter(|r| r.purpose.starts_with("avoid battle"))
-                .count()
-        };
-        g.dice.script([1]);
+        // 10.8: the avoid battle is declared before the support die; attempted after it
+        assert_eq!(stage(&g), Some(Stage::Intercept));
         ok(
             &mut g,
             StCommand::Avoid {
@@ -434,6 +411,21 @@ fn a_supporting_cavalry_division_ends_the_automatic_avoid() {
                 unit: None,
             },
         );
+        assert_eq!(stage(&g), Some(Stage::Support));
+        // supported: support die 1, then the avoid die 1 (4 in 6 with the CD: fails)
+        if supported {
+            g.dice.script([1, 1]);
+        } else {
+            g.dice.script([6]);
+        }
+        ok(&mut g, StCommand::Support { general: fred });
+        let avoid_dice = |g: &PureGame<Struggle>| {
+            g.dice
+                .rolls
+                .iter()
+                .filter(|r| r.purpose.starts_with("avoid battle"))
+                .count()
+        };
         if supported {
             assert_eq!(avoid_dice(&g), 1, "10.4: a die");
             assert_eq!(at(&g, cd), Loc::Space(hanover), "a 1 fails");

@@ -585,6 +585,8 @@ fn war_one(g: &mut G) {
     assert_eq!(loc(g, hn), at(g, "Hanover"), "3 just misses the intercept");
     g.dice.script([4]);
     mv(g, "Hanover");
+    // 10.8: Arendtschildt declares no avoid battle before the support die
+    decline(g, Stage::Intercept);
     battle_begins(g);
     assert_eq!(stage(g), Some(Stage::Support));
     let fred = general(g, "frederick");
@@ -723,10 +725,9 @@ fn war_one(g: &mut G) {
     g.dice.script([4]);
     mv(g, "Hildesheim");
     // 11.4: Falkenstein's army left in Hanover is adjacent and could support; the example
-    // does not roll for it: Willi declines
-    battle_begins(g);
-    decline(g, Stage::Support);
-    assert_eq!(stage(g), Some(Stage::Avoid));
+    // does not roll for it: Willi declines. 10.8: Arendtschildt declares the avoid battle
+    // first (before any support die); it is rolled once Willi has declined
+    assert_eq!(stage(g), Some(Stage::Intercept));
     let gottingen = space(g, "Göttingen");
     ok(
         g,
@@ -735,6 +736,8 @@ fn war_one(g: &mut G) {
             unit: None,
         },
     );
+    battle_begins(g);
+    decline(g, Stage::Support);
     assert_eq!(last_roll(g).0, 4);
     assert_eq!(loc(g, hn_ib), Loc::Space(gottingen));
     assert_eq!(control(g, "Hildesheim"), Some(Side::Prussia));

@@ -196,6 +196,10 @@ fn moltke_is_offered_only_before_the_first_support_roll() {
         to: space(&g, "Hanover"),
     })
     .expect("Hanover");
+    // 10.8: the defender declares no avoid battle before the support dice
+    while stage(&g) == Some(Stage::Intercept) {
+        g.apply(&StCommand::Done).expect("no avoid declared");
+    }
     battle_begins(&mut g);
     assert_eq!(stage(&g), Some(Stage::Support));
     let moltke = StCommand::Respond { card: 8 };

@@ -394,17 +394,19 @@ fn two_armies_intercept_into_one_space() {
     let sx = place(&mut g, "au-1", "Hildesheim");
     let bs = space(&g, "Braunschweig");
     ok(&mut g, StCommand::Move { to: bs });
-    g.dice.script([4]);
+    let n = g.dice.rolls.len();
     ok(&mut g, StCommand::Intercept { general: arendt });
-    assert_eq!(unit_at(&g, corps), Loc::Space(bs));
+    // 10.8: every interception is declared before a die is rolled
+    assert_eq!(g.dice.rolls.len(), n, "no die yet");
     assert_eq!(
         stage(&g),
         Some(Stage::Intercept),
-        "others may still try (10.8)"
+        "others may still declare (10.8)"
     );
     assert!(fb::interceptors(&g.rules, &g.st).contains(&alb));
-    g.dice.script([3]);
+    g.dice.script([4, 3]);
     ok(&mut g, StCommand::Intercept { general: alb });
+    assert_eq!(unit_at(&g, corps), Loc::Space(bs));
     assert_eq!(unit_at(&g, sx), Loc::Space(bs));
     assert_eq!(gen_at(&g, alb), Loc::Space(bs));
     assert_eq!(stage(&g), Some(Stage::Stay));

@@ -141,6 +141,19 @@ pub struct Pending {
     /// Sound of the Guns (#12/#52) played at `BattleStart`: Prussia picks the army that joins.
     #[serde(default)]
     pub sound: Option<CardId>,
+    /// 10.8: interceptions declared at `Stage::Intercept`, rolled once all are declared.
+    #[serde(default)]
+    pub declared: Vec<GenId>,
+    /// 10.8: the avoid battle declared with the interceptions (`Avoid{to, unit}`),
+    /// attempted after the interception and support rolls.
+    #[serde(default)]
+    pub avoid_declared: Option<(SpaceId, Option<UnitId>)>,
+    /// 10.8: the inactive player's declarations are complete.
+    #[serde(default)]
+    pub declared_done: bool,
+    /// 10.8: an interception or support die was rolled (no avoid declared afterwards).
+    #[serde(default)]
+    pub rolled: bool,
 }
 
 impl Pending {
@@ -173,6 +186,10 @@ impl Pending {
             then_supply: false,
             sortie: false,
             sound: None,
+            declared: Vec::new(),
+            avoid_declared: None,
+            declared_done: false,
+            rolled: false,
         }
     }
 }
@@ -948,6 +965,22 @@ pub fn retreat_options(rules: &StRules, st: &StState) -> Vec<SpaceId> {
 }
 
 /// 12.4: the winner's pursuit chance in 6, None when he may not pursue.
+/// 12.5: the winner's units in the battle space that pursue: all but those the winner
+/// leaves behind (`Pending::stay_behind`, `Drop` at `Stage::Pursue`); its generals go with
+/// them.
+pub fn pursuing_units(rules: &StRules, st: &StState) -> Vec<UnitId> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    let Some(w) = p.winner else {
+        return Vec::new();
+    };
+    flow::units_at(rules, st, p.at, w)
+        .into_iter()
+        .filter(|u| !p.stay_behind.contains(u))
+        .collect()
+}
+
 pub fn pursuit_chance(rules: &StRules, st: &StState) -> Option<u32> {
     let p = st.g.battle.as_ref()?;
     let w = p.winner?;
@@ -974,7 +1007,7 @@ pub fn pursuit_chance(rules: &StRules, st: &StState) -> Option<u32> {
     if loser_units.is_empty() {
         return None;
     }
-    let win_units = flow::units_at(rules, st, p.at, w);
+    let win_units = pursuing_units(rules, st);
     let cmd = flow::commander(rules, &flow::generals_at(rules, st, p.at, w))?;
     if win_units.is_empty() {
         return None;
@@ -1041,8 +1074,23 @@ impl Game<'_> {
             };
             match p.stage {
                 Stage::Intercept => {
-                    if !interceptors(rules, self.st).is_empty() {
+                    // 10.8: every interception and the avoid battle are declared before a
+                    // die is rolled (the interception and the support dice)
+                    let avoid_open = p.avoid_declared.is_none()
+                        && !avoid_options(rules, self.st).is_empty()
+                        && (!p.declared.is_empty() || !supporters(rules, self.st).is_empty());
+                    if !p.declared_done && (!interceptors(rules, self.st).is_empty() || avoid_open)
+                    {
                         return;
+                    }
+                    if !p.declared.is_empty() {
+                        for g in p.declared.clone() {
+                            self.roll_interception(g);
+                        }
+                        if let Some(q) = self.pending() {
+                            q.declared.clear();
+                        }
+                        continue;
                     }
                     // 10.8: one or more interceptions; then the mover fights or returns
                     if !p.intercepted.is_empty() {
@@ -1077,7 +1125,27 @@ impl Game<'_> {
                         }
                         return;
                     }
-                    if !avoid_options(rules, self.st).is_empty() || can_withdraw(rules, self.st) {
+                    // 10.8: the avoid battle declared before the dice is attempted now
+                    if let Some((to, unit)) = p.avoid_declared {
+                        if let Some(q) = self.pending() {
+                            q.avoid_declared = None;
+                        }
+                        if avoid_options(rules, self.st)
+                            .iter()
+                            .any(|o| o.cmd == StCommand::Avoid { to, unit })
+                        {
+                            self.avoid(to, unit);
+                            return;
+                        }
+                        self.say(
+                            "10.8",
+                            "the declared avoid battle is no longer possible (10.4-10.7)",
+                        );
+                        continue;
+                    }
+                    if (!p.rolled && !avoid_options(rules, self.st).is_empty())
+                        || can_withdraw(rules, self.st)
+                    {
                         return;
                     }
                     self.set_stage(Stage::Respond(p.att));
@@ -1425,12 +1493,9 @@ impl Game<'_> {
         }
     }
 
-    /// 10.2: general `g` tries to intercept.
+    /// 10.2, 10.8: general `g` declares an interception (rolled once all are declared).
     pub fn intercept(&mut self, g: GenId) {
         let rules = self.rules;
-        let Some(p) = self.st.g.battle.clone() else {
-            return;
-        };
         // 18.1: his army tries once, whichever of equal generals commands it
         let with: Vec<GenId> = self.st.generals[g as usize]
             .loc
@@ -1440,10 +1505,50 @@ impl Game<'_> {
         if let Some(q) = self.pending() {
             q.asked.push(g);
             q.asked.extend(with);
+            q.declared.push(g);
         }
+        let name = rules.gen_name(g);
+        let chance = intercept_chance_in_6(rules, self.st, g);
+        self.say(
+            "10.8",
+            format!("{name} declares an interception ({chance} in 6)"),
+        );
+        self.progress();
+    }
+
+    /// 10.8: the defender declares its avoid battle after the interceptions; the
+    /// interception and support dice are rolled first.
+    pub fn declare_avoid(&mut self, to: SpaceId, unit: Option<UnitId>) {
+        let rules = self.rules;
+        let chance = avoid_options(rules, self.st)
+            .iter()
+            .find(|o| o.cmd == StCommand::Avoid { to, unit })
+            .map(|o| o.chance_in_6)
+            .unwrap_or(0);
+        if let Some(q) = self.pending() {
+            q.avoid_declared = Some((to, unit));
+            q.declared_done = true;
+        }
+        let on = rules.space_name(to);
+        self.say(
+            "10.8",
+            format!("avoid battle to {on} declared ({chance} in 6)"),
+        );
+        self.progress();
+    }
+
+    /// 10.2: the declared interception of general `g` is rolled.
+    fn roll_interception(&mut self, g: GenId) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
         let Some((_, units)) = intercepting_units(rules, self.st, g) else {
             return;
         };
+        if let Some(q) = self.pending() {
+            q.rolled = true;
+        }
         let init = flow::initiative(rules, g) as i32;
         let mods = intercept_modifiers(rules, self.st, g);
         let name = rules.gen_name(g);
@@ -1486,7 +1591,6 @@ impl Game<'_> {
                 ),
             );
         }
-        self.progress();
     }
 
     /// 10.2: unit `u` stays behind when its army intercepts.
@@ -1495,6 +1599,13 @@ impl Game<'_> {
             q.stay_behind.push(u);
         }
         let n = self.rules.unit_name(u);
+        if self.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::Pursue) {
+            self.say(
+                "12.5",
+                format!("{n} will stay in the battle space if the army pursues"),
+            );
+            return;
+        }
         self.say(
             "10.2",
             format!("{n} will stay behind if its army intercepts"),
@@ -1596,6 +1707,7 @@ impl Game<'_> {
         if let Some(q) = self.pending() {
             q.asked.push(g);
             q.asked.extend(with);
+            q.rolled = true;
         }
         let Some((s, units)) = army_of(rules, self.st, g) else {
             return;
@@ -1651,6 +1763,7 @@ impl Game<'_> {
                 let all = interceptors(self.rules, self.st);
                 if let Some(q) = self.pending() {
                     q.asked.extend(all);
+                    q.declared_done = true;
                 }
             }
             Stage::Stay => self.set_stage(Stage::BattleStart),
@@ -2209,7 +2322,8 @@ impl Game<'_> {
             .general(cmd)
             .map(|d| if w == p.att { d.offensive } else { d.defensive } as i32)
             .unwrap_or(0);
-        let win_units = flow::units_at(rules, self.st, p.at, w);
+        // 12.5: the units left behind stay in the battle space; the generals pursue
+        let win_units = pursuing_units(rules, self.st);
         let lose_units = flow::units_at(rules, self.st, to, w.other());
         let cav = |us: &[UnitId]| us.iter().filter(|&&u| is_cavalry(rules, u)).count();
         let mut mods = Vec::new();

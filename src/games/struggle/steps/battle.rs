@@ -66,7 +66,14 @@ impl PlayStep<Struggle> for Battle {
                         )
                     })
                     .collect();
-                format!("{who}: intercept into {on}? (10.2: {})", v.join(", "))
+                let avoid = fb::avoid_options(rules, st)
+                    .first()
+                    .map(|o| format!("; or declare avoid battle, {} in 6 (10.4)", o.chance_in_6))
+                    .unwrap_or_default();
+                format!(
+                    "{who}: declare interceptions into {on} (10.2, 10.8: {}){avoid}",
+                    v.join(", ")
+                )
             }
             Stage::Stay => format!("{who}: intercepted in {on}: fight or return (10.3)"),
             Stage::BattleStart if p.sound.is_some() => {
@@ -124,7 +131,7 @@ impl PlayStep<Struggle> for Battle {
             }
             Stage::Advance => format!("{who}: supporting armies may enter {on} (11.44)"),
             Stage::Pursue => format!(
-                "{who}: pursue? ({} in 6, 12.4)",
+                "{who}: pursue? ({} in 6, 12.4; units may stay behind, 12.5)",
                 fb::pursuit_chance(rules, st).unwrap_or(0)
             ),
             Stage::Attrition => match p.attrition.first() {
@@ -182,6 +189,12 @@ impl PlayStep<Struggle> for Battle {
                         }
                     }
                 }
+                // 10.8: the avoid battle is declared with the interceptions, before any die
+                if p.avoid_declared.is_none() {
+                    for o in fb::avoid_options(rules, st) {
+                        out.push(o.cmd);
+                    }
+                }
                 out.push(StCommand::Done);
             }
             Stage::Stay => {
@@ -220,8 +233,12 @@ impl PlayStep<Struggle> for Battle {
                 out.push(StCommand::Done);
             }
             Stage::Avoid => {
-                for o in fb::avoid_options(rules, st) {
-                    out.push(o.cmd);
+                // 10.8: once an interception or support die is rolled, only an avoid
+                // declared before it is attempted
+                if !p.rolled {
+                    for o in fb::avoid_options(rules, st) {
+                        out.push(o.cmd);
+                    }
                 }
                 if fb::can_withdraw(rules, st) {
                     out.push(StCommand::Withdraw);
@@ -262,6 +279,15 @@ impl PlayStep<Struggle> for Battle {
             Stage::Pursue => {
                 if fb::pursuit_chance(rules, st).is_some() {
                     out.push(StCommand::Pursue);
+                    // 12.5: units may stay behind; at least one CU pursues
+                    let us = fb::pursuing_units(rules, st);
+                    if us.len() > 1 {
+                        for u in us {
+                            out.push(StCommand::Drop {
+                                piece: Piece::Unit(u),
+                            });
+                        }
+                    }
                 }
                 out.push(StCommand::Done);
             }
@@ -303,7 +329,11 @@ impl PlayStep<Struggle> for Battle {
                 "11.43",
                 "that card is not a coordinated-attack response of yours",
             ),
-            (Stage::Avoid, StCommand::Avoid { to, .. })
+            (Stage::Avoid, StCommand::Avoid { .. }) if p.rolled => Refusal::new(
+                "10.8",
+                "avoid battle is declared with the interceptions, before any die is rolled",
+            ),
+            (Stage::Intercept | Stage::Avoid, StCommand::Avoid { to, .. })
                 if st.g.control.get(*to).copied().flatten() == Some(p.att) =>
             {
                 Refusal::new(
@@ -311,7 +341,7 @@ impl PlayStep<Struggle> for Battle {
                     "no avoid battle into a space with an enemy PC marker",
                 )
             }
-            (Stage::Avoid, StCommand::Avoid { .. }) => Refusal::new(
+            (Stage::Intercept | Stage::Avoid, StCommand::Avoid { .. }) => Refusal::new(
                 "10.4",
                 "avoid battle only into a valid retreat space (12.1); one unit without a general (10.5); not after intercepting (10.7)",
             ),
@@ -357,6 +387,10 @@ impl PlayStep<Struggle> for Battle {
                 "9.52",
                 "a lone general retreats to an adjacent space without enemy units, not the one the enemy force came from",
             ),
+            (Stage::Pursue, StCommand::Drop { .. }) => Refusal::new(
+                "12.5",
+                "only a unit of the winner in the battle space stays behind, and at least one combat unit pursues with the general",
+            ),
             (Stage::Pursue, StCommand::Pursue) => Refusal::new(
                 "12.4",
                 "no pursuit from an unbesieged fortress or major city, or into another enemy force",
@@ -401,6 +435,11 @@ impl PlayStep<Struggle> for Battle {
                 g.sound_join(general)
             }
             StCommand::Support { general } => g.support(general),
+            StCommand::Avoid { to, unit }
+                if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::Intercept) =>
+            {
+                g.declare_avoid(to, unit);
+            }
             StCommand::Avoid { to, unit } => g.avoid(to, unit),
             StCommand::Respond { card } => {
                 if let Some(s) = side {

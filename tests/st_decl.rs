@@ -1,0 +1,231 @@
+//! 1866: declarations around a battle (AUDIT13b D3, D12): which units pursue (12.5),
+//! driven through `PureGame::apply`/`legal` from positions built on the 22.2 set-up.
+
+use crate::st_common::*;
+use feldzug::engine::game::{PureGame, RulesGame};
+use feldzug::engine::side::Side;
+use feldzug::games::struggle::Struggle;
+use feldzug::games::struggle::cards::CardId;
+use feldzug::games::struggle::flow_battle::{self as fb, Stage};
+use feldzug::games::struggle::state::*;
+
+/// 22.2 after the set-up choices with an empty board; Prussia to play.
+fn empty_board() -> PureGame<Struggle> {
+    let mut g = seven_weeks();
+    for u in g.st.units.iter_mut() {
+        if matches!(u.loc, Loc::Space(_)) {
+            u.loc = Loc::Reserve;
+        }
+    }
+    for x in g.st.generals.iter_mut() {
+        if matches!(x.loc, Loc::Space(_)) {
+            x.loc = Loc::Pool;
+        }
+    }
+    assert_eq!(g.st.g.to_play, Side::Prussia);
+    g
+}
+
+fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
+    assert!(
+        g.legal().contains(&c),
+        "{c:?} not listed in {:?}: {:?}",
+        g.st.g.battle.as_ref().map(|b| b.stage),
+        g.legal()
+    );
+    g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
+    Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
+}
+
+/// The dice rolled so far (the hand-over entries of the log are no dice).
+fn dice(g: &PureGame<Struggle>) -> usize {
+    g.dice
+        .rolls
+        .iter()
+        .filter(|r| !r.purpose.starts_with("hand-over"))
+        .count()
+}
+
+fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
+    g.st.g.battle.as_ref().map(|b| b.stage)
+}
+
+fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
+    let x = general(g, id);
+    let s = space(g, at);
+    g.st.generals[x as usize].loc = Loc::Space(s);
+    x
+}
+
+/// Cards that are no battle response of anyone (fillers for a hand).
+fn quiet_cards(g: &PureGame<Struggle>, n: usize, not: &[CardId]) -> Vec<CardId> {
+    g.rules
+        .cards
+        .cards
+        .iter()
+        .filter(|c| c.response.is_none() && !c.mandatory && c.ops >= 3 && !not.contains(&c.id))
+        .map(|c| c.id)
+        .take(n)
+        .collect()
+}
+
+/// Falkenstein (offensive rating raised to 1 for the test) and three Prussian IDs in
+/// Braunschweig, Arendtschildt and the Hanoverian Corps in Hildesheim; Falkenstein is
+/// activated with card #35 and enters Hildesheim.
+fn battle_at_hildesheim() -> (PureGame<Struggle>, u8, u8, Vec<u16>) {
+    let mut g = empty_board();
+    let falk = put_general(&mut g, "falkenstein", "Braunschweig");
+    let mut r = (*g.rules).clone();
+    r.generals[falk as usize].offensive = 1;
+    g.rules = std::sync::Arc::new(r);
+    let ids: Vec<u16> = (0..3)
+        .map(|_| put(&mut g, "pr-id", "Braunschweig", false))
+        .collect();
+    let arendt = put_general(&mut g, "arendtschildt", "Hildesheim");
+    put(&mut g, "hn-corps", "Hildesheim", false);
+    let quiet = quiet_cards(&g, 3, &[35]);
+    give(&mut g, Side::Austria, &quiet);
+    give(&mut g, Side::Prussia, &[35]);
+    ok(
+        &mut g,
+        StCommand::Play {
+            card: 35,
+            use_: Use::Activate { general: falk },
+        },
+    );
+    decline_window(&mut g);
+    let hildesheim = space(&g, "Hildesheim");
+    ok(&mut g, StCommand::Move { to: hildesheim });
+    (g, falk, arendt, ids)
+}
+
+/// From the entry into Hildesheim to the pursuit stage: no avoid, battle dice 6 and 1
+/// (the attacker wins), Arendtschildt retreats to Hanover.
+fn to_pursuit(g: &mut PureGame<Struggle>) {
+    let hanover = space(g, "Hanover");
+    while matches!(stage(g), Some(Stage::Intercept | Stage::Avoid)) {
+        ok(g, StCommand::Done);
+    }
+    g.dice.script([6, 1]);
+    pass_responses(g);
+    while matches!(stage(g), Some(Stage::Losses(_))) {
+        ok(g, StCommand::TakeLosses { choice: 0 });
+    }
+    if stage(g) == Some(Stage::Retreat) {
+        ok(g, StCommand::Retreat { to: hanover });
+    }
+    assert_eq!(stage(g), Some(Stage::Pursue));
+}
+
+// rule 12.5: the pursuing army may leave some CUs behind in the battle space; its general
+// goes with the pursuing force (AUDIT13b D12). Old code: no `Drop` at the pursuit, the
+// whole force pursued.
+#[test]
+fn a_pursuer_leaves_units_in_the_battle_space() {
+    let (mut g, falk, arendt, ids) = battle_at_hildesheim();
+    to_pursuit(&mut g);
+    let hildesheim = space(&g, "Hildesheim");
+    let hanover = space(&g, "Hanover");
+    assert_eq!(g.st.generals[arendt as usize].loc, Loc::Space(hanover));
+    let drop = |u: u16| StCommand::Drop {
+        piece: Piece::Unit(u),
+    };
+    ok(&mut g, drop(ids[0]));
+    ok(&mut g, drop(ids[1]));
+    // at least one CU pursues with the general
+    assert!(!g.legal().contains(&drop(ids[2])));
+    let r = g
+        .apply(&drop(ids[2]))
+        .expect_err("the last unit must pursue");
+    assert_eq!(r.rule, "12.5");
+    // the odds come from the pursuing force: Falkenstein's rating 1
+    assert_eq!(fb::pursuit_chance(&g.rules, &g.st), Some(1));
+    // pursuit die 1 succeeds; attrition die 1
+    g.dice.script([1, 1]);
+    ok(&mut g, StCommand::Pursue);
+    assert_eq!(g.st.generals[falk as usize].loc, Loc::Space(hanover));
+    assert_eq!(g.st.units[ids[2] as usize].loc, Loc::Space(hanover));
+    assert_eq!(g.st.units[ids[0] as usize].loc, Loc::Space(hildesheim));
+    assert_eq!(g.st.units[ids[1] as usize].loc, Loc::Space(hildesheim));
+    // the loser's second retreat, never into the battle space (12.5)
+    while stage(&g) == Some(Stage::Retreat) || stage(&g) == Some(Stage::Attrition) {
+        let c = g.legal()[0].clone();
+        assert_ne!(c, StCommand::Retreat { to: hildesheim });
+        ok(&mut g, c);
+    }
+    assert!(g.st.g.battle.is_none());
+}
+
+// rule 10.8: all interceptions and the avoid battle are declared before any die is
+// rolled; then the interceptions roll, then the declared avoid (AUDIT13b D3). Old code:
+// `Intercept` rolled at once and `Avoid` was offered only afterwards (Stage::Avoid).
+#[test]
+fn interceptions_and_avoid_battle_are_declared_before_any_die() {
+    let mut g = empty_board();
+    let falk = put_general(&mut g, "falkenstein", "Braunschweig");
+    for _ in 0..3 {
+        put(&mut g, "pr-id", "Braunschweig", false);
+    }
+    let arendt = put_general(&mut g, "arendtschildt", "Hildesheim");
+    let hn = put(&mut g, "hn-corps", "Hildesheim", false);
+    let albert = put_general(&mut g, "albert", "Hanover");
+    let sx = put(&mut g, "au-1", "Hanover", false);
+    let quiet = quiet_cards(&g, 3, &[35]);
+    give(&mut g, Side::Austria, &quiet);
+    give(&mut g, Side::Prussia, &[35]);
+    ok(
+        &mut g,
+        StCommand::Play {
+            card: 35,
+            use_: Use::Activate { general: falk },
+        },
+    );
+    decline_window(&mut g);
+    let hildesheim = space(&g, "Hildesheim");
+    let n = dice(&g);
+    ok(&mut g, StCommand::Move { to: hildesheim });
+    assert_eq!(stage(&g), Some(Stage::Intercept));
+    // the avoid battle may be declared now, before any die, with its odds shown
+    let avoid = fb::avoid_options(&g.rules, &g.st)
+        .into_iter()
+        .next()
+        .expect("an avoid option");
+    assert!(g.legal().contains(&avoid.cmd));
+    let prompt = feldzug::engine::step::prompt::<Struggle>(&g.rules, &g.st);
+    assert!(prompt.contains("avoid battle"), "{prompt}");
+    ok(&mut g, StCommand::Intercept { general: albert });
+    assert_eq!(
+        dice(&g),
+        n,
+        "10.8: no die at the declaration: {:?}",
+        g.dice
+            .rolls
+            .iter()
+            .map(|r| r.purpose.clone())
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(stage(&g), Some(Stage::Intercept));
+    assert!(g.legal().contains(&avoid.cmd), "avoid still declarable");
+    // interception die 1 (fails), then the avoid die 6 (succeeds)
+    g.dice.script([1, 6]);
+    ok(&mut g, avoid.cmd.clone());
+    let purposes: Vec<String> = g.dice.rolls[..]
+        .iter()
+        .filter(|r| !r.purpose.starts_with("hand-over"))
+        .skip(n)
+        .map(|r| r.purpose.clone())
+        .collect();
+    assert_eq!(purposes.len(), 2, "{purposes:?}");
+    assert!(purposes[0].contains("intercepts"), "{purposes:?}");
+    assert!(purposes[1].starts_with("avoid battle"), "{purposes:?}");
+    assert_eq!(
+        g.st.units[sx as usize].loc,
+        Loc::Space(space(&g, "Hanover"))
+    );
+    assert_ne!(
+        g.st.units[hn as usize].loc,
+        Loc::Space(hildesheim),
+        "avoided"
+    );
+    assert_ne!(g.st.generals[arendt as usize].loc, Loc::Space(hildesheim));
+}
