@@ -127,6 +127,10 @@ fn falkenstein_enters_hanover(extra: &[CardId]) -> (PureGame<Struggle>, u8) {
     decline_window(&mut g);
     let hanover = space(&g, "Hanover");
     ok(&mut g, StCommand::Move { to: hanover });
+    // 10.8: Austria declares no interception or avoid battle before any die
+    while stage(&g) == Some(Stage::Intercept) {
+        ok(&mut g, StCommand::Done);
+    }
     (g, fred)
 }
 
