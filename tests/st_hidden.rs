@@ -354,3 +354,85 @@ fn stosstaktik_gives_the_prussian_defender_plus_one() {
     assert_eq!(after.drm[1] - before.drm[1], 1, "the Prussian defender +1");
     assert_eq!(after.drm[0], before.drm[0]);
 }
+
+/// Card 14 Death Ride (RECONSTRUCTED text): only if Austria loses is the rest of its loss
+/// reduced by 2 — and its RCD charges, taking one step besides the battle loss (audit
+/// defect 29: the reduction applied win or lose and the RCD never paid).
+#[test]
+fn death_ride_reduces_only_a_lost_battle_and_the_rcd_pays() {
+    let mut g = empty_board();
+    g.st.g.to_play = Side::Austria;
+    let albert = put_general(&mut g, "albert", "Dresden");
+    put(&mut g, "au-1", "Dresden", false);
+    let rcd = put(&mut g, "au-1rcd", "Dresden", false);
+    for _ in 0..3 {
+        put(&mut g, "pr-id", "Bautzen", false);
+    }
+    give(&mut g, Side::Austria, &[10, 14, 31]);
+    give(&mut g, Side::Prussia, &[]);
+    g.apply(&StCommand::Play {
+        card: 10,
+        use_: Use::Activate { general: albert },
+    })
+    .expect("activate Albert");
+    decline_window(&mut g);
+    g.apply(&StCommand::Move {
+        to: space(&g, "Bautzen"),
+    })
+    .expect("attack Bautzen");
+    while stage(&g) != Some(Stage::Respond(Side::Austria)) {
+        g.apply(&StCommand::Done).expect("no interception or avoid");
+    }
+    let plan = |g: &G| {
+        feldzug::games::struggle::flow_battle::battle_preview(&g.rules, &g.st).expect("a battle")
+    };
+    let before = plan(&g);
+    // Austria keeps a card, so it is asked again after playing #14 (6.25, hidden hands)
+    let mut probe = g.clone();
+    probe
+        .apply(&StCommand::Respond { card: 14 })
+        .expect("Death Ride");
+    assert_eq!(stage(&probe), Some(Stage::Respond(Side::Austria)));
+    let after = plan(&probe);
+    let mut lost = None;
+    for (b, a) in before.outcomes.iter().zip(&after.outcomes) {
+        assert_eq!(b.dice, a.dice);
+        if b.winner == feldzug::games::struggle::battle::Who::Attacker {
+            assert_eq!(
+                a.loss[0], b.loss[0],
+                "Austria wins {:?}: no reduction",
+                b.dice
+            );
+        } else {
+            assert_eq!(
+                a.loss[0],
+                b.loss[0].saturating_sub(2),
+                "Austria loses {:?}",
+                b.dice
+            );
+            if b.loss[0] >= 3 && lost.is_none() {
+                lost = Some(b.dice);
+            }
+        }
+    }
+    // a lost battle rolled: the RCD takes its step besides the (reduced) loss
+    let dice = lost.expect("some dice lose with a loss of 3 or more");
+    g.dice.script(dice);
+    g.apply(&StCommand::Respond { card: 14 })
+        .expect("Death Ride");
+    pass_responses(&mut g);
+    while let Some(Stage::Losses(side)) = stage(&g) {
+        let c = g.legal()[0].clone();
+        g.apply(&c)
+            .unwrap_or_else(|r| panic!("{side:?} losses: {r:?}"));
+    }
+    let u = &g.st.units[rcd as usize];
+    assert!(
+        u.reduced || u.loc == Loc::Eliminated,
+        "the RCD charged: {u:?}"
+    );
+    assert!(
+        g.log.entries.iter().any(|e| e.rule == "card 14"),
+        "the charge's step is logged under card 14"
+    );
+}

@@ -134,6 +134,8 @@ pub struct CardPlay {
     pub loser_loss: u32,
     /// The CF loss the playing side takes is reduced by this much.
     pub loss_reduction: u32,
+    /// Reduced by this much only if the playing side loses (Death Ride #14).
+    pub loss_reduction_if_lost: u32,
     /// If the playing side loses, the winner may not pursue.
     pub no_pursuit: bool,
     /// The defender gets no river benefit.
@@ -167,6 +169,10 @@ impl CardPlay {
                     enemy: false,
                 } => p.shift += *columns as i32,
                 Effect::LoserLoss { amount } => p.loser_loss += *amount as u32,
+                // Death Ride (#14): the reduction only when its player loses
+                Effect::LossReduction { amount } if card.effects.contains(&Effect::Custom(14)) => {
+                    p.loss_reduction_if_lost += *amount as u32
+                }
                 Effect::LossReduction { amount } => p.loss_reduction += *amount as u32,
                 Effect::NoPursuit => p.no_pursuit = true,
                 Effect::NoRiver => p.no_river = true,
@@ -252,6 +258,7 @@ pub struct BattlePlan {
     /// The loss adjustments the cards make, kept for [`outcome`].
     loser_loss: [u32; 2],
     loss_reduction: [u32; 2],
+    loss_reduction_if_lost: [u32; 2],
     no_pursuit_against: [bool; 2],
 }
 
@@ -364,6 +371,7 @@ pub fn plan(charts: &Charts, attacker: &Force, defender: &Force, sit: &Situation
     }
     let mut loser_loss = [0u32; 2];
     let mut loss_reduction = [0u32; 2];
+    let mut loss_reduction_if_lost = [0u32; 2];
     let mut no_pursuit_against = [false; 2];
     for (who, c) in &sit.cards {
         let case = format!("card #{} {}", c.card, c.title);
@@ -372,6 +380,7 @@ pub fn plan(charts: &Charts, attacker: &Force, defender: &Force, sit: &Situation
         add(&mut mods, *who, true, c.shift, &case);
         loser_loss[who.idx()] += c.loser_loss;
         loss_reduction[who.idx()] += c.loss_reduction;
+        loss_reduction_if_lost[who.idx()] += c.loss_reduction_if_lost;
         // The player's side loses: the winner (the other side) may not pursue.
         if c.no_pursuit {
             no_pursuit_against[who.other().idx()] = true;
@@ -409,6 +418,7 @@ pub fn plan(charts: &Charts, attacker: &Force, defender: &Force, sit: &Situation
         pursuit_in_216: [0, 0],
         loser_loss,
         loss_reduction,
+        loss_reduction_if_lost,
         no_pursuit_against,
     };
     for a in 1..=6u8 {
@@ -483,6 +493,7 @@ fn resolve(charts: &Charts, plan: &BattlePlan, a: u8, d: u8) -> Outcome {
     for (l, r) in loss.iter_mut().zip(plan.loss_reduction) {
         *l = l.saturating_sub(r);
     }
+    loss[l] = loss[l].saturating_sub(plan.loss_reduction_if_lost[l]);
     Outcome {
         dice: [a, d],
         modified,

@@ -2035,7 +2035,29 @@ impl Game<'_> {
         };
         let who = if side == p.att { 0 } else { 1 };
         let units = p.units[who].clone();
-        let after = self.take_fates(&units, fates, "11.2");
+        let mut after = self.take_fates(&units, fates, "11.2");
+        // Death Ride (#14, RECONSTRUCTED text): if its player lost, one of its cavalry
+        // divisions charges and takes one step besides the battle loss
+        if p.cards.contains(&(side, 14)) && p.winner.is_some_and(|w| w != side) {
+            let rules = self.rules;
+            if let Some(i) = after.iter().position(|&(_, u)| {
+                is_cavalry(rules, u) && self.st.units[u as usize].loc.space().is_some()
+            }) {
+                let u = after[i].1;
+                let fate = if self.st.units[u as usize].reduced {
+                    Fate::Eliminated
+                } else {
+                    Fate::Flipped
+                };
+                let now = self.take_fates(&[u], &[fate], "card 14");
+                match now.first() {
+                    Some(&(_, v)) => after[i].1 = v,
+                    None => {
+                        after.remove(i);
+                    }
+                }
+            }
+        }
         if let Some(q) = self.pending() {
             // a garrison corps replaced by an EBC: the EBC stays inside (13.6)
             for &(was, now) in &after {
