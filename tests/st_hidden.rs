@@ -436,3 +436,41 @@ fn death_ride_reduces_only_a_lost_battle_and_the_rcd_pays() {
         "the charge's step is logged under card 14"
     );
 }
+
+/// 9.62: a general passing through the railroad junction may not end his move on it
+/// (`Done` is neither listed nor accepted there), and may go on beyond it.
+#[test]
+fn no_move_ends_on_the_railroad_junction() {
+    let mut g = empty_board();
+    let falk = put_general(&mut g, "falkenstein", "Hildesheim");
+    give(&mut g, Side::Prussia, &[15]);
+    give(&mut g, Side::Austria, &[]);
+    g.apply(&StCommand::Play {
+        card: 15,
+        use_: Use::Individual,
+    })
+    .expect("a 3 card for individual activations");
+    g.apply(&StCommand::Declare {
+        piece: Piece::General(falk),
+    })
+    .expect("a general for 1 OP");
+    g.apply(&StCommand::Begin).expect("begin");
+    let junction = space(&g, "Railroad Junction");
+    g.apply(&StCommand::Move { to: junction })
+        .expect("into the junction");
+    assert!(!g.legal().contains(&StCommand::Done));
+    let r = g
+        .apply(&StCommand::Done)
+        .expect_err("no move ends on the junction");
+    assert_eq!(r.rule, "9.62");
+    g.apply(&StCommand::Move {
+        to: space(&g, "Göttingen"),
+    })
+    .expect("on through the junction");
+    g.apply(&StCommand::Done)
+        .expect("the move ends at Göttingen");
+    assert_eq!(
+        g.st.generals[falk as usize].loc,
+        Loc::Space(space(&g, "Göttingen"))
+    );
+}
