@@ -11,7 +11,6 @@ use feldzug::engine::scenarios;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::battle::Fate;
-use feldzug::games::struggle::cards::CardId;
 use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::siege;
 use feldzug::games::struggle::state::*;
@@ -37,10 +36,6 @@ fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
     assert!(!g.legal().contains(&c));
 }
 
-fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
-    g.st.g.battle.as_ref().map(|b| b.stage)
-}
-
 /// A free unit of type `ty` (not on the map nor in the Corps Support Box) placed in `at`.
 fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
     let s = space(g, at);
@@ -60,25 +55,6 @@ fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
         reduced,
     };
     u
-}
-
-fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    let s = space(g, at);
-    g.st.generals[x as usize].loc = Loc::Space(s);
-    x
-}
-
-/// Cards that are no battle response of anyone (fillers for a hand).
-fn quiet_cards(g: &PureGame<Struggle>, n: usize, not: &[CardId]) -> Vec<CardId> {
-    g.rules
-        .cards
-        .cards
-        .iter()
-        .filter(|c| c.response.is_none() && !c.mandatory && c.ops >= 3 && !not.contains(&c.id))
-        .map(|c| c.id)
-        .take(n)
-        .collect()
 }
 
 /// 22.2 after the set-up choices, with an empty board (the Corps Support Box kept);

@@ -32,25 +32,6 @@ fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str) -> u16 {
     u
 }
 
-fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    let s = space(g, at);
-    g.st.generals[x as usize].loc = Loc::Space(s);
-    x
-}
-
-/// Cards that are no response of anyone (fillers for a hand).
-fn quiet_cards(g: &PureGame<Struggle>, n: usize, not: &[CardId]) -> Vec<CardId> {
-    g.rules
-        .cards
-        .cards
-        .iter()
-        .filter(|c| c.response.is_none() && !c.mandatory && c.ops >= 3 && !not.contains(&c.id))
-        .map(|c| c.id)
-        .take(n)
-        .collect()
-}
-
 /// 22.2 after the set-up choices with an empty board (units off the map, generals in the
 /// holding area). Prussia is to play.
 fn empty_board() -> PureGame<Struggle> {
@@ -85,10 +66,6 @@ fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
     );
     g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
     Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
-}
-
-fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
-    g.st.g.battle.as_ref().map(|b| b.stage)
 }
 
 /// Falkenstein and three IDs at Magdeburg, Frederick and the 7th Corps at Minden,

@@ -131,3 +131,28 @@ pub fn battle_begins(g: &mut PureGame<Struggle>) {
             .expect("passing the start of the battle");
     }
 }
+
+/// The stage of the battle in progress, if any.
+pub fn stage(g: &PureGame<Struggle>) -> Option<feldzug::games::struggle::flow_battle::Stage> {
+    g.st.g.battle.as_ref().map(|b| b.stage)
+}
+
+/// A position built for a test: general `id` placed in `at`.
+pub fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
+    let x = general(g, id);
+    let s = space(g, at);
+    g.st.generals[x as usize].loc = Loc::Space(s);
+    x
+}
+
+/// Cards that are no battle response of anyone (fillers for a hand).
+pub fn quiet_cards(g: &PureGame<Struggle>, n: usize, not: &[CardId]) -> Vec<CardId> {
+    g.rules
+        .cards
+        .cards
+        .iter()
+        .filter(|c| c.response.is_none() && !c.mandatory && c.ops >= 3 && !not.contains(&c.id))
+        .map(|c| c.id)
+        .take(n)
+        .collect()
+}

@@ -35,25 +35,6 @@ fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
     u
 }
 
-fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    let s = space(g, at);
-    g.st.generals[x as usize].loc = Loc::Space(s);
-    x
-}
-
-/// Cards that are no battle response of anyone (fillers for a hand).
-fn quiet_cards(g: &PureGame<Struggle>, n: usize, not: &[CardId]) -> Vec<CardId> {
-    g.rules
-        .cards
-        .cards
-        .iter()
-        .filter(|c| c.response.is_none() && !c.mandatory && c.ops >= 3 && !not.contains(&c.id))
-        .map(|c| c.id)
-        .take(n)
-        .collect()
-}
-
 /// 22.2 after the set-up choices with an empty board (Corps Support Box kept); Prussia is
 /// to play; Austria holds three cards that are no response.
 fn empty_board() -> PureGame<Struggle> {
@@ -101,10 +82,6 @@ fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
     }
     assert_eq!(g.hash(), before);
     assert!(!g.legal().contains(&c));
-}
-
-fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
-    g.st.g.battle.as_ref().map(|b| b.stage)
 }
 
 fn at(g: &PureGame<Struggle>, u: u16) -> Loc {

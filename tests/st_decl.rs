@@ -5,7 +5,6 @@ use crate::st_common::*;
 use feldzug::engine::game::{PureGame, RulesGame};
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
-use feldzug::games::struggle::cards::CardId;
 use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::state::*;
 
@@ -44,29 +43,6 @@ fn dice(g: &PureGame<Struggle>) -> usize {
         .iter()
         .filter(|r| !r.purpose.starts_with("hand-over"))
         .count()
-}
-
-fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
-    g.st.g.battle.as_ref().map(|b| b.stage)
-}
-
-fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    let s = space(g, at);
-    g.st.generals[x as usize].loc = Loc::Space(s);
-    x
-}
-
-/// Cards that are no battle response of anyone (fillers for a hand).
-fn quiet_cards(g: &PureGame<Struggle>, n: usize, not: &[CardId]) -> Vec<CardId> {
-    g.rules
-        .cards
-        .cards
-        .iter()
-        .filter(|c| c.response.is_none() && !c.mandatory && c.ops >= 3 && !not.contains(&c.id))
-        .map(|c| c.id)
-        .take(n)
-        .collect()
 }
 
 /// Falkenstein (offensive rating raised to 1 for the test) and three Prussian IDs in

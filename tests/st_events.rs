@@ -535,13 +535,6 @@ fn every_unit_label_of_the_cards_resolves() {
 
 // ------------------------------------------------------------------ issue 13: the other events
 
-fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    let s = space(g, at);
-    g.st.generals[x as usize].loc = Loc::Space(s);
-    x
-}
-
 fn to_act(g: &PureGame<Struggle>) -> Option<String> {
     Struggle::side_to_act(&g.rules, &g.st)
 }

@@ -32,10 +32,6 @@ fn ok(g: &mut G, c: StCommand) {
     Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
 }
 
-fn stage(g: &G) -> Option<Stage> {
-    g.st.g.battle.as_ref().map(|b| b.stage)
-}
-
 /// The first unit of type `ty` in `at`.
 fn unit(g: &G, ty: &str, at: &str) -> u16 {
     units(g, ty, at)

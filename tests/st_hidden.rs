@@ -15,10 +15,6 @@ fn to_act(g: &G) -> Option<Side> {
     feldzug::engine::step::to_act::<Struggle>(&g.rules, &g.st)
 }
 
-fn stage(g: &G) -> Option<Stage> {
-    g.st.g.battle.as_ref().map(|b| b.stage)
-}
-
 /// What both players see: the step, the battle stage, who decides, the hand sizes, the
 /// log and the rolls (the hand-overs among them).
 fn public(g: &G) -> String {
@@ -153,12 +149,6 @@ fn empty_board() -> G {
     assert_eq!(g.st.g.step, Step::Round);
     assert_eq!(g.st.g.to_play, Side::Prussia);
     g
-}
-
-fn put_general(g: &mut G, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    g.st.generals[x as usize].loc = Loc::Space(space(g, at));
-    x
 }
 
 /// Card 8 Moltke (RECONSTRUCTED text "before the support rolls"), 11.43: offered when the

@@ -38,10 +38,6 @@ fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
     assert!(!g.legal().contains(&c));
 }
 
-fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
-    g.st.g.battle.as_ref().map(|b| b.stage)
-}
-
 fn gen_at(g: &PureGame<Struggle>, x: u8) -> Loc {
     g.st.generals[x as usize].loc
 }
@@ -69,13 +65,6 @@ fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str) -> u16 {
         reduced: false,
     };
     u
-}
-
-fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    let s = space(g, at);
-    g.st.generals[x as usize].loc = Loc::Space(s);
-    x
 }
 
 /// 22.2 after the set-up choices, with an empty board (the Corps Support Box kept); both

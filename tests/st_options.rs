@@ -88,13 +88,6 @@ fn logged(g: &PureGame<Struggle>, text: &str) -> bool {
     g.log.entries.iter().any(|e| e.text.contains(text))
 }
 
-fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    let s = space(g, at);
-    g.st.generals[x as usize].loc = Loc::Space(s);
-    x
-}
-
 /// A card of `ops` OPs that is no event of anyone's must (not `not`).
 fn card_of(g: &PureGame<Struggle>, ops: u8, not: &[CardId]) -> CardId {
     g.rules

@@ -9,7 +9,6 @@ use feldzug::engine::game::{PureGame, RulesGame};
 use feldzug::engine::scenarios;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
-use feldzug::games::struggle::cards::CardId;
 use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::state::*;
 
@@ -22,10 +21,6 @@ fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
     );
     g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
     Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
-}
-
-fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
-    g.st.g.battle.as_ref().map(|b| b.stage)
 }
 
 /// A free unit of type `ty` (not on the map nor in the Corps Support Box) placed in `at`.
@@ -49,31 +44,12 @@ fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
     u
 }
 
-fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    let s = space(g, at);
-    g.st.generals[x as usize].loc = Loc::Space(s);
-    x
-}
-
 fn gen_at(g: &PureGame<Struggle>, x: u8) -> Loc {
     g.st.generals[x as usize].loc
 }
 
 fn at(g: &PureGame<Struggle>, u: u16) -> Loc {
     g.st.units[u as usize].loc
-}
-
-/// Cards that are no response of anyone (fillers for a hand).
-fn quiet_cards(g: &PureGame<Struggle>, n: usize, not: &[CardId]) -> Vec<CardId> {
-    g.rules
-        .cards
-        .cards
-        .iter()
-        .filter(|c| c.response.is_none() && !c.mandatory && c.ops >= 3 && !not.contains(&c.id))
-        .map(|c| c.id)
-        .take(n)
-        .collect()
 }
 
 /// 22.2 after the set-up choices, with an empty board (the Corps Support Box kept);

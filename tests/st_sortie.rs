@@ -35,13 +35,6 @@ fn empty_board() -> PureGame<Struggle> {
     g
 }
 
-fn put_general(g: &mut PureGame<Struggle>, id: &str, at: &str) -> u8 {
-    let x = general(g, id);
-    let s = space(g, at);
-    g.st.generals[x as usize].loc = Loc::Space(s);
-    x
-}
-
 fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
     assert!(
         g.legal().contains(&c),
@@ -51,10 +44,6 @@ fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
     );
     g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
     Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
-}
-
-fn stage(g: &PureGame<Struggle>) -> Option<Stage> {
-    g.st.g.battle.as_ref().map(|b| b.stage)
 }
 
 fn dice_for(plan: &feldzug::games::struggle::battle::BattlePlan, who: Who) -> (u8, u8) {
