@@ -71,6 +71,9 @@ pub struct HandState {
 /// The size of a card in the hand, in points.
 pub const CARD: egui::Vec2 = egui::vec2(116.0, 150.0);
 
+/// The room between the cards of a hand.
+const HAND_SPACING: f32 = 3.0;
+
 const PAPER: egui::Color32 = egui::Color32::from_rgb(246, 240, 222);
 const INK: egui::Color32 = egui::Color32::from_rgb(25, 20, 15);
 const GOLD: egui::Color32 = egui::Color32::from_rgb(245, 200, 20);
@@ -232,18 +235,19 @@ pub fn hand<C: Clone>(
     {
         state.selected = None;
     }
-    // a hand too wide for the row is drawn smaller (down to 55 %) so every card shows
+    // a hand too wide for the row is drawn smaller (down to 50 %) so every card shows
     // without scrolling (a War hand of 7 or 8); past that the row scrolls. Hovering a
     // card shows its title and text at full size.
     let n = faces.len().max(1) as f32;
-    let gap = 2.0 + ui.spacing().item_spacing.x;
+    let gap = 2.0 + HAND_SPACING;
     let fit = ((ui.available_width() - 4.0) / n - gap) / CARD.x;
-    let size = CARD * fit.clamp(0.55, 1.0);
+    let size = CARD * fit.clamp(0.5, 1.0);
     egui::ScrollArea::horizontal()
         .id_salt("hand-row")
         .max_height(size.y + 12.0)
         .show(ui, |ui| {
             ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = HAND_SPACING;
                 ui.add_space(2.0);
                 if faces.is_empty() {
                     ui.label("No cards in hand.");
