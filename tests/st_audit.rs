@@ -15,17 +15,6 @@ use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::siege;
 use feldzug::games::struggle::state::*;
 
-fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
-    assert!(
-        g.legal().contains(&c),
-        "{c:?} not listed in {:?}: {:?}",
-        g.st.g.battle.as_ref().map(|b| b.stage),
-        g.legal()
-    );
-    g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
-    Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
-}
-
 fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
     let before = g.hash();
     match g.apply(&c) {
@@ -34,27 +23,6 @@ fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
     }
     assert_eq!(g.hash(), before);
     assert!(!g.legal().contains(&c));
-}
-
-/// A free unit of type `ty` (not on the map nor in the Corps Support Box) placed in `at`.
-fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
-    let s = space(g, at);
-    let u = g
-        .rules
-        .unit_by_type(ty)
-        .into_iter()
-        .find(|&u| {
-            !matches!(
-                g.st.units[u as usize].loc,
-                Loc::Space(_) | Loc::CorpsSupport
-            )
-        })
-        .unwrap_or_else(|| panic!("no free {ty}"));
-    g.st.units[u as usize] = UnitState {
-        loc: Loc::Space(s),
-        reduced,
-    };
-    u
 }
 
 /// 22.2 after the set-up choices, with an empty board (the Corps Support Box kept);

@@ -64,17 +64,6 @@ fn empty_board() -> PureGame<Struggle> {
     g
 }
 
-fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
-    assert!(
-        g.legal().contains(&c),
-        "{c:?} not listed in {:?}: {:?}",
-        g.st.g.battle.as_ref().map(|b| b.stage),
-        g.legal()
-    );
-    g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
-    Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
-}
-
 fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
     let before = g.hash();
     match g.apply(&c) {

@@ -57,17 +57,6 @@ fn empty_board() -> PureGame<Struggle> {
     g
 }
 
-fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
-    assert!(
-        g.legal().contains(&c),
-        "{c:?} not listed in {:?}: {:?}",
-        g.st.g.battle.as_ref().map(|b| b.stage),
-        g.legal()
-    );
-    g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
-    Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
-}
-
 /// Falkenstein and three IDs at Magdeburg, Frederick and the 7th Corps at Minden,
 /// Arendtschildt and the Hanoverian Corps in Hanover (the example of play's WOR3).
 /// Prussia holds #35 (activates Falkenstein) and `extra`; Austria quiet cards.

@@ -156,3 +156,36 @@ pub fn quiet_cards(g: &PureGame<Struggle>, n: usize, not: &[CardId]) -> Vec<Card
         .take(n)
         .collect()
 }
+
+/// Applies `c`, which must be listed as legal; the invariants must hold after it.
+pub fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
+    assert!(
+        g.legal().contains(&c),
+        "{c:?} not listed in {:?}: {:?}",
+        g.st.g.battle.as_ref().map(|b| b.stage),
+        g.legal()
+    );
+    g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
+    Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
+}
+
+/// A free unit of type `ty` (not on the map nor in the Corps Support Box) placed in `at`.
+pub fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
+    let s = space(g, at);
+    let u = g
+        .rules
+        .unit_by_type(ty)
+        .into_iter()
+        .find(|&u| {
+            !matches!(
+                g.st.units[u as usize].loc,
+                Loc::Space(_) | Loc::CorpsSupport
+            )
+        })
+        .unwrap_or_else(|| panic!("no free {ty}"));
+    g.st.units[u as usize] = UnitState {
+        loc: Loc::Space(s),
+        reduced,
+    };
+    u
+}

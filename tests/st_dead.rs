@@ -14,27 +14,6 @@ use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::siege;
 use feldzug::games::struggle::state::*;
 
-/// A free unit of type `ty` (not yet on the map) placed in `at`.
-fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
-    let s = space(g, at);
-    let u = g
-        .rules
-        .unit_by_type(ty)
-        .into_iter()
-        .find(|&u| {
-            !matches!(
-                g.st.units[u as usize].loc,
-                Loc::Space(_) | Loc::CorpsSupport
-            )
-        })
-        .unwrap_or_else(|| panic!("no free {ty}"));
-    g.st.units[u as usize] = UnitState {
-        loc: Loc::Space(s),
-        reduced,
-    };
-    u
-}
-
 /// 22.2 after the set-up choices with an empty board (Corps Support Box kept); Prussia is
 /// to play; Austria holds three cards that are no response.
 fn empty_board() -> PureGame<Struggle> {

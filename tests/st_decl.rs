@@ -2,7 +2,7 @@
 //! driven through `PureGame::apply`/`legal` from positions built on the 22.2 set-up.
 
 use crate::st_common::*;
-use feldzug::engine::game::{PureGame, RulesGame};
+use feldzug::engine::game::PureGame;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::flow_battle::{self as fb, Stage};
@@ -23,17 +23,6 @@ fn empty_board() -> PureGame<Struggle> {
     }
     assert_eq!(g.st.g.to_play, Side::Prussia);
     g
-}
-
-fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
-    assert!(
-        g.legal().contains(&c),
-        "{c:?} not listed in {:?}: {:?}",
-        g.st.g.battle.as_ref().map(|b| b.stage),
-        g.legal()
-    );
-    g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
-    Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
 }
 
 /// The dice rolled so far (the hand-over entries of the log are no dice).

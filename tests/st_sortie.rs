@@ -35,17 +35,6 @@ fn empty_board() -> PureGame<Struggle> {
     g
 }
 
-fn ok(g: &mut PureGame<Struggle>, c: StCommand) {
-    assert!(
-        g.legal().contains(&c),
-        "{c:?} not listed in {:?}: {:?}",
-        g.st.g.battle.as_ref().map(|b| b.stage),
-        g.legal()
-    );
-    g.apply(&c).unwrap_or_else(|r| panic!("{c:?} refused: {r}"));
-    Struggle::check_invariants(&g.rules, &g.st).expect("invariants");
-}
-
 fn dice_for(plan: &feldzug::games::struggle::battle::BattlePlan, who: Who) -> (u8, u8) {
     for a in 1..=6 {
         for d in 1..=6 {
