@@ -14,6 +14,59 @@ pub fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// The time to list the legal commands of every position of `seeds` random full games of
+/// each scenario in `ids`: median, p99 and max rows labelled with `label`.
+pub fn legal_command_figures<G: crate::engine::game::RulesGame>(
+    label: &str,
+    ids: &[&str],
+    seeds: u64,
+) -> Result<Vec<(String, String, String)>, String> {
+    use crate::engine::game::PureGame;
+    use rand::SeedableRng;
+    let mut legal: Vec<f64> = Vec::new();
+    for id in ids {
+        let src = crate::engine::scenarios::find(id)?;
+        let rules = G::load_rules(&src, &[])?;
+        for seed in 0..seeds {
+            let mut g = PureGame::<G>::new(rules.clone(), seed);
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut n = 0;
+            while !g.over() && n < 30_000 {
+                n += 1;
+                let t = Instant::now();
+                let cmds = g.legal();
+                legal.push(t.elapsed().as_secs_f64() * 1e6);
+                let Some(c) = G::random_command(&g.rules, &g.st, &cmds, &mut rng) else {
+                    break;
+                };
+                g.apply(&c).map_err(|r| r.to_string())?;
+            }
+        }
+    }
+    legal.sort_by(|a, b| a.total_cmp(b));
+    Ok(vec![
+        (
+            format!("{label} legal commands of a position: median"),
+            format!(
+                "{:.1} µs ({} positions)",
+                percentile(&legal, 0.5),
+                legal.len()
+            ),
+            String::new(),
+        ),
+        (
+            format!("{label} legal commands of a position: p99"),
+            format!("{:.1} µs", percentile(&legal, 0.99)),
+            "< 1 ms".into(),
+        ),
+        (
+            format!("{label} legal commands of a position: max"),
+            format!("{:.1} µs", legal.last().copied().unwrap_or(0.0)),
+            String::new(),
+        ),
+    ])
+}
+
 pub struct Row {
     pub figure: String,
     pub value: String,

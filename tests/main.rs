@@ -1,6 +1,7 @@
 //! All integration tests in one binary (one link of bevy).
 
 mod cli;
+mod ecs_steps;
 mod kg_ecs;
 mod kg_fidelity;
 mod kg_random;

@@ -40,7 +40,9 @@ pub fn log_window(
         .show(ctx, |ui_| {
             if let Some(dice) = dice {
                 ui_.strong("Dice tray");
-                for r in dice.rolls.iter().rev().take(3) {
+                // Entries with the die 0 are undo barriers (a hidden shuffle, a hand-over),
+                // not dice: the log tells of them in words.
+                for r in dice.rolls.iter().rev().filter(|r| r.die > 0).take(3) {
                     let mods: Vec<String> = r
                         .modifiers
                         .iter()

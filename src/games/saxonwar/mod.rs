@@ -171,6 +171,16 @@ impl RulesGame for SaxonWar {
         check_invariants(rules, st)
     }
 
+    /// `feldzug bench`: the legal commands of every position of 5 random games of each
+    /// scenario (random full games are measured for every game by `crate::bench`).
+    fn bench_figures(_games: u32) -> Result<Vec<(String, String, String)>, String> {
+        crate::bench::legal_command_figures::<SaxonWar>(
+            "Great Saxon War",
+            &["saxonwar-1756", "saxonwar-grand"],
+            5,
+        )
+    }
+
     /// grand.start: during the secret deployment the places of the forces are hidden
     /// from `feldzug inspect` (unless asked to reveal them).
     fn redact_hidden(state: &mut serde_json::Value) {

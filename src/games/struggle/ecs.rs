@@ -8,7 +8,7 @@ use super::data::StRules;
 use super::state::*;
 use super::steps::{self, StepId, id_of_globals};
 use super::steps::{
-    declare::Declare, event::EventStep, game_over::GameOver, mobilize::Mobilize,
+    battle::Battle, declare::Declare, event::EventStep, game_over::GameOver, mobilize::Mobilize,
     movement::Movement, round::Round, setup::Setup,
 };
 use crate::engine::game_ecs::*;
@@ -85,6 +85,7 @@ impl Plugin for StrugglePlugin {
                 run_step::<Struggle, Movement>.run_if(in_state(StStepState::Move)),
                 run_step::<Struggle, GameOver>.run_if(in_state(StStepState::GameOver)),
                 run_step::<Struggle, EventStep>.run_if(in_state(StStepState::Event)),
+                run_step::<Struggle, Battle>.run_if(in_state(StStepState::Battle)),
                 sync_phase_state::<Struggle>,
                 sync_step_state,
             )
