@@ -89,6 +89,10 @@ fn cholera_steps_are_picked_by_the_owner_of_the_force() {
         "the picks are the only legal commands"
     );
     assert_eq!(g.st.g.rounds_left, rounds, "the round waits for the pick");
+    assert!(g.log.entries.iter().any(|e| {
+        e.text
+            .contains("in Hanover is struck by cholera: 4 steps, die 5, 1 step(s) lost")
+    }));
     // a pick out of the list is refused with 15.5
     let r = g
         .apply(&StCommand::TakeLosses { choice: 2 })

@@ -1456,7 +1456,13 @@ pub fn pick(g: &mut Game<'_>, cmd: &StCommand) {
             );
             // 15.5: Prussia, the owner, picks the steps (the 11.2 step 4 procedure) at the
             // Attrition stage; the card's use goes on after the pick
-            if let Some(due) = g.attrition_roll(*space, Side::Prussia, &units, "15.5") {
+            if let Some(due) = g.attrition_roll(
+                *space,
+                Side::Prussia,
+                &units,
+                "15.5",
+                "is struck by cholera",
+            ) {
                 g.start_event_attrition(due);
                 return;
             }
