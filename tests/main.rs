@@ -34,6 +34,7 @@ mod st_dead;
 mod st_decl;
 mod st_events;
 mod st_example;
+mod st_fin;
 mod st_hidden;
 mod st_map;
 mod st_move;

@@ -189,3 +189,12 @@ pub fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u
     };
     u
 }
+
+/// 13.7 under optional rule 5: every besieger asked at the Siege Phase makes its free
+/// attempt (`Siege`).
+pub fn attempt_sieges(g: &mut PureGame<Struggle>) {
+    use feldzug::games::struggle::flow_battle::Stage;
+    while stage(g) == Some(Stage::SiegePhase) {
+        g.apply(&StCommand::Siege).expect("the Siege Phase attempt");
+    }
+}

@@ -549,6 +549,7 @@ fn opt5_siege_phase_beats_the_fortification_value_or_flips_a_besieger() {
     for x in [&mut b, &mut g] {
         x.dice.script([2, 3]);
         end_turn(x);
+        attempt_sieges(x);
     }
     let (h, f) = (space(&g, "Hanover"), space(&g, "Ferrara"));
     assert!(!b.st.g.destroyed[h] && !b.st.g.destroyed[f]);
@@ -561,6 +562,7 @@ fn opt5_siege_phase_beats_the_fortification_value_or_flips_a_besieger() {
     for x in [&mut b, &mut g] {
         x.dice.script([1, 2]);
         end_turn(x);
+        attempt_sieges(x);
     }
     // the owner picks the flipped unit (AUDIT13b D7): the first way here
     while g.st.g.battle.as_ref().map(|b| b.stage) == Some(Stage::Attrition) {
@@ -601,6 +603,7 @@ fn opt5_tactical_ratings_modify_every_siege_roll() {
         put_general(x, "arendtschildt", "Hanover");
         x.dice.script([2, 6]);
         end_turn(x);
+        attempt_sieges(x);
     }
     let off = g.rules.general(general(&g, "frederick")).unwrap().offensive as i32;
     let def = g

@@ -264,6 +264,9 @@ fn the_owner_picks_the_unit_a_failed_siege_phase_roll_flips() {
         },
     );
     ok(&mut g, StCommand::Done);
+    // 13.7: Austria makes its free attempt
+    assert_eq!(stage(&g), Some(Stage::SiegePhase));
+    ok(&mut g, StCommand::Siege);
     assert!(!g.st.g.destroyed[ferrara], "1 does not beat the value 2");
     assert_eq!(
         stage(&g),

@@ -96,7 +96,7 @@ impl<'a> Game<'a> {
         }
         let mut due = Vec::new();
         for (s, side, units) in forces {
-            due.extend(self.attrition_roll(s, side, &units, "15.5"));
+            due.extend(self.attrition_roll(s, side, &units, "15.5", "is out of supply"));
         }
         self.start_attrition(due, None);
     }
@@ -113,13 +113,14 @@ impl<'a> Game<'a> {
 
     /// 15.5: one roll on the Attrition Table for `side`'s `units` in `s` by their size in
     /// steps. The steps lost, if any, are for the owner to pick (15.5 note: as in 11.2
-    /// step 4).
+    /// step 4). `cause` completes the log line ("is out of supply", or an event's words).
     pub fn attrition_roll(
         &mut self,
         s: SpaceId,
         side: Side,
         units: &[UnitId],
         rule: &str,
+        cause: &str,
     ) -> Option<AttritionDue> {
         let rules = self.rules;
         let name = rules.space_name(s);
@@ -142,7 +143,7 @@ impl<'a> Game<'a> {
         self.say(
             rule,
             format!(
-                "{} in {name} is out of supply: {steps} steps, die {}, {lost} step(s) lost",
+                "{} in {name} {cause}: {steps} steps, die {}, {lost} step(s) lost",
                 side.name(),
                 roll.total
             ),

@@ -1454,13 +1454,17 @@ pub fn pick(g: &mut Game<'_>, cmd: &StCommand) {
                     rules.space_name(*space)
                 ),
             );
-            // 15.5: the steps are the first of the owner's possible picks (the event is
-            // resolved at once, not through the Attrition stage of a battle)
-            if let Some(due) = g.attrition_roll(*space, Side::Prussia, &units, "15.5") {
-                let (bu, stocks, _) = super::flow_battle::battle_units(rules, g.st, &units);
-                if let Some(c) = super::battle::step_choices(&bu, &stocks, due.steps).first() {
-                    g.take_fates(&units, &c.fates, "15.5");
-                }
+            // 15.5: Prussia, the owner, picks the steps (the 11.2 step 4 procedure) at the
+            // Attrition stage; the card's use goes on after the pick
+            if let Some(due) = g.attrition_roll(
+                *space,
+                Side::Prussia,
+                &units,
+                "15.5",
+                "is struck by cholera",
+            ) {
+                g.start_event_attrition(due);
+                return;
             }
         }
         (EventPick::Reserves, StCommand::EventSpace { space }) => {

@@ -482,10 +482,9 @@ impl<'a> Game<'a> {
 
     pub fn end_turn(&mut self) {
         if self.st.g.war {
-            let due = self.siege_phase();
-            // optional rule 5, then 15.5: the owners pick their steps; the turn goes on
-            // from there
-            self.start_siege_losses(due);
+            // 13.7 (the besiegers asked under optional rule 5), the owners' picks of the
+            // failures' steps, then the Supply Phase: the turn goes on from there
+            self.siege_phase();
             return;
         }
         self.end_turn_after_supply();

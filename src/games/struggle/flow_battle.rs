@@ -60,6 +60,10 @@ pub enum Stage {
     /// 9.52, 18.6: the owner of the generals left alone in the space entered picks the
     /// adjacent space they retreat to (`Retreat`; asked only when there are two or more).
     GeneralRetreat,
+    /// 13.7 with optional rule 5: the besieger (`att`) of `at` makes its free Siege Phase
+    /// attempt (`Siege`) or declines it (`Done`); the failed attempts' steps wait in
+    /// [`Pending::attrition`].
+    SiegePhase,
 }
 
 /// Attrition rolled against a force whose owner still has to pick the steps (15.5).
@@ -154,6 +158,10 @@ pub struct Pending {
     /// 10.8: an interception or support die was rolled (no avoid declared afterwards).
     #[serde(default)]
     pub rolled: bool,
+    /// Cholera (card 44): the queue holds the event's attrition; the event's use goes on
+    /// after the owner's pick (`events::resume`).
+    #[serde(default)]
+    pub then_event: bool,
 }
 
 impl Pending {
@@ -190,6 +198,7 @@ impl Pending {
             avoid_declared: None,
             declared_done: false,
             rolled: false,
+            then_event: false,
         }
     }
 }
@@ -1099,7 +1108,7 @@ impl Game<'_> {
                     }
                     self.after_interception();
                 }
-                Stage::Stay | Stage::GeneralRetreat => return,
+                Stage::Stay | Stage::GeneralRetreat | Stage::SiegePhase => return,
                 Stage::BattleStart => {
                     // hidden hands: Prussia is asked whenever it holds any card and an
                     // army could join (public facts), not only when it holds #12/#52
@@ -1232,6 +1241,12 @@ impl Game<'_> {
         };
         match p.after_attrition {
             Some(stage) => self.set_stage(stage),
+            None if p.then_event => {
+                // card 44: the rest of the card's use (its other effects, the round's end)
+                self.st.g.battle = None;
+                self.st.g.step = Step::Event;
+                super::events::resume(self);
+            }
             None if p.then_supply => {
                 self.st.g.battle = None;
                 self.supply_phase();
@@ -1253,6 +1268,17 @@ impl Game<'_> {
         let mut p = Pending::new(first.at, None, first.side, Stage::Attrition);
         p.attrition = due;
         p.then_supply = true;
+        self.st.g.battle = Some(p);
+        self.st.g.step = Step::Battle;
+        self.progress();
+    }
+
+    /// 15.5 (card 44, Cholera): the owner of the struck force picks the steps (automatic
+    /// where there is one way); then the event's use goes on (`events::resume`).
+    pub fn start_event_attrition(&mut self, due: AttritionDue) {
+        let mut p = Pending::new(due.at, None, due.side, Stage::Attrition);
+        p.attrition = vec![due];
+        p.then_event = true;
         self.st.g.battle = Some(p);
         self.st.g.step = Step::Battle;
         self.progress();

@@ -218,6 +218,13 @@ pub fn siege_modifiers(
 
 /// 13.31: the chance in 6 that `side`'s siege roll reduces `s` now (0 when it cannot).
 pub fn siege_chance_in_6(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> u32 {
+    siege_chance_for(rules, st, s, side, "13.31")
+}
+
+/// The chance in 6 of a roll under `rule` ("13.7": the Siege Phase, where optional rule 5
+/// changes what reduces the space), from [`siege_modifiers`] and [`reduces`] as
+/// [`Game::siege_roll`] resolves it (before a Siege Train card).
+pub fn siege_chance_for(rules: &StRules, st: &StState, s: SpaceId, side: Side, rule: &str) -> u32 {
     if fortification(rules, st, s).is_none() {
         return 0;
     }
@@ -225,9 +232,45 @@ pub fn siege_chance_in_6(rules: &StRules, st: &StState, s: SpaceId, side: Side) 
         .iter()
         .map(|x| x.1)
         .sum();
-    (1..=6)
-        .filter(|d| rules.charts.siege_reduced(d + m))
-        .count() as u32
+    (1..=6).filter(|d| reduces(rules, rule, d + m)).count() as u32
+}
+
+/// Whether a modified siege die `total` reduces the space: the Siege Table (13.31), or
+/// under optional rule 5 in the Siege Phase a die above the fortification value.
+pub fn reduces(rules: &StRules, rule: &str, total: i32) -> bool {
+    if super::options::end_of_turn_siege(rules, rule) {
+        total > 0
+    } else {
+        rules.charts.siege_reduced(total)
+    }
+}
+
+/// 13.7, 13.32: `side`'s units in the enemy fortress or major city `s` may besiege it.
+pub fn can_besiege(rules: &StRules, st: &StState, side: Side, s: SpaceId) -> bool {
+    siege_target(rules, st, side, s).is_ok()
+        && meets_requirements(rules, st, s, &flow::units_at(rules, st, s, side))
+}
+
+/// 13.7: the Siege Phase's next force that may make its free attempt after `after`
+/// (Prussia's spaces first, then Austria's, each in map order).
+pub fn next_siege_attempt(
+    rules: &StRules,
+    st: &StState,
+    after: Option<(Side, SpaceId)>,
+) -> Option<(Side, SpaceId)> {
+    let n = rules.map.spaces.len();
+    let order = [Side::Prussia, Side::Austria];
+    let (first_side, first_space) = match after {
+        None => (0, 0),
+        Some((side, s)) => (if side == Side::Prussia { 0 } else { 1 }, s + 1),
+    };
+    for (i, &side) in order.iter().enumerate().skip(first_side) {
+        let from = if i == first_side { first_space } else { 0 };
+        if let Some(s) = (from..n).find(|&s| can_besiege(rules, st, side, s)) {
+            return Some((side, s));
+        }
+    }
+    None
 }
 
 impl<'a> Game<'a> {
@@ -320,9 +363,16 @@ impl<'a> Game<'a> {
     }
 
     /// 5.3, 13.7: free siege attempts, Prussia first, by every force meeting 13.32.
-    /// Returns the steps failed attempts cost under optional rule 5, for their owners to
-    /// pick (one roll per space: the picks may follow all the rolls).
-    pub fn siege_phase(&mut self) -> Vec<super::flow_battle::AttritionDue> {
+    /// Without optional rule 5 a failed attempt costs nothing, so every attempt is made
+    /// at once and the Supply Phase follows. Under optional rule 5 a failure costs a step,
+    /// so each besieger is asked whether it makes its attempt ("may", 13.7:
+    /// `Stage::SiegePhase`); the owners then pick the steps of the failures (one roll per
+    /// space: the picks follow all the rolls).
+    pub fn siege_phase(&mut self) {
+        if super::options::on(self.rules, super::options::OPT5_SIEGES) {
+            self.ask_siege_attempt(None, Vec::new());
+            return;
+        }
         let mut due = Vec::new();
         for side in [Side::Prussia, Side::Austria] {
             for s in 0..self.rules.map.spaces.len() {
@@ -332,18 +382,68 @@ impl<'a> Game<'a> {
                 }
             }
         }
-        due
+        self.start_siege_losses(due);
+    }
+
+    /// 13.7 under optional rule 5: asks the next besieger after `after` (Prussia's
+    /// spaces first, then Austria's, each in map order) about its free attempt; `due`
+    /// holds the steps the failures so far cost. When none is left, the owners pick those
+    /// steps and the Supply Phase follows.
+    fn ask_siege_attempt(
+        &mut self,
+        after: Option<(Side, SpaceId)>,
+        due: Vec<super::flow_battle::AttritionDue>,
+    ) {
+        match next_siege_attempt(self.rules, self.st, after) {
+            Some((side, s)) => {
+                self.place_besieged_marker(s, side);
+                let mut p = super::flow_battle::Pending::new(
+                    s,
+                    None,
+                    side,
+                    super::flow_battle::Stage::SiegePhase,
+                );
+                p.attrition = due;
+                p.then_supply = true;
+                self.st.g.battle = Some(p);
+                self.st.g.step = Step::Battle;
+            }
+            None => {
+                self.st.g.battle = None;
+                self.start_siege_losses(due);
+            }
+        }
+    }
+
+    /// 13.7 (optional rule 5): the besieger asked at `Stage::SiegePhase` makes its free
+    /// attempt (`attempt`) or declines it (no die, no cost); then the next besieger.
+    pub fn answer_siege_attempt(&mut self, attempt: bool) {
+        let Some(p) = self.st.g.battle.take() else {
+            return;
+        };
+        if p.stage != super::flow_battle::Stage::SiegePhase {
+            self.st.g.battle = Some(p);
+            return;
+        }
+        let mut due = p.attrition;
+        if attempt {
+            due.extend(self.siege_roll(p.att, p.at, "13.7"));
+        } else {
+            let name = self.rules.space_name(p.at);
+            self.say(
+                "13.7",
+                format!(
+                    "{} makes no siege attempt against {name} this Siege Phase",
+                    p.att.name()
+                ),
+            );
+        }
+        self.ask_siege_attempt(Some((p.att, p.at)), due);
     }
 
     /// 13.7, 13.32: `side`'s units in the enemy fortress or major city `s` may besiege it.
     pub fn can_besiege(&self, side: Side, s: SpaceId) -> bool {
-        siege_target(self.rules, self.st, side, s).is_ok()
-            && meets_requirements(
-                self.rules,
-                self.st,
-                s,
-                &flow::units_at(self.rules, self.st, s, side),
-            )
+        can_besiege(self.rules, self.st, side, s)
     }
 
     /// 13.31: one roll on the Siege Table against `s`, modified by [`siege_modifiers`].
@@ -366,11 +466,7 @@ impl<'a> Game<'a> {
             if opt5 { "optional rule 5" } else { "13.31" },
             mods,
         );
-        let reduced = if opt5 {
-            roll.total > 0
-        } else {
-            self.rules.charts.siege_reduced(roll.total)
-        };
+        let reduced = reduces(self.rules, rule, roll.total);
         if !reduced {
             self.say(rule, format!("the siege of {name} has no effect"));
             if opt5 {

@@ -32,7 +32,7 @@ pub fn actor(st: &StState) -> Option<Side> {
     let p = st.g.battle.as_ref()?;
     Some(match p.stage {
         Stage::Intercept | Stage::Avoid | Stage::GeneralRetreat => p.att.other(),
-        Stage::Stay | Stage::Support | Stage::Roll => p.att,
+        Stage::Stay | Stage::Support | Stage::Roll | Stage::SiegePhase => p.att,
         Stage::BattleStart => Side::Prussia,
         Stage::Respond(s) | Stage::Losses(s) => s,
         Stage::Retreat => p.winner.map(|w| w.other()).unwrap_or(p.att),
@@ -134,6 +134,20 @@ impl PlayStep<Struggle> for Battle {
                 "{who}: pursue? ({} in 6, 12.4; units may stay behind, 12.5)",
                 fb::pursuit_chance(rules, st).unwrap_or(0)
             ),
+            Stage::SiegePhase => {
+                let rule5 = if crate::games::struggle::options::on(
+                    rules,
+                    crate::games::struggle::options::OPT5_SIEGES,
+                ) {
+                    "; a failure costs a step (optional rule 5)"
+                } else {
+                    ""
+                };
+                format!(
+                    "{who}: Siege Phase: make the free siege attempt against {on} ({} in 6{rule5}) or decline it (13.7)",
+                    crate::games::struggle::siege::siege_chance_for(rules, st, p.at, p.att, "13.7")
+                )
+            }
             Stage::Attrition => match p.attrition.first() {
                 Some(a) => format!(
                     "{who}: attrition in {}: pick the {} step(s) lost ({}, 15.5)",
@@ -162,6 +176,7 @@ impl PlayStep<Struggle> for Battle {
                 | StCommand::Advance { .. }
                 | StCommand::Withdraw
                 | StCommand::Drop { .. }
+                | StCommand::Siege
                 | StCommand::Done
         )
     }
@@ -268,6 +283,11 @@ impl PlayStep<Struggle> for Battle {
                     out.push(StCommand::Retreat { to });
                 }
             }
+            // 13.7: "may": the attempt, or `Done` declines it
+            Stage::SiegePhase => {
+                out.push(StCommand::Siege);
+                out.push(StCommand::Done);
+            }
             Stage::Advance => {
                 for &(general, _) in &p.supports {
                     if fb::army_of(rules, st, general).is_some() {
@@ -356,6 +376,14 @@ impl PlayStep<Struggle> for Battle {
             (Stage::Attrition, StCommand::TakeLosses { .. }) => Refusal::new(
                 "15.5",
                 "pick one of the listed ways to lose the attrition steps",
+            ),
+            (Stage::SiegePhase, _) => Refusal::new(
+                "13.7",
+                "the Siege Phase: the besieger makes its free siege attempt (Siege) or declines it (Done)",
+            ),
+            (_, StCommand::Siege) => Refusal::new(
+                "13.7",
+                "a siege roll here only as the Siege Phase's free attempt; in the Operational Phase the activated force rolls in its Move step (13.33, 13.34)",
             ),
             (Stage::Attrition, _) => Refusal::new(
                 "15.5",
@@ -469,6 +497,12 @@ impl PlayStep<Struggle> for Battle {
             StCommand::Pursue => g.pursue(),
             StCommand::Advance { general } => g.advance(general),
             StCommand::Withdraw => g.withdraw(),
+            StCommand::Siege => g.answer_siege_attempt(true),
+            StCommand::Done
+                if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::SiegePhase) =>
+            {
+                g.answer_siege_attempt(false)
+            }
             StCommand::Done => {
                 if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::Stay) {
                     g.stay();

@@ -75,7 +75,7 @@ pub fn label(rules: &StRules, c: &StCommand) -> String {
         StCommand::PickUp { piece } => format!("Pick up {} (9.3)", piece_name(rules, piece)),
         StCommand::Drop { piece } => format!("Drop off {} (9.3)", piece_name(rules, piece)),
         StCommand::Done => "Done".into(),
-        StCommand::Siege => "Siege roll (13.33, 2 MP)".into(),
+        StCommand::Siege => "Siege roll (13.33-13.34, 2 MP; free in the Siege Phase, 13.7)".into(),
         StCommand::EventUnit { unit } => format!("Event: {} (6.24)", rules.unit_name(*unit)),
         StCommand::EventSpace { space } => {
             format!("Event: place in {} (6.24)", space_name(rules, *space))
@@ -195,6 +195,7 @@ fn battle_window(ctx: &egui::Context, rules: &StRules, st: &StState, prompt: &st
         Stage::Pursue => "pursuit (12.4)",
         Stage::Attrition => "attrition (15.5)",
         Stage::GeneralRetreat => "lone generals retreat (9.52)",
+        Stage::SiegePhase => "Siege Phase attempt (13.7)",
     };
     egui::Window::new(format!("Battle of {}", space_name(rules, p.at)))
         .id(egui::Id::new("st-battle"))
