@@ -224,6 +224,49 @@ fn lesson_3_below_four_to_one_no_attack_is_offered() {
 }
 
 #[test]
+fn lesson_4_frederick_forces_the_battle_and_the_saxons_retreat_demoralized() {
+    // rule combat.willingness, campaign.initiative, campaign.pursuit, combat.post-battle,
+    // morale.states (the battle by our resolver, docs/games/saxonwar.md)
+    let id = "saxonwar-lesson-4";
+    let g = play(id);
+    let (wittenberg, torgau) = (area(&g, "wittenberg"), area(&g, "torgau"));
+    let (fred, rut) = (leader(&g, "frederick"), leader(&g, "rutowsky"));
+    // only Prussia was willing: the roll 2 + 4 against 5 + 0 forced the battle
+    assert!(logged(&g, "Austria will decline, Prussia will fight"));
+    assert!(logged(&g, "battle at Wittenberg"));
+    assert!(logged(&g, "wins 26/36, draws 4/36, loses 6/36"));
+    // 8 against 7: Saxony loses 2 + 2 prisoners, Prussia 1
+    assert_eq!(
+        g.st.areas[wittenberg as usize].field[Power::Prussia.idx()],
+        9
+    );
+    assert_eq!(
+        g.st.areas[wittenberg as usize].field[Power::Saxony.idx()],
+        0
+    );
+    assert_eq!(g.st.areas[torgau as usize].field[Power::Saxony.idx()], 5);
+    assert_eq!(
+        g.st.pools.prisoners[Side::Prussia.idx()][Power::Saxony.idx()],
+        2
+    );
+    assert!(g.st.areas[torgau as usize].demoralized[Power::Saxony.idx()]);
+    assert!(!g.st.areas[wittenberg as usize].demoralized[Power::Prussia.idx()]);
+    assert_eq!(g.st.leaders[fred as usize].loc, LLoc::Field(wittenberg));
+    assert_eq!(g.st.leaders[rut as usize].loc, LLoc::Field(torgau));
+    // the same decision with the Saxons higher in the willingness roll: no battle
+    let decline = step_of(id, &SxCommand::Fight { fight: false });
+    let mut g = play_upto(id, decline);
+    g.dice.script([1, 6]);
+    g.apply(&SxCommand::Fight { fight: false }).expect("legal");
+    assert!(logged(&g, "no battle at Wittenberg"));
+    assert_eq!(
+        g.st.areas[wittenberg as usize].field[Power::Saxony.idx()],
+        9
+    );
+    assert!(!g.st.areas[wittenberg as usize].demoralized[Power::Saxony.idx()]);
+}
+
+#[test]
 fn lesson_5_the_siege_of_wittenberg_ends_in_a_storm() {
     // rule siege.conditions, siege.resolution, siege.honors, supply.depots
     let id = "saxonwar-lesson-5";
