@@ -45,6 +45,7 @@ mod st_sortie;
 mod st_turn;
 mod step_prompts;
 mod sx_core;
+mod sx_lessons;
 mod sx_random;
 mod ts_lessons;
 mod ts_random;

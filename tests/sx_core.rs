@@ -678,14 +678,3 @@ fn prisoners_are_exchanged_one_for_one_on_even_turns() {
         inside
     );
 }
-
-#[test]
-fn lesson_1_frederick_marches_two_areas_on_a_seven() {
-    // rule move.normal, grand.start: the lesson plays through by its expected commands
-    let src = scenarios::find("saxonwar-lesson-1").expect("embedded");
-    let (g, lesson) =
-        crate::lessons::play_lesson::<SaxonWar>(&src, usize::MAX, |_| SxCommand::Done, false);
-    assert_eq!(lesson.steps.len(), 10);
-    let torgau = area(&g, "torgau");
-    assert_eq!(g.st.areas[torgau as usize].field[Power::Prussia.idx()], 9);
-}
