@@ -35,6 +35,7 @@ mod st_events;
 mod st_example;
 mod st_hidden;
 mod st_map;
+mod st_mods;
 mod st_move;
 mod st_options;
 mod st_random;
