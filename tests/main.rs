@@ -37,6 +37,7 @@ mod st_example;
 mod st_fin;
 mod st_hidden;
 mod st_map;
+mod st_mods;
 mod st_move;
 mod st_options;
 mod st_random;

@@ -10,7 +10,9 @@
 //!   units so that the CF loss is as close as possible to the loss without exceeding it;
 //!   an eliminated corps is replaced by an EBC from the Corps Support Box, which may in
 //!   turn be flipped. [`step_choices`]: the same in steps, for attrition (15.5 note).
-//! - [`support_chance_in_6`]: the coordinated attack's support roll (11.42, 11.43).
+//! - [`support_roll`], [`pursuit_roll`]: the support roll (11.42, 11.43) and the pursuit
+//!   roll (12.4, 17.1) as a [`DieRoll`]: every modifier with its value and case and the
+//!   number to beat, which the odds shown, the roll and its log line all read.
 
 use super::cards::{Card, Effect};
 use super::charts::Charts;
@@ -467,7 +469,8 @@ pub fn plan(charts: &Charts, attacker: &Force, defender: &Force, sit: &Situation
         }
         let wins = plan.outcomes.iter().filter(|x| x.winner == who).count() as u32;
         let more_cav = f.cavalry() > o.cavalry();
-        plan.pursuit_in_216[who.idx()] = wins * pursuit_chance_in_6(charts, rating, more_cav);
+        plan.pursuit_in_216[who.idx()] =
+            wins * pursuit_roll(charts, rating, who == A, more_cav).chance_in_6();
     }
     plan
 }
@@ -503,28 +506,143 @@ fn resolve(charts: &Charts, plan: &BattlePlan, a: u8, d: u8) -> Outcome {
     }
 }
 
-/// 12.4, 17.1: pursuit succeeds on a die (-1 with more cavalry divisions) <= the rating.
-pub fn pursuit_chance_in_6(charts: &Charts, rating: i32, more_cavalry: bool) -> u32 {
-    let drm = if more_cavalry {
-        charts.drms.pursuit_cavalry
-    } else {
-        0
-    };
-    (1..=6).filter(|d| d + drm <= rating).count() as u32
+/// What a modified die must do to succeed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// The modified die is at most this (11.42, 12.4).
+    AtMost(i32),
+    /// The modified die is greater than this (10.2, 10.4, 10.5).
+    Above(i32),
 }
 
-/// 11.42, 11.43: a supporting army joins on a modified die <= its general's offensive
-/// rating plus the charts' `support_base` (-1 with cavalry, -2 with the Moltke card).
-pub fn support_chance_in_6(charts: &Charts, offensive: i32, cavalry: bool, moltke: bool) -> u32 {
-    let mut drm = 0;
+/// One die roll with all that decides it: the case of the roll, every modifier with its
+/// value and the case that grants it, and what the modified die must do against which
+/// number. One function builds it per roll ([`support_roll`], [`pursuit_roll`] and
+/// those of `flow_battle`), and the odds shown ([`DieRoll::chance_in_6`],
+/// [`DieRoll::odds`]), the roll (its `mods` go to the dice log as they are) and the roll's
+/// log line ([`DieRoll::result`]) all read that one value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DieRoll {
+    /// The case of the roll, e.g. "11.42".
+    pub case: String,
+    /// (what grants it with its case, value), in the order they are shown and logged.
+    pub mods: Vec<(String, i32)>,
+    pub need: Need,
+    /// The number the die is read against in words, with its case.
+    pub against: String,
+}
+
+impl DieRoll {
+    /// The sum of the modifiers.
+    pub fn drm(&self) -> i32 {
+        self.mods.iter().map(|m| m.1).sum()
+    }
+    pub fn modified(&self, die: u8) -> i32 {
+        die as i32 + self.drm()
+    }
+    pub fn succeeds(&self, die: u8) -> bool {
+        let m = self.modified(die);
+        match self.need {
+            Need::AtMost(t) => m <= t,
+            Need::Above(t) => m > t,
+        }
+    }
+    /// The faces of the die (of 6) that succeed.
+    pub fn chance_in_6(&self) -> u32 {
+        (1..=6u8).filter(|&d| self.succeeds(d)).count() as u32
+    }
+    /// Each modifier in words: its value, then what grants it with its case.
+    pub fn mod_texts(&self) -> Vec<String> {
+        self.mods
+            .iter()
+            .map(|(why, v)| format!("{v:+} {why}"))
+            .collect()
+    }
+    fn need_text(&self) -> String {
+        match self.need {
+            Need::AtMost(t) => format!("needs at most {t} ({})", self.against),
+            Need::Above(t) => format!("needs above {t} ({})", self.against),
+        }
+    }
+    /// The odds in words: "4 in 6 [+1 a CD with the army (17.1); needs above 3 (...)]",
+    /// the modifiers and the need separated by "; ".
+    pub fn odds(&self) -> String {
+        let mut v = self.mod_texts();
+        v.push(self.need_text());
+        format!("{} in 6 [{}]", self.chance_in_6(), v.join("; "))
+    }
+    /// The roll of `die` in words for the log: the die, each modifier, the total and the
+    /// need.
+    pub fn result(&self, die: u8) -> String {
+        let mut s = format!("die {die}");
+        for t in self.mod_texts() {
+            s.push(' ');
+            s.push_str(&t);
+        }
+        if !self.mods.is_empty() {
+            s.push_str(&format!(" = {}", self.modified(die)));
+        }
+        format!("{s}, {}", self.need_text())
+    }
+}
+
+/// 12.4, 17.1: the pursuit roll of the winner's commander: a die (-1 with more cavalry
+/// divisions than the loser) at most his offensive rating if he attacked, his defensive
+/// rating if he defended.
+pub fn pursuit_roll(charts: &Charts, rating: i32, attacked: bool, more_cavalry: bool) -> DieRoll {
+    let mut mods = Vec::new();
+    if more_cavalry {
+        mods.push((
+            "more cavalry divisions (12.4, 17.1)".to_string(),
+            charts.drms.pursuit_cavalry,
+        ));
+    }
+    let which = if attacked { "offensive" } else { "defensive" };
+    DieRoll {
+        case: "12.4".into(),
+        mods,
+        need: Need::AtMost(rating),
+        against: format!("the winner's {which} tactical rating, 12.4"),
+    }
+}
+
+/// 12.4, 17.1: pursuit succeeds on a die (-1 with more cavalry divisions) <= the rating
+/// (the chance of [`pursuit_roll`]).
+pub fn pursuit_chance_in_6(charts: &Charts, rating: i32, more_cavalry: bool) -> u32 {
+    pursuit_roll(charts, rating, true, more_cavalry).chance_in_6()
+}
+
+/// 11.42, 11.43: a supporting army joins on a modified die (-1 with cavalry, -2 with the
+/// Moltke card) at most its general's offensive rating plus the charts' `support_base`
+/// (RECONSTRUCTED from the example of play, see [`super::charts::Drms::support_base`]).
+pub fn support_roll(charts: &Charts, offensive: i32, cavalry: bool, moltke: bool) -> DieRoll {
+    let mut mods = Vec::new();
     if cavalry {
-        drm += charts.drms.support_cavalry;
+        mods.push((
+            "the army contains cavalry (11.43)".to_string(),
+            charts.drms.support_cavalry,
+        ));
     }
     if moltke {
-        drm -= 2;
+        mods.push(("Moltke response card (11.43)".to_string(), -2));
     }
-    let target = offensive + charts.drms.support_base;
-    (1..=6).filter(|d| d + drm <= target).count() as u32
+    let base = charts.drms.support_base;
+    let against = if base == 0 {
+        format!("offensive rating {offensive}, 11.42")
+    } else {
+        format!("offensive rating {offensive} + {base}, 11.42 as in the example of play")
+    };
+    DieRoll {
+        case: "11.42".into(),
+        mods,
+        need: Need::AtMost(offensive + base),
+        against,
+    }
+}
+
+/// 11.42, 11.43: the chance in 6 of [`support_roll`].
+pub fn support_chance_in_6(charts: &Charts, offensive: i32, cavalry: bool, moltke: bool) -> u32 {
+    support_roll(charts, offensive, cavalry, moltke).chance_in_6()
 }
 
 // ------------------------------------------------------------------- losses (11.2 step 4)

@@ -340,15 +340,21 @@ pub fn intercept_modifiers(rules: &StRules, st: &StState, g: GenId) -> Vec<(Stri
     mods
 }
 
-/// 10.2: does a modified interception die of `total` succeed (greater than the initiative)?
-fn intercepts(rules: &StRules, g: GenId, total: i32) -> bool {
-    total > flow::initiative(rules, g) as i32
+/// 10.2, 17.1: general `g`'s interception roll: [`intercept_modifiers`] and his
+/// initiative to beat. The one function the odds ([`intercept_chance_in_6`]), the roll
+/// and its log line (`Game::roll_interception`) read.
+pub fn intercept_roll(rules: &StRules, st: &StState, g: GenId) -> battle::DieRoll {
+    battle::DieRoll {
+        case: "10.2".into(),
+        mods: intercept_modifiers(rules, st, g),
+        need: battle::Need::Above(flow::initiative(rules, g) as i32),
+        against: "initiative rating, 10.2".into(),
+    }
 }
 
 /// 10.2, 17.1: chance in 6 that general `g` intercepts (die, +1 with a CD, > initiative).
 pub fn intercept_chance_in_6(rules: &StRules, st: &StState, g: GenId) -> u32 {
-    let m: i32 = intercept_modifiers(rules, st, g).iter().map(|x| x.1).sum();
-    (1..=6).filter(|d| intercepts(rules, g, d + m)).count() as u32
+    intercept_roll(rules, st, g).chance_in_6()
 }
 
 /// 11.4: armies of the attacker adjacent to the battle space that may still roll to support.
@@ -403,12 +409,20 @@ pub fn sound_armies(rules: &StRules, st: &StState) -> Vec<GenId> {
     out
 }
 
-/// 11.42, 11.43: chance in 6 that general `g`'s army joins the attack.
-pub fn support_chance(rules: &StRules, st: &StState, g: GenId) -> u32 {
-    let cav = army_of(rules, st, g).is_some_and(|(_, us)| us.iter().any(|&u| is_cavalry(rules, u)));
+/// 11.42, 11.43: general `g`'s support roll (None without an army): its modifiers (cavalry
+/// in the army, the Moltke card) and the number to reach. The one function the prompt's
+/// odds ([`support_chance`]), the roll and its log line ([`Game::support`]) read.
+pub fn support_roll(rules: &StRules, st: &StState, g: GenId) -> Option<battle::DieRoll> {
+    let (_, units) = army_of(rules, st, g)?;
+    let cav = units.iter().any(|&u| is_cavalry(rules, u));
     let moltke = st.g.battle.as_ref().is_some_and(|p| p.moltke);
     let off = rules.general(g).map(|d| d.offensive as i32).unwrap_or(0);
-    battle::support_chance_in_6(&rules.charts, off, cav, moltke)
+    Some(battle::support_roll(&rules.charts, off, cav, moltke))
+}
+
+/// 11.42, 11.43: chance in 6 that general `g`'s army joins the attack.
+pub fn support_chance(rules: &StRules, st: &StState, g: GenId) -> u32 {
+    support_roll(rules, st, g).map_or(0, |r| r.chance_in_6())
 }
 
 /// 12.1: spaces next to `s` a force of `side` may retreat or avoid battle into.
@@ -472,6 +486,50 @@ pub fn lone_general_spaces(rules: &StRules, st: &StState) -> Vec<SpaceId> {
 pub struct AvoidOption {
     pub cmd: StCommand,
     pub chance_in_6: u32,
+    /// Its die roll ([`avoid_roll`]), None when it needs none (10.6); the chance is the
+    /// roll's, and a roll that cannot fail is not rolled.
+    pub roll: Option<battle::DieRoll>,
+}
+
+/// 10.4, 10.5, 17.1, 17.2, optional rule 6: the avoid battle roll of `side` into `to`: the
+/// army's (`unit` None: above its commander's initiative, +1 with a CD in it) or one unit's
+/// without a general (`unit` Some: a 6, +1 for a CD avoiding for itself), with the DRM of
+/// optional rule 6. The one function the odds ([`avoid_options`]), the roll and its log
+/// line ([`Game::avoid`]) read.
+pub fn avoid_roll(
+    rules: &StRules,
+    st: &StState,
+    side: Side,
+    to: SpaceId,
+    army: Option<(GenId, &[UnitId])>,
+    unit: Option<UnitId>,
+) -> battle::DieRoll {
+    let mut mods = Vec::new();
+    let (case, need, against) = match (unit, army) {
+        (None, Some((c, units))) => {
+            if units.iter().any(|&u| is_cavalry(rules, u)) {
+                mods.push(("a CD with the army (17.1)".to_string(), 1));
+            }
+            (
+                "10.4",
+                flow::initiative(rules, c) as i32,
+                "initiative rating, 10.4".to_string(),
+            )
+        }
+        _ => {
+            if unit.is_some_and(|u| is_cavalry(rules, u)) {
+                mods.push(("a CD avoiding battle for itself (17.2)".to_string(), 1));
+            }
+            ("10.5", 5, "a 6, 10.5".to_string())
+        }
+    };
+    mods.extend(super::options::control_drm(rules, st, side, to));
+    battle::DieRoll {
+        case: case.into(),
+        mods,
+        need: battle::Need::Above(need),
+        against,
+    }
 }
 
 /// 10.4-10.7: the defender's ways to avoid battle.
@@ -506,52 +564,29 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
         .all(|&u| !is_cavalry(rules, u));
     let lone_cav = units.len() == 1 && is_cavalry(rules, units[0]);
     let mut out = Vec::new();
+    // 10.6: a lone cavalry unit before an all-infantry force needs no roll
+    let automatic = lone_cav && att_all_infantry;
+    let mut offer = |to: SpaceId, army: Option<(GenId, &[UnitId])>, unit: Option<UnitId>| {
+        if super::options::closed_to(rules, st, def, to) {
+            return; // optional rule 6
+        }
+        let roll = (!automatic).then(|| avoid_roll(rules, st, def, to, army, unit));
+        out.push(AvoidOption {
+            cmd: StCommand::Avoid { to, unit },
+            chance_in_6: roll.as_ref().map_or(6, |r| r.chance_in_6()),
+            roll,
+        });
+    };
     match cmdr {
         Some(c) => {
-            let chance = if lone_cav && att_all_infantry {
-                6 // 10.6
-            } else {
-                let cav = units.iter().any(|&u| is_cavalry(rules, u)) as i32;
-                let init = flow::initiative(rules, c) as i32;
-                (1..=6).filter(|d| d + cav > init).count() as u32
-            };
             for &to in &spaces {
-                if super::options::closed_to(rules, st, def, to) {
-                    continue; // optional rule 6
-                }
-                let drm = super::options::control_drm(rules, st, def, to).map_or(0, |m| m.1);
-                out.push(AvoidOption {
-                    cmd: StCommand::Avoid { to, unit: None },
-                    chance_in_6: if chance >= 6 {
-                        chance
-                    } else {
-                        super::options::shift_chance(chance, drm)
-                    },
-                });
+                offer(to, Some((c, &units)), None);
             }
         }
         None => {
             for &u in &units {
-                let chance = if lone_cav && att_all_infantry {
-                    6 // 10.6
-                } else if is_cavalry(rules, u) {
-                    2 // 10.5 a 6, 17.2 +1 for a lone CD
-                } else {
-                    1 // 10.5 an unmodified 6
-                };
                 for &to in &spaces {
-                    if super::options::closed_to(rules, st, def, to) {
-                        continue; // optional rule 6
-                    }
-                    let drm = super::options::control_drm(rules, st, def, to).map_or(0, |m| m.1);
-                    out.push(AvoidOption {
-                        cmd: StCommand::Avoid { to, unit: Some(u) },
-                        chance_in_6: if chance >= 6 {
-                            chance
-                        } else {
-                            super::options::shift_chance(chance, drm)
-                        },
-                    });
+                    offer(to, None, Some(u));
                 }
             }
         }
@@ -973,7 +1008,6 @@ pub fn retreat_options(rules: &StRules, st: &StState) -> Vec<SpaceId> {
     if friendly.is_empty() { all } else { friendly }
 }
 
-/// 12.4: the winner's pursuit chance in 6, None when he may not pursue.
 /// 12.5: the winner's units in the battle space that pursue: all but those the winner
 /// leaves behind (`Pending::stay_behind`, `Drop` at `Stage::Pursue`); its generals go with
 /// them.
@@ -990,7 +1024,11 @@ pub fn pursuing_units(rules: &StRules, st: &StState) -> Vec<UnitId> {
         .collect()
 }
 
-pub fn pursuit_chance(rules: &StRules, st: &StState) -> Option<u32> {
+/// 12.4, 17.1: the winner's pursuit roll, None when he may not pursue: the -1 with more
+/// cavalry divisions among the pursuing units (12.5) than among the loser's in its retreat
+/// space, and his rating. The one function the prompt's odds ([`pursuit_chance`]), the
+/// roll and its log line ([`Game::pursue`]) read.
+pub fn pursuit_roll(rules: &StRules, st: &StState) -> Option<battle::DieRoll> {
     let p = st.g.battle.as_ref()?;
     let w = p.winner?;
     let to = p.retreated_to?;
@@ -1024,11 +1062,17 @@ pub fn pursuit_chance(rules: &StRules, st: &StState) -> Option<u32> {
     let d = rules.general(cmd)?;
     let rating = if w == p.att { d.offensive } else { d.defensive } as i32;
     let cav = |us: &[UnitId]| us.iter().filter(|&&u| is_cavalry(rules, u)).count();
-    Some(battle::pursuit_chance_in_6(
+    Some(battle::pursuit_roll(
         &rules.charts,
         rating,
+        w == p.att,
         cav(&win_units) > cav(&loser_units),
     ))
+}
+
+/// 12.4: the winner's pursuit chance in 6, None when he may not pursue.
+pub fn pursuit_chance(rules: &StRules, st: &StState) -> Option<u32> {
+    pursuit_roll(rules, st).map(|r| r.chance_in_6())
 }
 
 impl Game<'_> {
@@ -1575,14 +1619,15 @@ impl Game<'_> {
         if let Some(q) = self.pending() {
             q.rolled = true;
         }
-        let init = flow::initiative(rules, g) as i32;
-        let mods = intercept_modifiers(rules, self.st, g);
+        let spec = intercept_roll(rules, self.st, g);
         let name = rules.gen_name(g);
         let on = rules.space_name(p.at);
-        let r = self
-            .dice
-            .d6(&format!("{name} intercepts into {on}"), "10.2", mods);
-        if intercepts(rules, g, r.total) {
+        let r = self.dice.d6(
+            &format!("{name} intercepts into {on}"),
+            &spec.case,
+            spec.mods.clone(),
+        );
+        if spec.succeeds(r.die) {
             let gens: Vec<GenId> = self
                 .st
                 .generals
@@ -1601,8 +1646,8 @@ impl Game<'_> {
             self.say(
                 "10.2",
                 format!(
-                    "{name} rolls {} > initiative {init}: his army intercepts into {on}",
-                    r.total
+                    "{name}'s interception roll: {}: his army intercepts into {on}",
+                    spec.result(r.die)
                 ),
             );
             if let Some(q) = self.pending() {
@@ -1612,8 +1657,8 @@ impl Game<'_> {
             self.say(
                 "10.2",
                 format!(
-                    "{name} rolls {}, not above initiative {init}: no interception",
-                    r.total
+                    "{name}'s interception roll: {}: no interception",
+                    spec.result(r.die)
                 ),
             );
         }
@@ -1721,9 +1766,9 @@ impl Game<'_> {
     /// 11.42: general `g`'s army rolls to support.
     pub fn support(&mut self, g: GenId) {
         let rules = self.rules;
-        let Some(p) = self.st.g.battle.clone() else {
+        if self.st.g.battle.is_none() {
             return;
-        };
+        }
         // 18.1: his army rolls once, whichever of equal generals commands it
         let with: Vec<GenId> = self.st.generals[g as usize]
             .loc
@@ -1735,46 +1780,30 @@ impl Game<'_> {
             q.asked.extend(with);
             q.rolled = true;
         }
-        let Some((s, units)) = army_of(rules, self.st, g) else {
+        let (Some((s, _)), Some(spec)) =
+            (army_of(rules, self.st, g), support_roll(rules, self.st, g))
+        else {
             return;
         };
-        // 11.42 with the charts' support_base (the example of play's Frederick)
-        let off = rules.general(g).map(|d| d.offensive as i32).unwrap_or(0)
-            + rules.charts.drms.support_base;
-        let mut mods = Vec::new();
-        if units.iter().any(|&u| is_cavalry(rules, u)) {
-            mods.push((
-                "the army contains cavalry (11.43)".to_string(),
-                rules.charts.drms.support_cavalry,
-            ));
-        }
-        if p.moltke {
-            mods.push(("Moltke response card (11.43)".to_string(), -2));
-        }
         let name = rules.gen_name(g);
-        let r = self
-            .dice
-            .d6(&format!("{name} supports the attack"), "11.42", mods);
-        if r.total <= off {
-            if let Some(q) = self.pending() {
-                q.supports.push((g, s));
-            }
-            self.say(
-                "11.42",
-                format!(
-                    "{name} rolls {} <= {off} (offensive rating + {}): his army supports",
-                    r.total, rules.charts.drms.support_base
-                ),
-            );
-        } else {
-            self.say(
-                "11.42",
-                format!(
-                    "{name} rolls {}, above {off} (offensive rating + {}): no support",
-                    r.total, rules.charts.drms.support_base
-                ),
-            );
+        let r = self.dice.d6(
+            &format!("{name} supports the attack"),
+            &spec.case,
+            spec.mods.clone(),
+        );
+        let joins = spec.succeeds(r.die);
+        if joins && let Some(q) = self.pending() {
+            q.supports.push((g, s));
         }
+        let then = if joins {
+            "his army supports"
+        } else {
+            "no support"
+        };
+        self.say(
+            &spec.case,
+            format!("{name}'s support roll: {}: {then}", spec.result(r.die)),
+        );
         self.progress();
     }
 
@@ -1869,34 +1898,34 @@ impl Game<'_> {
             return;
         };
         let def = p.att.other();
-        let chance = avoid_options(rules, self.st)
-            .iter()
+        let Some(opt) = avoid_options(rules, self.st)
+            .into_iter()
             .find(|o| o.cmd == StCommand::Avoid { to, unit })
-            .map(|o| o.chance_in_6)
-            .unwrap_or(0);
+        else {
+            return;
+        };
+        let chance = opt.chance_in_6;
         let on = rules.space_name(to);
-        let ok = if chance >= 6 {
-            self.say(
-                "10.6",
-                "the avoid battle cannot fail (a lone cavalry unit, 10.6, or with optional rule 6)",
-            );
-            true
-        } else {
-            let need = 7 - chance as i32;
-            // optional rule 6: the DRM is in `chance` already; logged with the roll
-            let pc: Vec<(String, i32)> = super::options::control_drm(rules, self.st, def, to)
-                .into_iter()
-                .collect();
-            let r = self.dice.d6(
-                &format!("avoid battle to {on}"),
-                if unit.is_some() { "10.5" } else { "10.4" },
-                pc,
-            );
-            self.say(
-                if unit.is_some() { "10.5" } else { "10.4" },
-                format!("avoid battle: die {} (needs {need}+ with 17.1/17.2)", r.die),
-            );
-            r.die as i32 >= need
+        let ok = match opt.roll {
+            Some(spec) if chance < 6 => {
+                let r = self.dice.d6(
+                    &format!("avoid battle to {on}"),
+                    &spec.case,
+                    spec.mods.clone(),
+                );
+                self.say(
+                    &spec.case,
+                    format!("avoid battle roll: {}", spec.result(r.die)),
+                );
+                spec.succeeds(r.die)
+            }
+            _ => {
+                self.say(
+                    "10.6",
+                    "the avoid battle cannot fail (a lone cavalry unit, 10.6, or with its modifiers)",
+                );
+                true
+            }
         };
         if ok {
             let units: Vec<UnitId> = match unit {
@@ -2360,45 +2389,34 @@ impl Game<'_> {
         let (Some(w), Some(to)) = (p.winner, p.retreated_to) else {
             return;
         };
-        let Some(chance) = pursuit_chance(rules, self.st) else {
+        let Some(spec) = pursuit_roll(rules, self.st) else {
             return;
         };
         let Some(cmd) = flow::commander(rules, &flow::generals_at(rules, self.st, p.at, w)) else {
             return;
         };
-        let rating = rules
-            .general(cmd)
-            .map(|d| if w == p.att { d.offensive } else { d.defensive } as i32)
-            .unwrap_or(0);
         // 12.5: the units left behind stay in the battle space; the generals pursue
         let win_units = pursuing_units(rules, self.st);
         let lose_units = flow::units_at(rules, self.st, to, w.other());
-        let cav = |us: &[UnitId]| us.iter().filter(|&&u| is_cavalry(rules, u)).count();
-        let mut mods = Vec::new();
-        if cav(&win_units) > cav(&lose_units) {
-            mods.push((
-                "more cavalry divisions (12.4, 17.1)".to_string(),
-                rules.charts.drms.pursuit_cavalry,
-            ));
-        }
-        let r = self.dice.d6("pursuit", "12.4", mods);
+        let r = self.dice.d6("pursuit", &spec.case, spec.mods.clone());
         let name = rules.gen_name(cmd);
-        if r.total > rating {
+        if !spec.succeeds(r.die) {
             self.say(
-                "12.4",
+                &spec.case,
                 format!(
-                    "{name} rolls {} above rating {rating} ({chance} in 6): no pursuit",
-                    r.total
+                    "{name}'s pursuit roll: {} ({} in 6): no pursuit",
+                    spec.result(r.die),
+                    spec.chance_in_6()
                 ),
             );
             self.finish();
             return;
         }
         self.say(
-            "12.4",
+            &spec.case,
             format!(
-                "{name} rolls {} <= rating {rating}: the pursuit succeeds",
-                r.total
+                "{name}'s pursuit roll: {}: the pursuit succeeds",
+                spec.result(r.die)
             ),
         );
         // 12.5: the victorious army joins the loser in its retreat space

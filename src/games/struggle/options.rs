@@ -274,11 +274,6 @@ pub fn closed_to(rules: &StRules, st: &StState, side: Side, s: SpaceId) -> bool 
         && super::siege::besieger(rules, st, s) != Some(side)
 }
 
-/// A chance in 6 moved by a DRM (the 6 of a roll that needs no roll stays).
-pub fn shift_chance(chance: u32, drm: i32) -> u32 {
-    (chance as i32 + drm).clamp(0, 6) as u32
-}
-
 // ---------------------------------------------------------------------------------
 // 5: siege modifications
 

@@ -21,6 +21,31 @@ use crate::games::struggle::state::*;
 #[derive(Default)]
 pub struct Battle;
 
+/// The ways to avoid battle with their odds in words, each from its roll
+/// ([`fb::avoid_roll`]) or automatic (10.6): "to Celle 3 in 6 [...]" (10.4) or "Hn IB to
+/// Celle 1 in 6 [...]" (10.5); None when there is none.
+fn avoid_odds(rules: &StRules, st: &StState) -> Option<String> {
+    let v: Vec<String> = fb::avoid_options(rules, st)
+        .iter()
+        .filter_map(|o| {
+            let StCommand::Avoid { to, unit } = o.cmd else {
+                return None;
+            };
+            let who = unit.map(|u| format!("{} ", rules.unit_name(u)));
+            let odds = match &o.roll {
+                Some(r) => r.odds(),
+                None => "6 in 6 [automatic, 10.6]".into(),
+            };
+            Some(format!(
+                "{}to {} {odds}",
+                who.unwrap_or_default(),
+                rules.space_name(to)
+            ))
+        })
+        .collect();
+    (!v.is_empty()).then(|| v.join(", "))
+}
+
 fn pending(st: &StState) -> Result<&fb::Pending, Refusal> {
     st.g.battle
         .as_ref()
@@ -60,15 +85,14 @@ impl PlayStep<Struggle> for Battle {
                     .into_iter()
                     .map(|g| {
                         format!(
-                            "{} {} in 6",
+                            "{} {}",
                             rules.gen_name(g),
-                            fb::intercept_chance_in_6(rules, st, g)
+                            fb::intercept_roll(rules, st, g).odds()
                         )
                     })
                     .collect();
-                let avoid = fb::avoid_options(rules, st)
-                    .first()
-                    .map(|o| format!("; or declare avoid battle, {} in 6 (10.4)", o.chance_in_6))
+                let avoid = avoid_odds(rules, st)
+                    .map(|o| format!("; or declare avoid battle (10.4-10.6): {o}"))
                     .unwrap_or_default();
                 format!(
                     "{who}: declare interceptions into {on} (10.2, 10.8: {}){avoid}",
@@ -83,12 +107,9 @@ impl PlayStep<Struggle> for Battle {
             Stage::Support => {
                 let v: Vec<String> = fb::supporters(rules, st)
                     .into_iter()
-                    .map(|g| {
-                        format!(
-                            "{} {} in 6",
-                            rules.gen_name(g),
-                            fb::support_chance(rules, st, g)
-                        )
+                    .filter_map(|g| {
+                        fb::support_roll(rules, st, g)
+                            .map(|r| format!("{} {}", rules.gen_name(g), r.odds()))
                     })
                     .collect();
                 format!(
@@ -100,16 +121,13 @@ impl PlayStep<Struggle> for Battle {
                 format!("{who}: withdraw inside {on} (13.2) or be overrun (9.51)")
             }
             Stage::Avoid => {
-                let c = fb::avoid_options(rules, st)
-                    .first()
-                    .map(|o| o.chance_in_6)
-                    .unwrap_or(0);
+                let c = avoid_odds(rules, st).unwrap_or_else(|| "no way to avoid".into());
                 let inside = if fb::can_withdraw(rules, st) {
                     ", or withdraw inside (13.2)"
                 } else {
                     ""
                 };
-                format!("{who}: avoid battle in {on}? ({c} in 6, 10.4-10.6{inside})")
+                format!("{who}: avoid battle in {on}? (10.4-10.6: {c}{inside})")
             }
             Stage::Respond(_) => {
                 let odds = fb::battle_preview(rules, st)
@@ -131,8 +149,10 @@ impl PlayStep<Struggle> for Battle {
             }
             Stage::Advance => format!("{who}: supporting armies may enter {on} (11.44)"),
             Stage::Pursue => format!(
-                "{who}: pursue? ({} in 6, 12.4; units may stay behind, 12.5)",
-                fb::pursuit_chance(rules, st).unwrap_or(0)
+                "{who}: pursue? ({}; 12.4; units may stay behind, 12.5)",
+                fb::pursuit_roll(rules, st)
+                    .map(|r| r.odds())
+                    .unwrap_or_else(|| "no pursuit possible".into())
             ),
             Stage::SiegePhase => {
                 let rule5 = if crate::games::struggle::options::on(
