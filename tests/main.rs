@@ -44,5 +44,6 @@ mod st_turn;
 mod step_prompts;
 mod sx_core;
 mod sx_random;
+mod sx_rules;
 mod ts_lessons;
 mod ts_random;
