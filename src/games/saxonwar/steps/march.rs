@@ -852,9 +852,14 @@ pub fn recall(g: &mut Game, area: AreaId, sp: u16) {
     };
     let k = sp.min(x.lent);
     x.lent -= k;
-    let n = g.r.area_name(area).to_string();
+    // in the secret re-deployment the place is not told
+    let at = if g.st.g.step == Step::Deploy {
+        String::new()
+    } else {
+        format!(" at {}", g.r.area_name(area))
+    };
     g.note(
         "allies.minor",
-        format!("Austria takes {k} Empire SP at {n} back from France"),
+        format!("Austria takes {k} Empire SP{at} back from France"),
     );
 }
