@@ -85,6 +85,10 @@ fn the_defender_chooses_a_positional_or_maneuver_battle_with_its_odds_shown() {
         .map(|r| r.total)
         .collect();
     assert_eq!(rolls, vec![9, 8]);
+    // the result kept for the battle panel
+    let rep = g.st.g.last_battle.as_ref().expect("kept");
+    assert_eq!((rep.att_total, rep.def_total, rep.maneuver), (9, 8, false));
+    assert_eq!(rep.outcome.winner, Some(Side::Prussia));
     assert!(g.log.entries.iter().any(|e| e.text.contains("positional")));
 }
 

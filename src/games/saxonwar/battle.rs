@@ -32,7 +32,7 @@
 use super::data::SxRules;
 use super::rules::*;
 use super::state::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The small army list, in hundredths of a point (the article's 106.5 points).
 pub const SMALL_LIST: u32 = 10_650;
@@ -55,7 +55,7 @@ pub fn points_to_sp(points: u32, per_sp: u32) -> u16 {
 
 /// The conversion of a battle: the value of an SP, each army's points (hundredths;
 /// attacker first) and whether it is bought off the large army list.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Conversion {
     pub per_sp: u32,
     pub points: [u32; 2],
@@ -84,7 +84,7 @@ pub fn conversion(att_sp: u16, def_sp: u16) -> Conversion {
 }
 
 /// One side's part in a battle.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BattleSide {
     pub side: Side,
     /// The commander (None: an unnamed general).
@@ -98,7 +98,7 @@ pub struct BattleSide {
 }
 
 /// The inputs of a battle: the attacker is the phasing player.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BattleInputs {
     pub area: AreaId,
     pub attacker: Side,
@@ -246,7 +246,7 @@ pub fn odds(i: &BattleInputs, maneuver: bool) -> (u32, u32, u32) {
 }
 
 /// What a pair of totals does (attacker first in the arrays).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
     /// None: a drawn battle.
     pub winner: Option<Side>,
@@ -329,7 +329,7 @@ pub fn outcome(i: &BattleInputs, ta: i32, td: i32) -> Outcome {
 }
 
 /// One choice of the defender with its modifiers and odds.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BattleOption {
     pub maneuver: bool,
     pub att_mods: Mods,
@@ -342,7 +342,7 @@ pub struct BattleOption {
 
 /// Everything the battle panel shows before the dice: the inputs, and for a positional
 /// and a maneuver battle every modifier and the exact odds.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BattleView {
     pub inputs: BattleInputs,
     pub positional: BattleOption,
@@ -372,6 +372,17 @@ pub fn view(r: &SxRules, st: &SxState, area: AreaId) -> Option<BattleView> {
         maneuver: option(&i, true),
         inputs: i,
     })
+}
+
+/// A fought battle for the panel's result: the inputs, the defender's choice, both
+/// totals and what they did (kept in `Globals::last_battle` until the next battle).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BattleReport {
+    pub inputs: BattleInputs,
+    pub maneuver: bool,
+    pub att_total: i32,
+    pub def_total: i32,
+    pub outcome: Outcome,
 }
 
 /// The battle being decided in the combat phase, if any.

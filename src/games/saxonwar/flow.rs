@@ -57,6 +57,7 @@ pub fn new_state(r: &SxRules) -> SxState {
             redeployed: [false; 2],
             redeploying: false,
             exchange: None,
+            last_battle: None,
         },
         areas: vec![AreaSt::default(); r.areas.len()],
         leaders: vec![

@@ -219,6 +219,9 @@ pub struct Globals {
     /// prisoners.exchange: an exchange waiting for the holder's choice.
     #[serde(default)]
     pub exchange: Option<ExchangeSt>,
+    /// The last battle fought, for the battle panel's result (`battle::BattleReport`).
+    #[serde(default)]
+    pub last_battle: Option<super::battle::BattleReport>,
 }
 
 /// prisoners.exchange: the side holding more prisoners chooses whom to release; the

@@ -327,6 +327,13 @@ pub fn resolve(g: &mut Game, area: AreaId, maneuver: bool) {
     let (_, ta) = g.roll("battle (attacker)", "campaign.initiative", ma);
     let (_, td) = g.roll("battle (defender)", "campaign.initiative", md);
     let o = battle::outcome(&i, ta, td);
+    g.st.g.last_battle = Some(battle::BattleReport {
+        inputs: i.clone(),
+        maneuver,
+        att_total: ta,
+        def_total: td,
+        outcome: o.clone(),
+    });
     let Some(winner) = o.winner else {
         for (k, s) in [att_side, att_side.other()].into_iter().enumerate() {
             g.lose(s, area, false, o.losses[k], false);
