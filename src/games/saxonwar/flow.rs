@@ -510,7 +510,8 @@ impl Game<'_> {
         for h in Side::BOTH {
             for p in Power::ALL {
                 if exchange_dest(self.r, self.st, p).is_some() && !self.st.g.out[p.idx()] {
-                    releasable[h.idx()] += self.st.pools.prisoners[h.idx()][p.idx()];
+                    releasable[h.idx()] += self.st.pools.prisoners[h.idx()][p.idx()]
+                        .min(release_room(self.r, self.st, p));
                 }
             }
         }
@@ -532,6 +533,7 @@ impl Game<'_> {
                     .filter(|p| {
                         self.st.pools.prisoners[i][p.idx()] > 0
                             && exchange_dest(self.r, self.st, *p).is_some()
+                            && release_room(self.r, self.st, *p) > 0
                             && !self.st.g.out[p.idx()]
                     })
                     .collect();
@@ -539,7 +541,9 @@ impl Game<'_> {
                     // no choice: all of them, or n of the one power held
                     let mut left = n;
                     for p in kinds {
-                        let c = self.st.pools.prisoners[i][p.idx()].min(left);
+                        let c = self.st.pools.prisoners[i][p.idx()]
+                            .min(left)
+                            .min(release_room(self.r, self.st, p));
                         for _ in 0..c {
                             self.release_sp(h, p);
                         }
@@ -580,6 +584,9 @@ impl Game<'_> {
         let Some(a) = exchange_dest(self.r, self.st, p) else {
             return;
         };
+        if release_room(self.r, self.st, p) == 0 {
+            return;
+        }
         let x = &mut self.st.pools.prisoners[holder.idx()][p.idx()];
         if *x == 0 {
             return;
@@ -943,4 +950,19 @@ pub fn in_service(st: &SxState, l: LeaderId) -> bool {
         st.leaders.get(l as usize).map(|x| x.loc),
         Some(LLoc::Field(_)) | Some(LLoc::Garrison(_)) | Some(LLoc::Undeployed)
     )
+}
+
+/// How many prisoner SPs of a power may come back without putting its army above its
+/// maximum (grand.strengths; ours: the maximum holds for released prisoners too, the
+/// others stay prisoners).
+pub fn release_room(r: &SxRules, st: &SxState, p: Power) -> u16 {
+    let Some(rep) = r.replacements(p) else {
+        return u16::MAX;
+    };
+    let army: u16 = st.pools.undeployed[p.idx()]
+        + st.areas
+            .iter()
+            .map(|a| a.field[p.idx()] + a.garrison[p.idx()])
+            .sum::<u16>();
+    rep.max.saturating_sub(army)
 }

@@ -3,7 +3,7 @@
 //! leader counts 1, ours): 7 or more removes the marker.
 
 use crate::games::saxonwar::data::SxRules;
-use crate::games::saxonwar::flow::{Game, exchange_dest, held_leaders};
+use crate::games::saxonwar::flow::{Game, exchange_dest, held_leaders, release_room};
 use crate::games::saxonwar::rules::*;
 use crate::games::saxonwar::state::*;
 
@@ -100,6 +100,7 @@ pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
             for p in Power::ALL {
                 if st.pools.prisoners[h.idx()][p.idx()] > 0
                     && !st.g.out[p.idx()]
+                    && release_room(r, st, p) > 0
                     && exchange_dest(r, st, p).is_some()
                 {
                     out.push(SxCommand::Release { power: p });
