@@ -48,5 +48,6 @@ mod step_prompts;
 mod sx_core;
 mod sx_lessons;
 mod sx_random;
+mod sx_rules;
 mod ts_lessons;
 mod ts_random;

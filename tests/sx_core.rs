@@ -7,29 +7,29 @@ use feldzug::engine::scenarios;
 use feldzug::games::saxonwar::SaxonWar;
 use feldzug::games::saxonwar::state::*;
 
-fn game(id: &str) -> PureGame<SaxonWar> {
+pub fn game(id: &str) -> PureGame<SaxonWar> {
     let src = scenarios::find(id).expect("registered");
     let rules = <SaxonWar as RulesGame>::load_rules(&src, &[]).expect("loads");
     PureGame::<SaxonWar>::new(rules, 1)
 }
 
-fn area(g: &PureGame<SaxonWar>, id: &str) -> AreaId {
+pub fn area(g: &PureGame<SaxonWar>, id: &str) -> AreaId {
     g.rules.area(id).unwrap_or_else(|| panic!("no area {id}"))
 }
 
-fn leader(g: &PureGame<SaxonWar>, id: &str) -> LeaderId {
+pub fn leader(g: &PureGame<SaxonWar>, id: &str) -> LeaderId {
     g.rules
         .leader(id)
         .unwrap_or_else(|| panic!("no leader {id}"))
 }
 
-fn ok(g: &mut PureGame<SaxonWar>, c: SxCommand) {
+pub fn ok(g: &mut PureGame<SaxonWar>, c: SxCommand) {
     if let Err(r) = g.apply(&c) {
         panic!("{c:?} refused: {r} (step {:?})", g.st.g.step);
     }
 }
 
-fn refused(g: &mut PureGame<SaxonWar>, c: SxCommand) -> Refusal {
+pub fn refused(g: &mut PureGame<SaxonWar>, c: SxCommand) -> Refusal {
     let before = g.hash();
     let r = g.apply(&c).expect_err("refused");
     assert_eq!(before, g.hash(), "a refused command changed the state");
@@ -38,7 +38,7 @@ fn refused(g: &mut PureGame<SaxonWar>, c: SxCommand) -> Refusal {
 
 /// Deploys everything by commands: Austria's 32 SP and leaders at Prague, Saxony's at
 /// Dresden, Prussia's at Berlin (all in the field).
-fn deployed() -> PureGame<SaxonWar> {
+pub fn deployed() -> PureGame<SaxonWar> {
     let mut g = game("saxonwar-1756");
     let (prague, dresden, berlin) = (area(&g, "prague"), area(&g, "dresden"), area(&g, "berlin"));
     for (p, a, n) in [(Power::Austria, prague, 32), (Power::Saxony, dresden, 9)] {
@@ -108,7 +108,7 @@ fn deployed() -> PureGame<SaxonWar> {
 
 /// Moves SPs of a power (keeping every SP in one place: taken from or given back to the
 /// eliminated box, counted in the total).
-fn put(g: &mut PureGame<SaxonWar>, p: Power, a: AreaId, field: u16, garrison: u16) {
+pub fn put(g: &mut PureGame<SaxonWar>, p: Power, a: AreaId, field: u16, garrison: u16) {
     let x = &mut g.st.areas[a as usize];
     let before = x.field[p.idx()] + x.garrison[p.idx()];
     x.field[p.idx()] = field;
@@ -119,7 +119,7 @@ fn put(g: &mut PureGame<SaxonWar>, p: Power, a: AreaId, field: u16, garrison: u1
     }
 }
 
-fn place(g: &mut PureGame<SaxonWar>, id: &str, loc: LLoc) -> LeaderId {
+pub fn place(g: &mut PureGame<SaxonWar>, id: &str, loc: LLoc) -> LeaderId {
     let l = leader(g, id);
     g.st.leaders[l as usize].loc = loc;
     l
@@ -267,7 +267,7 @@ fn only_russians_enter_the_russia_box_and_only_open_countries_before_1757() {
 
 /// Clears the map around a test: no SPs or leaders anywhere (kept in one place: the
 /// eliminated box and the pool).
-fn empty_map(g: &mut PureGame<SaxonWar>) {
+pub fn empty_map(g: &mut PureGame<SaxonWar>) {
     for a in 0..g.st.areas.len() as AreaId {
         for p in Power::ALL {
             put(g, p, a, 0, 0);
@@ -563,6 +563,10 @@ fn one_side_willing_to_fight_must_win_the_willingness_roll() {
         assert!(SaxonWar::secret_pending(&g.rules, &g.st));
         g.dice.script(dice.iter().copied().chain([6, 1, 6]));
         ok(&mut g, SxCommand::Fight { fight: false });
+        if battle {
+            // campaign.deployment: the defender chooses the kind of battle
+            ok(&mut g, SxCommand::BattleKind { maneuver: false });
+        }
         let fought = g
             .log
             .entries
@@ -570,7 +574,7 @@ fn one_side_willing_to_fight_must_win_the_willingness_roll() {
             .any(|e| e.text.starts_with("battle at Dresden"));
         assert_eq!(fought, battle, "dice {dice:?}");
         if battle {
-            // 6 + AIV 5 + ratio 1 against 1 + DIV 3: Prussia wins, Saxony demoralized
+            // 6 + AIV 5 against 1 + DIV 3 + 1 (positional): Prussia wins, Saxony demoralized
             assert!(
                 g.st.areas[dresden as usize].demoralized[Power::Saxony.idx()]
                     || g.st.areas[dresden as usize].field[Power::Saxony.idx()] == 0

@@ -53,6 +53,11 @@ pub fn new_state(r: &SxRules) -> SxState {
             rp_this_phase: [0; POWERS],
             winner: None,
             result: String::new(),
+            to_lose: [0; POWERS],
+            redeployed: [false; 2],
+            redeploying: false,
+            exchange: None,
+            last_battle: None,
         },
         areas: vec![AreaSt::default(); r.areas.len()],
         leaders: vec![
@@ -135,6 +140,13 @@ impl Game<'_> {
     /// then Prussia's, behind the hand-over screen; both are revealed at the end.
     fn begin_deployment(&mut self) {
         self.st.g.step = Step::Deploy;
+        if self.st.g.opened {
+            // grand.redeploy: each side re-deploys in secret and says when it is done
+            self.st.g.redeploying = true;
+            self.st.g.redeployed = [false; 2];
+            self.st.g.deploying = Side::Austria;
+            return;
+        }
         if self.has_undeployed(Side::Austria) {
             self.st.g.deploying = Side::Austria;
         } else if self.has_undeployed(Side::Prussia) {
@@ -146,6 +158,19 @@ impl Game<'_> {
 
     /// After each deployment command: the next side, or the reveal and the first turn.
     pub fn deployment_progress(&mut self) {
+        if self.st.g.redeploying {
+            let d = self.st.g.deploying;
+            if !self.st.g.redeployed[d.idx()] {
+                return;
+            }
+            if d == Side::Austria {
+                self.st.g.deploying = Side::Prussia;
+                return;
+            }
+            self.st.g.redeploying = false;
+            self.end_deployment();
+            return;
+        }
         if self.has_undeployed(self.st.g.deploying) {
             return;
         }
@@ -226,6 +251,17 @@ impl Game<'_> {
             Step::Siege => {
                 self.st.g.sieges_tried.clear();
                 self.st.g.siege = None;
+            }
+            Step::Attrition => {
+                // fortress.relief: a lifted siege may be taken up again after the
+                // besieger's next siege phase (ours)
+                let now = self.st.player_turn();
+                let ph = self.st.g.phasing;
+                for a in self.st.areas.iter_mut() {
+                    if a.lifted.is_some_and(|(s, t)| s == ph && now > t) {
+                        a.lifted = None;
+                    }
+                }
             }
             _ => {}
         }
@@ -385,15 +421,20 @@ impl Game<'_> {
                 5 | 6 => (2, 1),
                 _ => (0, 0),
             };
-            for _ in 0..lost {
-                let junior = (0..self.st.leaders.len() as LeaderId)
-                    .filter(|l| power_of(self.r, *l) == p && on_map(self.st, *l))
-                    .max_by_key(|l| rank(self.r, *l));
-                if let Some(l) = junior {
-                    self.st.leaders[l as usize].loc = LLoc::Gone;
-                    let n = self.r.leader_name(l).to_string();
-                    self.note("grand.redeploy", format!("{n} leaves the army"));
-                }
+            // the player chooses the leader he loses, in the re-deployment
+            let have = (0..self.st.leaders.len() as LeaderId)
+                .filter(|l| power_of(self.r, *l) == p && in_service(self.st, *l))
+                .count() as u8;
+            self.st.g.to_lose[p.idx()] = lost.min(have);
+            if self.st.g.to_lose[p.idx()] > 0 {
+                self.note(
+                    "grand.redeploy",
+                    format!(
+                        "{} must give up {} leader(s), chosen by its player",
+                        p.name(),
+                        self.st.g.to_lose[p.idx()]
+                    ),
+                );
             }
             for _ in 0..new {
                 let pool: Vec<LeaderId> = (0..self.st.leaders.len() as LeaderId)
@@ -460,63 +501,115 @@ impl Game<'_> {
 
     /// prisoners.exchange: on even turns, one for one; released SPs and leaders go into
     /// an unbesieged fortress of their nationality (held by their side in their own
-    /// country), else they stay prisoners. The holder releases in power order (for now).
+    /// country), else they stay prisoners. The side holding fewer releases all of them at
+    /// once; the side holding more chooses which to release (`Release`,
+    /// `ReleaseLeader` in the morale step, `g.exchange`) when it holds more than one
+    /// power's SPs (or more leaders than it releases).
     fn exchange_prisoners(&mut self) {
-        let dest = |g: &Game, p: Power| -> Option<AreaId> {
-            (0..g.r.areas.len() as AreaId).find(|a| {
-                g.r.has_fortress(*a)
-                    && own_country(g.r, p, *a)
-                    && g.st.areas[*a as usize].holder == Some(p.side())
-                    && garrisoned_by(g.st, *a) != Some(p.side().other())
-                    && besieger(g.r, g.st, *a).is_none()
-            })
-        };
-        // SPs: held by side h are of the other side's powers
         let mut releasable = [0u16; 2];
         for h in Side::BOTH {
             for p in Power::ALL {
-                if dest(self, p).is_some() && !self.st.g.out[p.idx()] {
-                    releasable[h.idx()] += self.st.pools.prisoners[h.idx()][p.idx()];
+                if exchange_dest(self.r, self.st, p).is_some() && !self.st.g.out[p.idx()] {
+                    releasable[h.idx()] += self.st.pools.prisoners[h.idx()][p.idx()]
+                        .min(release_room(self.r, self.st, p));
                 }
             }
         }
+        let held = [
+            held_leaders(self.r, self.st, Side::Austria),
+            held_leaders(self.r, self.st, Side::Prussia),
+        ];
         let n = releasable[0].min(releasable[1]);
-        if n > 0 {
-            for h in Side::BOTH {
-                let mut left = n;
-                for p in Power::ALL {
-                    let Some(a) = dest(self, p) else { continue };
-                    let k = self.st.pools.prisoners[h.idx()][p.idx()].min(left);
-                    self.st.pools.prisoners[h.idx()][p.idx()] -= k;
-                    self.st.areas[a as usize].garrison[p.idx()] += k;
-                    left -= k;
+        let k = held[0].len().min(held[1].len()) as u16;
+        let mut pending = ExchangeSt {
+            sp: [0; 2],
+            leaders: [0; 2],
+        };
+        for h in Side::BOTH {
+            let i = h.idx();
+            if n > 0 {
+                let kinds: Vec<Power> = Power::ALL
+                    .into_iter()
+                    .filter(|p| {
+                        self.st.pools.prisoners[i][p.idx()] > 0
+                            && exchange_dest(self.r, self.st, *p).is_some()
+                            && release_room(self.r, self.st, *p) > 0
+                            && !self.st.g.out[p.idx()]
+                    })
+                    .collect();
+                if releasable[i] == n || kinds.len() == 1 {
+                    // no choice: all of them, or n of the one power held
+                    let mut left = n;
+                    for p in kinds {
+                        let c = self.st.pools.prisoners[i][p.idx()]
+                            .min(left)
+                            .min(release_room(self.r, self.st, p));
+                        for _ in 0..c {
+                            self.release_sp(h, p);
+                        }
+                        left -= c;
+                    }
+                } else {
+                    pending.sp[i] = n;
                 }
             }
+            if k > 0 {
+                if held[i].len() as u16 == k {
+                    for l in held[i].clone() {
+                        self.release_leader(l);
+                    }
+                } else {
+                    pending.leaders[i] = k;
+                }
+            }
+        }
+        if n > 0 || k > 0 {
             self.note(
                 "prisoners.exchange",
-                format!("{n} SP exchanged on each side"),
+                format!("exchange of {n} SP and {k} leaders on each side"),
             );
         }
-        let held = |g: &Game, h: Side| -> Vec<LeaderId> {
-            (0..g.st.leaders.len() as LeaderId)
-                .filter(|l| {
-                    g.st.leaders[*l as usize].loc == LLoc::Prisoner(h)
-                        && dest(g, power_of(g.r, *l)).is_some()
-                })
-                .collect()
+        if pending
+            .sp
+            .iter()
+            .chain(pending.leaders.iter())
+            .any(|x| *x > 0)
+        {
+            self.st.g.exchange = Some(pending);
+        }
+    }
+
+    /// One prisoner SP of a power held by `holder` goes home (prisoners.exchange).
+    pub fn release_sp(&mut self, holder: Side, p: Power) {
+        let Some(a) = exchange_dest(self.r, self.st, p) else {
+            return;
         };
-        let (a, b) = (held(self, Side::Austria), held(self, Side::Prussia));
-        let k = a.len().min(b.len());
-        for l in a.into_iter().take(k).chain(b.into_iter().take(k)) {
-            if let Some(d) = dest(self, power_of(self.r, l)) {
-                self.st.leaders[l as usize].loc = LLoc::Garrison(d);
-                let n = self.r.leader_name(l).to_string();
-                let f = self.r.fortress_name(d).to_string();
-                self.note(
-                    "prisoners.exchange",
-                    format!("{n} is exchanged and goes to {f}"),
-                );
-            }
+        if release_room(self.r, self.st, p) == 0 {
+            return;
+        }
+        let x = &mut self.st.pools.prisoners[holder.idx()][p.idx()];
+        if *x == 0 {
+            return;
+        }
+        *x -= 1;
+        self.st.areas[a as usize].garrison[p.idx()] += 1;
+        let f = self.r.fortress_name(a).to_string();
+        self.note(
+            "prisoners.exchange",
+            format!("1 SP of {} is released to {f}", p.name()),
+        );
+    }
+
+    /// A captured leader goes home (prisoners.exchange).
+    pub fn release_leader(&mut self, l: LeaderId) {
+        if let Some(d) = exchange_dest(self.r, self.st, power_of(self.r, l)) {
+            self.st.leaders[l as usize].loc = LLoc::Garrison(d);
+            let n = self.r.leader_name(l).to_string();
+            let f = self.r.fortress_name(d).to_string();
+            self.note(
+                "prisoners.exchange",
+                format!("{n} is exchanged and goes to {f}"),
+            );
         }
     }
 
@@ -653,6 +746,12 @@ impl Game<'_> {
                 if x.field[p.idx()] == 0 && !has_leader {
                     x.demoralized[p.idx()] = false;
                 }
+                if !x.demoralized[p.idx()] {
+                    x.withdrew[p.idx()] = false;
+                }
+                if p == Power::Empire {
+                    x.lent = x.lent.min(x.field[p.idx()]);
+                }
                 if x.garrison[p.idx()] > 0 {
                     x.holder = Some(p.side());
                 }
@@ -721,6 +820,9 @@ impl Game<'_> {
                 self.st.g.combat = Some(CombatSt {
                     area: a,
                     fight: [None, None],
+                    battle: false,
+                    sally_done: false,
+                    pull: None,
                 });
                 return;
             }
@@ -739,11 +841,13 @@ impl Game<'_> {
         if let Some(x) = sp_at_mut(self.st, p, to.0, to.1) {
             *x += n;
         }
+        let withdrew = !from.1 && self.st.area(from.0).is_some_and(|x| x.withdrew[p.idx()]);
         if demor
             && !to.1
             && let Some(x) = self.st.areas.get_mut(to.0 as usize)
         {
             x.demoralized[p.idx()] = true;
+            x.withdrew[p.idx()] |= withdrew;
         }
     }
 
@@ -816,4 +920,49 @@ impl Game<'_> {
             }
         }
     }
+}
+
+/// prisoners.exchange: the unbesieged fortress of its nationality a released prisoner
+/// of a power goes to (held by its side in its own country), if any.
+pub fn exchange_dest(r: &SxRules, st: &SxState, p: Power) -> Option<AreaId> {
+    (0..r.areas.len() as AreaId).find(|a| {
+        r.has_fortress(*a)
+            && own_country(r, p, *a)
+            && st.areas[*a as usize].holder == Some(p.side())
+            && garrisoned_by(st, *a) != Some(p.side().other())
+            && besieger(r, st, *a).is_none()
+    })
+}
+
+/// The captured leaders held by a side who could go home now.
+pub fn held_leaders(r: &SxRules, st: &SxState, h: Side) -> Vec<LeaderId> {
+    (0..st.leaders.len() as LeaderId)
+        .filter(|l| {
+            st.leaders[*l as usize].loc == LLoc::Prisoner(h)
+                && exchange_dest(r, st, power_of(r, *l)).is_some()
+        })
+        .collect()
+}
+
+/// A leader in service: on the map or waiting to be placed (grand.redeploy).
+pub fn in_service(st: &SxState, l: LeaderId) -> bool {
+    matches!(
+        st.leaders.get(l as usize).map(|x| x.loc),
+        Some(LLoc::Field(_)) | Some(LLoc::Garrison(_)) | Some(LLoc::Undeployed)
+    )
+}
+
+/// How many prisoner SPs of a power may come back without putting its army above its
+/// maximum (grand.strengths; ours: the maximum holds for released prisoners too, the
+/// others stay prisoners).
+pub fn release_room(r: &SxRules, st: &SxState, p: Power) -> u16 {
+    let Some(rep) = r.replacements(p) else {
+        return u16::MAX;
+    };
+    let army: u16 = st.pools.undeployed[p.idx()]
+        + st.areas
+            .iter()
+            .map(|a| a.field[p.idx()] + a.garrison[p.idx()])
+            .sum::<u16>();
+    rep.max.saturating_sub(army)
 }

@@ -7,6 +7,7 @@
 //! docs/games/saxonwar.md (section ids such as `supply.depots` stand for the article's
 //! sections, which have no case numbers).
 
+pub mod battle;
 pub mod data;
 pub mod ecs;
 pub mod flow;
@@ -211,10 +212,25 @@ pub fn random_command(
     if legal.is_empty() {
         return None;
     }
+    // the secret re-deployment ends soon (else forces are taken up again and again)
+    if legal.contains(&SxCommand::Done)
+        && legal
+            .iter()
+            .any(|c| matches!(c, SxCommand::Withdraw { .. }))
+        && rng.random_range(0..100) < 50
+    {
+        return Some(SxCommand::Done);
+    }
     let rare = |c: &SxCommand| {
         matches!(
             c,
-            SxCommand::Done | SxCommand::Halt | SxCommand::Take { .. }
+            SxCommand::Done
+                | SxCommand::Halt
+                | SxCommand::Take { .. }
+                | SxCommand::TakeLent { .. }
+                | SxCommand::Withdraw { .. }
+                | SxCommand::Lend { .. }
+                | SxCommand::Recall { .. }
         )
     };
     let others: Vec<&SxCommand> = legal.iter().filter(|c| !rare(c)).collect();
@@ -272,6 +288,12 @@ pub fn check_invariants(rules: &SxRules, st: &SxState) -> Result<(), String> {
         }
     }
     for (a, x) in st.areas.iter().enumerate() {
+        if x.lent > x.field[Power::Empire.idx()] {
+            return Err(format!(
+                "more Empire SPs lent than in the field at {}",
+                rules.area_name(a as AreaId)
+            ));
+        }
         if x.garrison.iter().any(|n| *n > 0) && !rules.has_fortress(a as AreaId) {
             return Err(format!(
                 "a garrison at {} without a fortress",

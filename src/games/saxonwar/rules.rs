@@ -184,12 +184,16 @@ pub fn in_supply(r: &SxRules, st: &SxState, a: AreaId, side: Side) -> bool {
 
 /// The besieger of a fortress (siege.conditions): the side without the garrison while
 /// (1) it has a completed depot in the area and (2) its field force there, not
-/// demoralized, is larger than the garrison.
+/// demoralized, is larger than the garrison; not while the siege is lifted after the
+/// besieger refused a relief force's battle (fortress.relief).
 pub fn besieger(r: &SxRules, st: &SxState, a: AreaId) -> Option<Side> {
     if !r.has_fortress(a) {
         return None;
     }
     let x = st.area(a)?;
+    if x.lifted.is_some() {
+        return None;
+    }
     for side in Side::BOTH {
         let g = st.garrison_of(a, side.other());
         if g == 0 {
@@ -343,84 +347,6 @@ pub fn overwhelm_odds(mover_siv: i32, defender_siv: i32) -> u32 {
     n
 }
 
-/// One side's part in a battle of our resolver (docs/games/saxonwar.md).
-#[derive(Clone, Debug, PartialEq)]
-pub struct BattleSide {
-    pub sp: u16,
-    /// AIV for the attacker, DIV for the defender.
-    pub initiative: i32,
-    pub demoralized: bool,
-}
-
-/// The modifiers of each side's battle roll, with their reasons (ours, on the
-/// article's inputs): initiative (AIV/DIV, -1 demoralized), the -2 morale of a
-/// demoralized force as -1, the SP ratio (1.5:1 +1, 2:1 +2, 3:1 +3 to the larger), rough
-/// ground after a mountain pass +1 to the defender.
-pub fn battle_mods(
-    att: &BattleSide,
-    def: &BattleSide,
-    pass: bool,
-) -> (Vec<(String, i32)>, Vec<(String, i32)>) {
-    let mut a = vec![("AIV (campaign.initiative)".to_string(), att.initiative)];
-    let mut d = vec![("DIV (campaign.initiative)".to_string(), def.initiative)];
-    for (m, s) in [(&mut a, att), (&mut d, def)] {
-        if s.demoralized {
-            m.push(("demoralized: initiative -1 (morale.states)".into(), -1));
-            m.push(("demoralized: morale -2 as -1 (morale.states)".into(), -1));
-        }
-    }
-    let (big, small) = (att.sp.max(def.sp) as u32, att.sp.min(def.sp).max(1) as u32);
-    let ratio = if big >= 3 * small {
-        3
-    } else if big >= 2 * small {
-        2
-    } else if 2 * big >= 3 * small {
-        1
-    } else {
-        0
-    };
-    if ratio > 0 && att.sp != def.sp {
-        let m = if att.sp > def.sp { &mut a } else { &mut d };
-        m.push((
-            format!("SP ratio {big}:{small} (campaign.conversion)"),
-            ratio,
-        ));
-    }
-    if pass {
-        d.push((
-            "rough ground: the attacker came over a pass (campaign.terrain)".into(),
-            1,
-        ));
-    }
-    (a, d)
-}
-
-/// Exact odds of our resolver in 36ths: (attacker wins, drawn, defender wins), by
-/// counting every pair of dice with the modifiers of [`battle_mods`].
-pub fn battle_odds(att: &BattleSide, def: &BattleSide, pass: bool) -> (u32, u32, u32) {
-    let (a, d) = battle_mods(att, def, pass);
-    let (ma, md): (i32, i32) = (a.iter().map(|m| m.1).sum(), d.iter().map(|m| m.1).sum());
-    let mut out = (0, 0, 0);
-    for x in 1..=6 {
-        for y in 1..=6 {
-            match (x + ma).cmp(&(y + md)) {
-                std::cmp::Ordering::Greater => out.0 += 1,
-                std::cmp::Ordering::Equal => out.1 += 1,
-                std::cmp::Ordering::Less => out.2 += 1,
-            }
-        }
-    }
-    out
-}
-
-/// Battle losses of our resolver: (loser's SPs lost, winner's SPs lost) for a margin.
-pub fn battle_losses(loser_sp: u16, winner_sp: u16, margin: i32) -> (u16, u16) {
-    let pct = 10 + 5 * margin.clamp(1, 8) as u32;
-    let l = ((loser_sp as u32 * pct).div_ceil(100)).max(1) as u16;
-    let w = ((winner_sp as u32 * 5).div_ceil(100)) as u16;
-    (l.min(loser_sp), w.min(winner_sp))
-}
-
 /// A leader in play (on the map) of a side.
 pub fn on_map(st: &SxState, l: LeaderId) -> bool {
     matches!(
@@ -445,31 +371,5 @@ mod tests {
         assert_eq!(march_table(5, true), (1, false));
         assert_eq!(march_table(6, true), (1, true));
         assert_eq!(march_odds(4, false), (6, 4));
-    }
-
-    #[test]
-    fn battle_odds_match_a_brute_force_count() {
-        let a = BattleSide {
-            sp: 15,
-            initiative: 4,
-            demoralized: false,
-        };
-        let d = BattleSide {
-            sp: 10,
-            initiative: 3,
-            demoralized: true,
-        };
-        let (w, t, l) = battle_odds(&a, &d, true);
-        assert_eq!(w + t + l, 36);
-        // attacker 4 + ratio 1 = 5; defender 3 - 2 + 1 = 2: the attacker needs x + 3 > y
-        let mut n = 0;
-        for x in 1..=6 {
-            for y in 1..=6 {
-                if x + 5 > y + 2 {
-                    n += 1;
-                }
-            }
-        }
-        assert_eq!(w, n);
     }
 }

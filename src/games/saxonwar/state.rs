@@ -51,6 +51,18 @@ pub struct AreaSt {
     /// A side's force entered the area over a mountain pass this player turn
     /// (campaign.terrain), by side index.
     pub pass_entry: [bool; 2],
+    /// The force of a power pulled off a battlefield voluntarily: +2 to its morale
+    /// recovery (morale.recovery).
+    #[serde(default)]
+    pub withdrew: [bool; POWERS],
+    /// The siege of the fortress was lifted by a besieger refusing a relief force's
+    /// battle (fortress.relief): by that side, in that player turn (`SxState::player_turn`).
+    #[serde(default)]
+    pub lifted: Option<(Side, u32)>,
+    /// Empire SPs in the field here lent to France (allies.minor): part of
+    /// `field[Empire]`, marching with French leaders.
+    #[serde(default)]
+    pub lent: u16,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,6 +125,13 @@ pub struct March {
     pub tried_here: bool,
     /// Entered an enemy-occupied area: the march ends unless it attacks.
     pub stopped: bool,
+    /// Lent Empire SPs marching with a French leader (allies.minor).
+    #[serde(default)]
+    pub lent_sp: u16,
+    /// supply.siv: a leader of SIV 0 or 1 who began his march out of supply must try to
+    /// get back into it.
+    #[serde(default)]
+    pub must_supply: bool,
 }
 
 /// The decision on battle in one area (combat.willingness): by side index.
@@ -120,6 +139,16 @@ pub struct March {
 pub struct CombatSt {
     pub area: AreaId,
     pub fight: [Option<bool>; 2],
+    /// A battle will be fought: waiting for a sally (fortress.relief) and the defender's
+    /// choice of a positional or a maneuver battle (campaign.deployment).
+    #[serde(default)]
+    pub battle: bool,
+    /// The besieged garrison has decided whether to sally (fortress.relief).
+    #[serde(default)]
+    pub sally_done: bool,
+    /// A drawn battle: the side asked whether it pulls off the field voluntarily.
+    #[serde(default)]
+    pub pull: Option<Side>,
 }
 
 /// The loser of a battle leaving the area (combat.post-battle).
@@ -129,6 +158,9 @@ pub struct RetreatSt {
     pub side: Side,
     /// The retreat roll was 3 or more: it may leave the area.
     pub may_leave: bool,
+    /// It pulled off the field voluntarily (after a drawn battle): +2 to recover.
+    #[serde(default)]
+    pub voluntary: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -174,6 +206,32 @@ pub struct Globals {
     pub rp_this_phase: [u16; POWERS],
     pub winner: Option<Side>,
     pub result: String,
+    /// grand.redeploy: leaders each power must still give up (chosen by its player).
+    #[serde(default)]
+    pub to_lose: [u8; POWERS],
+    /// grand.redeploy: the side has finished its secret re-deployment (by side index).
+    #[serde(default)]
+    pub redeployed: [bool; 2],
+    /// A re-deployment (after the first strategic sequence) rather than the first
+    /// secret deployment.
+    #[serde(default)]
+    pub redeploying: bool,
+    /// prisoners.exchange: an exchange waiting for the holder's choice.
+    #[serde(default)]
+    pub exchange: Option<ExchangeSt>,
+    /// The last battle fought, for the battle panel's result (`battle::BattleReport`).
+    #[serde(default)]
+    pub last_battle: Option<super::battle::BattleReport>,
+}
+
+/// prisoners.exchange: the side holding more prisoners chooses whom to release; the
+/// other side's are released in full. By side index of the holder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExchangeSt {
+    /// SPs the holder must still choose to release.
+    pub sp: [u16; 2],
+    /// Leaders the holder must still choose to release.
+    pub leaders: [u16; 2],
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -264,6 +322,53 @@ pub enum SxCommand {
         power: Power,
         sp: u16,
     },
+    /// campaign.deployment: the defender fights a positional or a maneuver battle.
+    BattleKind {
+        maneuver: bool,
+    },
+    /// fortress.relief: SPs of the besieged garrison come out to join the relief force.
+    Sally {
+        sp: u16,
+    },
+    /// After a drawn battle: pull off the field voluntarily (combat.post-battle,
+    /// morale.recovery +2), or stay.
+    PullOff {
+        pull: bool,
+    },
+    /// allies.minor: Austria lends Empire SPs in the field in an area to France (at the
+    /// start of a campaign year).
+    Lend {
+        area: AreaId,
+        sp: u16,
+    },
+    /// allies.minor: Austria takes lent Empire SPs in an area back.
+    Recall {
+        area: AreaId,
+        sp: u16,
+    },
+    /// A French leader's march takes lent Empire SPs along (allies.minor).
+    TakeLent {
+        sp: u16,
+    },
+    /// grand.redeploy: a power's SPs and leaders at a place go back to be placed again in
+    /// secret.
+    Withdraw {
+        power: Power,
+        area: AreaId,
+        inside: bool,
+    },
+    /// grand.redeploy: the player gives up one of his leaders (lost for good).
+    Dismiss {
+        leader: LeaderId,
+    },
+    /// prisoners.exchange: the holder releases one SP of a power.
+    Release {
+        power: Power,
+    },
+    /// prisoners.exchange: the holder releases a captured leader.
+    ReleaseLeader {
+        leader: LeaderId,
+    },
 }
 
 impl SxState {
@@ -302,6 +407,10 @@ impl SxState {
     /// The absolute turn number (18 per year) for wounds.
     pub fn abs_turn(&self) -> u16 {
         self.g.year.saturating_sub(1700) * 18 + self.g.turn as u16
+    }
+    /// The player turn counted from 1700 (two per game turn), for lifted sieges.
+    pub fn player_turn(&self) -> u32 {
+        self.abs_turn() as u32 * 2 + u32::from(self.g.phasing == Side::Austria)
     }
     pub fn winter(&self) -> bool {
         self.g.turn >= 16

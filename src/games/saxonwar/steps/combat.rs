@@ -5,6 +5,7 @@
 //! decided by our resolver (docs/games/saxonwar.md), the loser demoralized and retreating
 //! (combat.post-battle).
 
+use crate::games::saxonwar::battle;
 use crate::games::saxonwar::data::SxRules;
 use crate::games::saxonwar::flow::Game;
 use crate::games::saxonwar::rules::*;
@@ -15,82 +16,231 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
         return "Combat".into();
     };
     let a = c.area;
-    let att = battle_side(r, st, a, st.g.phasing);
-    let def = battle_side(r, st, a, st.g.phasing.other());
-    let pass = st.areas[a as usize].pass_entry[st.g.phasing.idx()];
-    let (w, t, l) = battle_odds(&att, &def, pass);
+    let who = to_act(r, st).map_or("", |s| s.name());
+    let Some(v) = battle::view(r, st, a) else {
+        return "Combat".into();
+    };
+    let i = &v.inputs;
+    let odds = |o: &battle::BattleOption| {
+        format!(
+            "{} wins {} in 36, draws {}, loses {}",
+            i.attacker.name(),
+            o.odds.0,
+            o.odds.1,
+            o.odds.2
+        )
+    };
+    if let Some(s) = c.pull {
+        return format!(
+            "{}: the battle at {} is drawn: pull off the field voluntarily (+2 to recover morale) or stay",
+            s.name(),
+            r.area_name(a)
+        );
+    }
+    if c.battle {
+        if let Some(g) = sally_side(r, st) {
+            return format!(
+                "{}: the garrison of {} may sally to join the relief force (how many SP?)",
+                g.name(),
+                r.fortress_name(a)
+            );
+        }
+        return format!(
+            "{who}: battle at {} ({} SP against {} SP): fight a positional battle ({}) or a maneuver battle ({})?",
+            r.area_name(a),
+            i.att.sp,
+            i.def.sp,
+            odds(&v.positional),
+            odds(&v.maneuver)
+        );
+    }
     format!(
-        "{}: fight at {} ({} SP against {} SP)? In a battle {} wins {w} in 36, draws {t}, loses {l}",
-        to_act(r, st).map_or("", |s| s.name()),
+        "{who}: fight at {} ({} SP against {} SP)? In a battle {} (positional) or {} (maneuver)",
         r.area_name(a),
-        att.sp,
-        def.sp,
-        st.g.phasing.name()
+        i.att.sp,
+        i.def.sp,
+        odds(&v.positional),
+        odds(&v.maneuver)
     )
 }
 
-pub fn to_act(_r: &SxRules, st: &SxState) -> Option<Side> {
+/// fortress.relief: the side whose besieged garrison may sally now (its field force in
+/// the area wanted the battle against the besieger, and the battle is on).
+pub fn sally_side(r: &SxRules, st: &SxState) -> Option<Side> {
+    let c = st.g.combat.as_ref()?;
+    if !c.battle || c.sally_done {
+        return None;
+    }
+    let g = garrisoned_by(st, c.area)?;
+    (besieger(r, st, c.area) == Some(g.other())
+        && c.fight[g.idx()] == Some(true)
+        && st.garrison_of(c.area, g) > 0)
+        .then_some(g)
+}
+
+pub fn to_act(r: &SxRules, st: &SxState) -> Option<Side> {
     let c = st.g.combat.as_ref()?;
     let ph = st.g.phasing;
     if c.fight[ph.idx()].is_none() {
-        Some(ph)
-    } else {
-        Some(ph.other())
+        return Some(ph);
     }
+    if c.fight[ph.other().idx()].is_none() {
+        return Some(ph.other());
+    }
+    if let Some(s) = c.pull {
+        return Some(s);
+    }
+    if let Some(g) = sally_side(r, st) {
+        return Some(g);
+    }
+    c.battle.then_some(ph.other())
 }
 
 pub fn takes(c: &SxCommand) -> bool {
-    matches!(c, SxCommand::Fight { .. })
+    matches!(
+        c,
+        SxCommand::Fight { .. }
+            | SxCommand::BattleKind { .. }
+            | SxCommand::Sally { .. }
+            | SxCommand::PullOff { .. }
+    )
 }
 
 pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
     let (Some(c), Some(side)) = (&st.g.combat, to_act(r, st)) else {
         return;
     };
-    if !side_demoralized(st, c.area, side) {
-        out.push(SxCommand::Fight { fight: true });
+    if c.fight.iter().any(|f| f.is_none()) {
+        if !side_demoralized(st, c.area, side) {
+            out.push(SxCommand::Fight { fight: true });
+        }
+        out.push(SxCommand::Fight { fight: false });
+    } else if c.pull.is_some() {
+        for pull in [true, false] {
+            out.push(SxCommand::PullOff { pull });
+        }
+    } else if sally_side(r, st).is_some() {
+        for sp in 0..=st.garrison_of(c.area, side) {
+            out.push(SxCommand::Sally { sp });
+        }
+    } else if c.battle {
+        for maneuver in [false, true] {
+            out.push(SxCommand::BattleKind { maneuver });
+        }
     }
-    out.push(SxCommand::Fight { fight: false });
 }
 
-pub fn why(_r: &SxRules, _st: &SxState, c: &SxCommand) -> Refusal {
+pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
+    let stage = st.g.combat.as_ref();
     match c {
+        SxCommand::Fight { .. } if stage.is_some_and(|s| s.fight.iter().all(|f| f.is_some())) => {
+            Refusal::new("combat.willingness", "both sides have declared")
+        }
         SxCommand::Fight { fight: true } => Refusal::new(
             "morale.states",
             "a demoralized force may not initiate combat of any kind",
+        ),
+        SxCommand::BattleKind { .. } => Refusal::new(
+            "campaign.deployment",
+            format!(
+                "the defender ({}) chooses a positional or a maneuver battle, once both sides are committed to a battle",
+                st.g.phasing.other().name()
+            ),
+        ),
+        SxCommand::Sally { .. } => Refusal::new(
+            "fortress.relief",
+            match sally_side(r, st) {
+                Some(g) => format!(
+                    "the garrison has {} SP to sally with",
+                    st.garrison_of(stage.map_or(0, |s| s.area), g)
+                ),
+                None => "a besieged garrison may only come out to join a relief force that attacks the besieger in a battle".into(),
+            },
+        ),
+        SxCommand::PullOff { .. } => Refusal::new(
+            "combat.post-battle",
+            "only after a drawn battle may a side pull off the field voluntarily",
         ),
         _ => Refusal::new("combat.willingness", "not a decision to fight"),
     }
 }
 
-/// A side's part in a battle in an area (AIV for the phasing attacker, DIV for the
-/// defender, campaign.initiative).
-pub fn battle_side(r: &SxRules, st: &SxState, a: AreaId, side: Side) -> BattleSide {
-    let (_, aiv, div, _) = ratings(r, st, a, side, false);
-    BattleSide {
-        sp: st.field_of(a, side),
-        initiative: if side == st.g.phasing { aiv } else { div },
-        demoralized: side_demoralized(st, a, side),
-    }
-}
-
 pub fn execute(g: &mut Game, c: &SxCommand) {
-    let SxCommand::Fight { fight } = *c else {
-        return;
-    };
     let Some(side) = to_act(g.r, g.st) else {
         return;
     };
     let Some(mut cs) = g.st.g.combat.clone() else {
         return;
     };
-    cs.fight[side.idx()] = Some(fight);
-    let (Some(a), Some(b)) = (cs.fight[0], cs.fight[1]) else {
-        g.st.g.combat = Some(cs);
-        return;
-    };
+    match *c {
+        SxCommand::Fight { fight } => {
+            cs.fight[side.idx()] = Some(fight);
+            let (Some(a), Some(b)) = (cs.fight[0], cs.fight[1]) else {
+                g.st.g.combat = Some(cs);
+                return;
+            };
+            decide(g, cs, a, b);
+        }
+        SxCommand::Sally { sp } => {
+            let a = cs.area;
+            cs.sally_done = true;
+            let mut left = sp;
+            for p in Power::ALL {
+                if p.side() == side && left > 0 {
+                    let k = left.min(g.st.areas[a as usize].garrison[p.idx()]);
+                    g.move_sp(p, (a, true), (a, false), k);
+                    left -= k;
+                }
+            }
+            g.note(
+                "fortress.relief",
+                if sp > 0 {
+                    format!(
+                        "{sp} SP of the garrison of {} sally to join the relief force",
+                        g.r.fortress_name(a)
+                    )
+                } else {
+                    "the garrison stays inside".to_string()
+                },
+            );
+            g.st.g.combat = Some(cs);
+        }
+        SxCommand::BattleKind { maneuver } => {
+            g.st.g.combat = None;
+            g.note(
+                "campaign.deployment",
+                format!(
+                    "{} chooses a {} battle",
+                    side.name(),
+                    if maneuver { "maneuver" } else { "positional" }
+                ),
+            );
+            resolve(g, cs.area, maneuver);
+        }
+        SxCommand::PullOff { pull } => {
+            let a = cs.area;
+            if pull {
+                g.st.g.combat = None;
+                g.note(
+                    "combat.post-battle",
+                    format!("{} pulls off the field voluntarily", side.name()),
+                );
+                leave_field(g, a, side, true);
+            } else if side == g.st.g.phasing.other() {
+                cs.pull = Some(g.st.g.phasing);
+                g.st.g.combat = Some(cs);
+            } else {
+                g.st.g.combat = None;
+                g.note("combat.post-battle", "both sides stay on the field");
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Both declarations given (combat.willingness, fortress.relief).
+fn decide(g: &mut Game, mut cs: CombatSt, a: bool, b: bool) {
     let area = cs.area;
-    g.st.g.combat = None;
     g.st.g.combat_done.push(area);
     let name = g.r.area_name(area).to_string();
     let yes = |f: bool| if f { "fight" } else { "decline" };
@@ -102,6 +252,23 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
             yes(b)
         ),
     );
+    // fortress.relief: a besieger refusing the relief force's battle lifts the siege
+    if let Some(gs) = garrisoned_by(g.st, area)
+        && let Some(bs) = besieger(g.r, g.st, area)
+        && bs == gs.other()
+        && cs.fight[gs.idx()] == Some(true)
+        && cs.fight[bs.idx()] == Some(false)
+    {
+        g.st.areas[area as usize].lifted = Some((bs, g.st.player_turn()));
+        g.note(
+            "fortress.relief",
+            format!(
+                "{} refuses the relief force's battle: the siege of {} is lifted",
+                bs.name(),
+                g.r.fortress_name(area)
+            ),
+        );
+    }
     let battle = match (a, b) {
         (true, true) => true,
         (false, false) => false,
@@ -123,99 +290,131 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         }
     };
     if battle {
-        resolve(g, area);
+        cs.battle = true;
+        g.st.g.combat = Some(cs);
+        g.note(
+            "campaign.deployment",
+            format!("a battle at {name}: the defender chooses positional or maneuver"),
+        );
     } else {
+        g.st.g.combat = None;
         g.note("combat.willingness", format!("no battle at {name}"));
     }
 }
 
-/// Our battle resolver (docs/games/saxonwar.md): 1d6 each with the modifiers of
-/// `rules::battle_mods`; the higher wins, equal is a drawn battle (both lose 10%).
-pub fn resolve(g: &mut Game, area: AreaId) {
-    let att_side = g.st.g.phasing;
-    let att = battle_side(g.r, g.st, area, att_side);
-    let def = battle_side(g.r, g.st, area, att_side.other());
-    let pass = g.st.areas[area as usize].pass_entry[att_side.idx()];
-    let (w, t, l) = battle_odds(&att, &def, pass);
+/// Our battle resolver (`battle`, docs/games/saxonwar.md): 1d6 each with the modifiers
+/// of `battle::mods` for the defender's choice, the outcome from `battle::outcome`.
+pub fn resolve(g: &mut Game, area: AreaId, maneuver: bool) {
+    let i = battle::inputs(g.r, g.st, area);
+    let (w, t, l) = battle::odds(&i, maneuver);
     let name = g.r.area_name(area).to_string();
+    let att_side = i.attacker;
     g.note(
-        "combat.willingness",
+        "campaign.conversion",
         format!(
-            "battle at {name}: {} attacks with {} SP, {} defends with {} SP (wins {w}/36, draws {t}/36, loses {l}/36)",
+            "battle at {name}: {} attacks with {} SP ({:.1} points), {} defends with {} SP ({:.1} points), {:.2} points per SP; {} wins {w}/36, draws {t}/36, loses {l}/36",
             att_side.name(),
-            att.sp,
+            i.att.sp,
+            i.conv.points[0] as f64 / 100.0,
             att_side.other().name(),
-            def.sp
+            i.def.sp,
+            i.conv.points[1] as f64 / 100.0,
+            i.conv.per_sp as f64 / 100.0,
+            att_side.name(),
         ),
     );
-    let (ma, md) = battle_mods(&att, &def, pass);
+    let (ma, md) = battle::mods(&i, maneuver);
     let (_, ta) = g.roll("battle (attacker)", "campaign.initiative", ma);
     let (_, td) = g.roll("battle (defender)", "campaign.initiative", md);
-    if ta == td {
-        for s in Side::BOTH {
-            let n = g.st.field_of(area, s).div_ceil(10);
-            g.lose(s, area, false, n, false);
+    let o = battle::outcome(&i, ta, td);
+    g.st.g.last_battle = Some(battle::BattleReport {
+        inputs: i.clone(),
+        maneuver,
+        att_total: ta,
+        def_total: td,
+        outcome: o.clone(),
+    });
+    let Some(winner) = o.winner else {
+        for (k, s) in [att_side, att_side.other()].into_iter().enumerate() {
+            g.lose(s, area, false, o.losses[k], false);
         }
         g.note(
-            "combat.willingness",
-            "a drawn battle: both lose a tenth and stay",
+            "campaign.conversion",
+            format!(
+                "a drawn battle: {} loses {} SP, {} loses {} SP",
+                att_side.name(),
+                o.losses[0],
+                att_side.other().name(),
+                o.losses[1]
+            ),
         );
+        if g.st.field_of(area, Side::Austria) > 0 && g.st.field_of(area, Side::Prussia) > 0 {
+            g.st.g.combat = Some(CombatSt {
+                area,
+                fight: [Some(true), Some(true)],
+                battle: false,
+                sally_done: true,
+                pull: Some(att_side.other()),
+            });
+        }
         return;
-    }
-    let (winner, margin) = if ta > td {
-        (att_side, ta - td)
-    } else {
-        (att_side.other(), td - ta)
     };
     let loser = winner.other();
-    let (ll, wl) = battle_losses(
-        g.st.field_of(area, loser),
-        g.st.field_of(area, winner),
-        margin,
-    );
-    g.lose(loser, area, false, ll, false);
-    g.lose(winner, area, false, wl, false);
-    // campaign.pursuit: prisoners, more when the winner's SIV is 2 or more above
-    let (ws, ..) = ratings(g.r, g.st, area, winner, false);
-    let (ls, ..) = ratings(g.r, g.st, area, loser, false);
-    let pursuit = 1 + u16::from(ws >= ls + 2);
-    let taken = g.lose(loser, area, false, pursuit, true);
+    let (wk, lk) = if winner == att_side { (0, 1) } else { (1, 0) };
+    g.lose(loser, area, false, o.losses[lk], false);
+    g.lose(winner, area, false, o.losses[wk], false);
+    let taken = g.lose(loser, area, false, o.prisoners, true);
     g.note(
         "campaign.pursuit",
         format!(
-            "{} wins by {margin}: {} loses {ll} SP and {taken} SP taken prisoner in the pursuit, the winner loses {wl} SP",
+            "{} wins by {}: {} loses {} SP ({:.1} points) and {taken} SP taken prisoner in the pursuit ({} per mille, {:.1} points), the winner loses {} SP ({:.1} points)",
             winner.name(),
-            loser.name()
+            o.margin,
+            loser.name(),
+            o.losses[lk],
+            o.loss_points[lk] as f64 / 100.0,
+            o.pursuit,
+            o.prisoner_points as f64 / 100.0,
+            o.losses[wk],
+            o.loss_points[wk] as f64 / 100.0,
         ),
     );
-    if margin >= 4
+    if o.casualty
         && let Some(cmd) = commander(g.r, g.st, area, loser, false)
     {
         leader_casualty(g, cmd, winner);
     }
+    leave_field(g, area, loser, false);
+}
+
+/// A beaten force, or one pulling off a drawn field, is demoralized and rolls 1d6 + its
+/// commander's normal SIV to leave the area (combat.post-battle).
+fn leave_field(g: &mut Game, area: AreaId, side: Side, voluntary: bool) {
     for p in Power::ALL {
-        if p.side() == loser {
+        if p.side() == side {
             g.st.areas[area as usize].demoralized[p.idx()] = true;
         }
     }
-    let left = g.st.field_of(area, loser) > 0
+    let left = g.st.field_of(area, side) > 0
         || g.st
             .leaders_at(LLoc::Field(area))
             .iter()
-            .any(|l| power_of(g.r, *l).side() == loser);
+            .any(|l| power_of(g.r, *l).side() == side);
     if !left {
         return;
     }
-    let (_, _, _, printed) = ratings(g.r, g.st, area, loser, false);
+    let (_, _, _, printed) = ratings(g.r, g.st, area, side, false);
+    let name = g.r.area_name(area).to_string();
     let (_, total) = g.roll(
-        &format!("{} retreats from {name}", loser.name()),
+        &format!("{} leaves the field at {name}", side.name()),
         "combat.post-battle",
         vec![("normal SIV of the commander".into(), printed)],
     );
     g.st.g.retreat = Some(RetreatSt {
         area,
-        side: loser,
+        side,
         may_leave: total >= 3,
+        voluntary,
     });
     g.st.g.step = Step::Retreat;
 }

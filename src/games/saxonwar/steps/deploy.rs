@@ -4,12 +4,15 @@
 //! nothing until both are done (the hand-over screen, `SaxonWar::secret_pending`).
 
 use crate::games::saxonwar::data::SxRules;
-use crate::games::saxonwar::flow::Game;
+use crate::games::saxonwar::flow::{Game, in_service};
 use crate::games::saxonwar::rules::*;
 use crate::games::saxonwar::state::*;
 
 pub fn has_work(r: &SxRules, st: &SxState) -> bool {
     let side = st.g.deploying;
+    if st.g.redeploying {
+        return !st.g.redeployed[side.idx()];
+    }
     Power::ALL
         .iter()
         .any(|p| p.side() == side && st.pools.undeployed[p.idx()] > 0)
@@ -44,7 +47,80 @@ pub fn to_act(_r: &SxRules, st: &SxState) -> Option<Side> {
 }
 
 pub fn takes(c: &SxCommand) -> bool {
-    matches!(c, SxCommand::Deploy { .. } | SxCommand::DeploySp { .. })
+    matches!(
+        c,
+        SxCommand::Deploy { .. }
+            | SxCommand::DeploySp { .. }
+            | SxCommand::Withdraw { .. }
+            | SxCommand::Dismiss { .. }
+            | SxCommand::Lend { .. }
+            | SxCommand::Recall { .. }
+            | SxCommand::Done
+    )
+}
+
+/// grand.redeploy: leaders the side must still give up, by power.
+fn dismissals(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
+    for p in Power::ALL {
+        if p.side() != st.g.deploying || st.g.to_lose[p.idx()] == 0 {
+            continue;
+        }
+        for l in 0..st.leaders.len() as LeaderId {
+            if power_of(r, l) == p && in_service(st, l) {
+                out.push(SxCommand::Dismiss { leader: l });
+            }
+        }
+    }
+}
+
+/// grand.redeploy: forces already on the map that may be taken up and placed again
+/// (not a besieged garrison).
+fn withdrawals(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
+    for p in Power::ALL {
+        // a force is taken up only if it can be placed again
+        if p.side() != st.g.deploying || places(r, st, p).is_empty() {
+            continue;
+        }
+        for a in 0..st.areas.len() as AreaId {
+            for inside in [false, true] {
+                let loc = if inside {
+                    LLoc::Garrison(a)
+                } else {
+                    LLoc::Field(a)
+                };
+                let here = sp_at(st, p, a, inside) > 0
+                    || st.leaders_at(loc).iter().any(|l| power_of(r, *l) == p);
+                if here && !(inside && besieger(r, st, a).is_some()) {
+                    out.push(SxCommand::Withdraw {
+                        power: p,
+                        area: a,
+                        inside,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// allies.minor: at the start of a campaign year Austria may lend Empire SPs in the
+/// field to France (one or all of those not lent in an area).
+fn loans(st: &SxState, out: &mut Vec<SxCommand>) {
+    if st.g.deploying != Side::Austria {
+        return;
+    }
+    for (a, x) in st.areas.iter().enumerate() {
+        let free = x.field[Power::Empire.idx()].saturating_sub(x.lent);
+        let mut sizes = vec![1, free];
+        sizes.dedup();
+        for sp in sizes {
+            if sp > 0 && sp <= free {
+                out.push(SxCommand::Lend {
+                    area: a as AreaId,
+                    sp,
+                });
+            }
+        }
+    }
 }
 
 /// Where a power may deploy: its own country, not where the enemy stands in the field;
@@ -65,6 +141,15 @@ fn places(r: &SxRules, st: &SxState, p: Power) -> Vec<(AreaId, bool)> {
 
 pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
     let side = st.g.deploying;
+    if st.g.redeploying {
+        if st.g.redeployed[side.idx()] {
+            return;
+        }
+        dismissals(r, st, out);
+        if !out.is_empty() {
+            return;
+        }
+    }
     for (i, l) in st.leaders.iter().enumerate() {
         let p = power_of(r, i as LeaderId);
         if l.loc != LLoc::Undeployed || p.side() != side {
@@ -100,9 +185,77 @@ pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
             }
         }
     }
+    if st.g.redeploying {
+        withdrawals(r, st, out);
+        if side == Side::Austria {
+            loans(st, out);
+            super::march::recalls(st, out);
+        }
+        let placed = !out
+            .iter()
+            .any(|c| matches!(c, SxCommand::Deploy { .. } | SxCommand::DeploySp { .. }));
+        if placed {
+            out.push(SxCommand::Done);
+        }
+    }
 }
 
 pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
+    if st.g.redeploying {
+        let mut pending = Vec::new();
+        dismissals(r, st, &mut pending);
+        match c {
+            SxCommand::Dismiss { leader } => {
+                return Refusal::new(
+                    "grand.redeploy",
+                    if pending.is_empty() {
+                        "no leader is to be given up now".to_string()
+                    } else {
+                        format!(
+                            "{} is not one of the leaders in service of a power that must give one up",
+                            r.leader_name(*leader)
+                        )
+                    },
+                );
+            }
+            _ if !pending.is_empty() => {
+                return Refusal::new(
+                    "grand.redeploy",
+                    "first choose the leader(s) lost by the re-deployment roll",
+                );
+            }
+            SxCommand::Done => {
+                return Refusal::new(
+                    "grand.redeploy",
+                    "every SP and leader taken up or new must be placed before the re-deployment ends",
+                );
+            }
+            SxCommand::Withdraw { .. } => {
+                return Refusal::new(
+                    "grand.redeploy",
+                    "only a force of your side on the map, not a besieged garrison",
+                );
+            }
+            SxCommand::Lend { .. } | SxCommand::Recall { .. } => {
+                return Refusal::new(
+                    "allies.minor",
+                    "Austria lends Empire SPs in the field (not lent yet) or takes lent ones back",
+                );
+            }
+            _ => {}
+        }
+    } else if matches!(
+        c,
+        SxCommand::Withdraw { .. }
+            | SxCommand::Dismiss { .. }
+            | SxCommand::Lend { .. }
+            | SxCommand::Done
+    ) {
+        return Refusal::new(
+            "grand.redeploy",
+            "only in the re-deployment of the strategic sequence",
+        );
+    }
     let (p, area) = match c {
         SxCommand::Deploy { leader, area, .. } => {
             if st.leaders.get(*leader as usize).map(|l| l.loc) != Some(LLoc::Undeployed) {
@@ -145,6 +298,68 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
 pub fn execute(g: &mut Game, c: &SxCommand) {
     let side = g.st.g.deploying;
     match *c {
+        SxCommand::Dismiss { leader } => {
+            let p = power_of(g.r, leader);
+            g.st.leaders[leader as usize].loc = LLoc::Gone;
+            g.st.g.to_lose[p.idx()] = g.st.g.to_lose[p.idx()].saturating_sub(1);
+            let n = g.r.leader_name(leader).to_string();
+            g.note(
+                "grand.redeploy",
+                format!("{n} leaves the army of {} for good", p.name()),
+            );
+            return;
+        }
+        SxCommand::Withdraw {
+            power,
+            area,
+            inside,
+        } => {
+            let n = sp_at(g.st, power, area, inside);
+            if let Some(x) = sp_at_mut(g.st, power, area, inside) {
+                *x = 0;
+            }
+            if power == Power::Empire && !inside {
+                g.st.areas[area as usize].lent = 0;
+            }
+            if !inside {
+                g.st.areas[area as usize].demoralized[power.idx()] = false;
+                g.st.areas[area as usize].withdrew[power.idx()] = false;
+            }
+            g.st.pools.undeployed[power.idx()] += n;
+            let loc = if inside {
+                LLoc::Garrison(area)
+            } else {
+                LLoc::Field(area)
+            };
+            for l in g.st.leaders_at(loc) {
+                if power_of(g.r, l) == power {
+                    g.st.leaders[l as usize].loc = LLoc::Undeployed;
+                }
+            }
+            g.note(
+                "grand.redeploy",
+                format!("{} takes up a force to re-deploy in secret", side.name()),
+            );
+            return;
+        }
+        SxCommand::Lend { area, sp } => {
+            g.st.areas[area as usize].lent += sp;
+            g.note(
+                "allies.minor",
+                format!("Austria lends {sp} Empire SP to France"),
+            );
+            return;
+        }
+        SxCommand::Recall { area, sp } => {
+            super::march::recall(g, area, sp);
+            return;
+        }
+        SxCommand::Done => {
+            g.st.g.redeployed[side.idx()] = true;
+            g.note("grand.redeploy", format!("{} has re-deployed", side.name()));
+            g.deployment_progress();
+            return;
+        }
         SxCommand::Deploy {
             leader,
             area,

@@ -132,6 +132,8 @@ pub fn takes(c: &SxCommand) -> bool {
             | SxCommand::Garrison { .. }
             | SxCommand::IntoFortress
             | SxCommand::Halt
+            | SxCommand::TakeLent { .. }
+            | SxCommand::Recall { .. }
             | SxCommand::DestroyDepot { .. }
             | SxCommand::Done
     )
@@ -141,9 +143,68 @@ fn power(r: &SxRules, m: &March) -> Power {
     power_of(r, m.leader)
 }
 
-/// SPs of the leader's power at the place the march starts from.
+/// SPs of the leader's power at the place the march starts from (Empire SPs lent to
+/// France march only with French leaders, allies.minor).
 fn available(r: &SxRules, st: &SxState, m: &March) -> u16 {
-    sp_at(st, power(r, m), m.at, m.inside)
+    let p = power(r, m);
+    let n = sp_at(st, p, m.at, m.inside);
+    if p == Power::Empire && !m.inside {
+        n.saturating_sub(st.areas[m.at as usize].lent)
+    } else {
+        n
+    }
+}
+
+/// Lent Empire SPs a French leader may take along (allies.minor).
+fn lent_here(r: &SxRules, st: &SxState, m: &March) -> u16 {
+    if power(r, m) == Power::France && !m.inside {
+        st.areas[m.at as usize].lent
+    } else {
+        0
+    }
+}
+
+/// supply.siv: a leader of SIV 0 or 1 whose force is out of supply at the start of his
+/// march (in his own march phase) must try to move back into supply, when an area in
+/// supply lies next to him (ours: none in reach, nothing to try).
+pub fn must_resupply(r: &SxRules, st: &SxState, l: LeaderId) -> bool {
+    if st.g.step != Step::March || eff_siv(r, st, l) > 1 {
+        return false;
+    }
+    let Some((a, _)) = place(st, l) else {
+        return false;
+    };
+    let sup = supply(r, st, power_of(r, l).side(), &[]);
+    resupply_due(r, &sup, a)
+}
+
+fn resupply_due(r: &SxRules, sup: &[bool], a: AreaId) -> bool {
+    !sup[a as usize] && r.neighbours(a).iter().any(|(b, _)| sup[*b as usize])
+}
+
+/// The areas in supply the marching force may enter now (supply.siv).
+fn back_into_supply(r: &SxRules, st: &SxState, m: &March) -> Vec<AreaId> {
+    let side = power(r, m).side();
+    let sup = supply(r, st, side, &[]);
+    r.neighbours(m.at)
+        .iter()
+        .map(|x| x.0)
+        .filter(|to| sup[*to as usize] && enter_refusal_plain(r, st, m, *to).is_none())
+        .collect()
+}
+
+/// supply.siv: the march must go on into supply (it is still out of it and may enter an
+/// area in supply).
+fn bound_to_supply(r: &SxRules, st: &SxState, m: &March) -> Option<Vec<AreaId>> {
+    if !m.must_supply || in_supply(r, st, m.at, power(r, m).side()) {
+        return None;
+    }
+    if m.rolled {
+        let back = back_into_supply(r, st, m);
+        (!back.is_empty()).then_some(back)
+    } else {
+        Some(Vec::new())
+    }
 }
 
 /// Leaders at the marching leader's place who may go along.
@@ -194,11 +255,12 @@ pub fn overwhelm_targets(r: &SxRules, st: &SxState, m: &March) -> Vec<bool> {
     }
     let mut v = Vec::new();
     let e = st.field_of(m.at, side.other());
-    if e > 0 && m.sp >= 4 * e {
+    let strength = m.sp + m.lent_sp;
+    if e > 0 && strength >= 4 * e {
         v.push(false);
     }
     let gsp = st.garrison_of(m.at, side.other());
-    if r.has_fortress(m.at) && gsp > 0 && besieger(r, st, m.at).is_none() && m.sp >= 4 * gsp {
+    if r.has_fortress(m.at) && gsp > 0 && besieger(r, st, m.at).is_none() && strength >= 4 * gsp {
         v.push(true);
     }
     v
@@ -206,6 +268,39 @@ pub fn overwhelm_targets(r: &SxRules, st: &SxState, m: &March) -> Vec<bool> {
 
 /// Why the marching force may not enter an area (None: it may).
 pub fn enter_refusal(r: &SxRules, st: &SxState, m: &March, to: AreaId) -> Option<Refusal> {
+    if let Some(e) = enter_refusal_plain(r, st, m, to) {
+        return Some(e);
+    }
+    if let Some(back) = bound_to_supply(r, st, m)
+        && !back.contains(&to)
+    {
+        return Some(resupply_refusal(r, m, &back));
+    }
+    None
+}
+
+fn resupply_refusal(r: &SxRules, m: &March, back: &[AreaId]) -> Refusal {
+    Refusal::new(
+        "supply.siv",
+        format!(
+            "{} (SIV 0 or 1) began his march out of supply and must move back into supply{}",
+            r.leader_name(m.leader),
+            if back.is_empty() {
+                ": roll the march die".to_string()
+            } else {
+                format!(
+                    ": enter {}",
+                    back.iter()
+                        .map(|a| r.area_name(*a))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                )
+            }
+        ),
+    )
+}
+
+fn enter_refusal_plain(r: &SxRules, st: &SxState, m: &March, to: AreaId) -> Option<Refusal> {
     if !m.rolled {
         return Some(Refusal::new("move.normal", "roll the march die first"));
     }
@@ -252,7 +347,12 @@ pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
                 }
             }
         }
-        out.push(SxCommand::Done);
+        if mover(st) == Side::Austria {
+            recalls(st, out);
+        }
+        if unresupplied(r, st).is_none() {
+            out.push(SxCommand::Done);
+        }
         return;
     };
     let demor = demoralized(st, power(r, m), m.at, m.inside);
@@ -263,11 +363,19 @@ pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
                 out.push(SxCommand::Take { sp });
             }
         }
+        for sp in 0..=lent_here(r, st, m) {
+            if sp != m.lent_sp {
+                out.push(SxCommand::TakeLent { sp });
+            }
+        }
         for l in companions(r, st, m) {
             out.push(SxCommand::PickUp { leader: l });
         }
         if !demor || whole(r, st, m) {
             out.push(SxCommand::March);
+        }
+        if bound_to_supply(r, st, m).is_some() {
+            return;
         }
         if fortress_open(r, st, m) && (!demor || whole(r, st, m)) {
             out.push(SxCommand::IntoFortress);
@@ -282,6 +390,9 @@ pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
     }
     for f in overwhelm_targets(r, st, m) {
         out.push(SxCommand::Overwhelm { fortress: f });
+    }
+    if bound_to_supply(r, st, m).is_some() {
+        return;
     }
     if fortress_open(r, st, m) {
         if !demor {
@@ -321,6 +432,20 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
                 "supply.depots",
                 "a player destroys only his own depots, in his march phase",
             ),
+            SxCommand::Done => match unresupplied(r, st) {
+                Some(l) => Refusal::new(
+                    "supply.siv",
+                    format!(
+                        "{} (SIV 0 or 1) starts this march phase out of supply and must try to move back into supply",
+                        r.leader_name(l)
+                    ),
+                ),
+                None => Refusal::new(rule, "the phase may end"),
+            },
+            SxCommand::Recall { .. } => Refusal::new(
+                "allies.minor",
+                "Austria takes back only Empire SPs it has lent to France, in its march phase or the re-deployment",
+            ),
             _ => Refusal::new(rule, "select a leader to march first"),
         };
     };
@@ -347,6 +472,18 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
             rule,
             "only an unmoved leader of the same power at the same place, before the march roll",
         ),
+        SxCommand::TakeLent { .. } => Refusal::new(
+            "allies.minor",
+            format!(
+                "a French leader may take along the Empire SPs lent to France at his place ({} here), before the march roll",
+                lent_here(r, st, m)
+            ),
+        ),
+        SxCommand::Halt | SxCommand::IntoFortress | SxCommand::Garrison { .. }
+            if bound_to_supply(r, st, m).is_some() =>
+        {
+            resupply_refusal(r, m, &bound_to_supply(r, st, m).unwrap_or_default())
+        }
         SxCommand::March if m.rolled => Refusal::new(rule, "the march die has been rolled"),
         SxCommand::March => Refusal::new(
             "morale.states",
@@ -419,8 +556,23 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                 double: false,
                 tried_here: false,
                 stopped: false,
+                lent_sp: 0,
+                must_supply: false,
             };
             m.sp = sp_at(g.st, p, at, inside);
+            if p == Power::Empire && !inside {
+                m.sp = m.sp.saturating_sub(g.st.areas[at as usize].lent);
+            }
+            m.must_supply = must_resupply(g.r, g.st, leader);
+            if m.must_supply {
+                g.note(
+                    "supply.siv",
+                    format!(
+                        "{} begins his march out of supply: he must try to move back into it",
+                        g.r.leader_name(leader)
+                    ),
+                );
+            }
             g.st.g.march = Some(m);
         }
         SxCommand::DestroyDepot { area } => {
@@ -431,6 +583,7 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                 format!("the depot at {n} is destroyed by its owner"),
             );
         }
+        SxCommand::Recall { area, sp } => recall(g, area, sp),
         SxCommand::Done => g.next_step(),
         _ => march_command(g, c),
     }
@@ -444,6 +597,7 @@ fn march_command(g: &mut Game, c: &SxCommand) {
     let side = p.side();
     match *c {
         SxCommand::Take { sp } => m.sp = sp,
+        SxCommand::TakeLent { sp } => m.lent_sp = sp,
         SxCommand::PickUp { leader } => m.followers.push(leader),
         SxCommand::March => {
             let mods = march_mods(g.r, g.st, m.leader);
@@ -469,6 +623,11 @@ fn march_command(g: &mut Game, c: &SxCommand) {
         }
         SxCommand::Enter { area } => {
             g.move_sp(p, (m.at, m.inside), (area, false), m.sp);
+            if m.lent_sp > 0 {
+                g.move_sp(Power::Empire, (m.at, false), (area, false), m.lent_sp);
+                g.st.areas[m.at as usize].lent -= m.lent_sp.min(g.st.areas[m.at as usize].lent);
+                g.st.areas[area as usize].lent += m.lent_sp;
+            }
             for l in std::iter::once(m.leader).chain(m.followers.iter().copied()) {
                 g.st.leaders[l as usize].loc = LLoc::Field(area);
             }
@@ -520,6 +679,10 @@ fn march_command(g: &mut Game, c: &SxCommand) {
         }
         SxCommand::IntoFortress => {
             g.move_sp(p, (m.at, false), (m.at, true), m.sp);
+            if m.lent_sp > 0 {
+                g.move_sp(Power::Empire, (m.at, false), (m.at, true), m.lent_sp);
+                g.st.areas[m.at as usize].lent -= m.lent_sp.min(g.st.areas[m.at as usize].lent);
+            }
             for l in std::iter::once(m.leader).chain(m.followers.iter().copied()) {
                 g.st.leaders[l as usize].loc = LLoc::Garrison(m.at);
             }
@@ -640,4 +803,63 @@ fn overwhelm_fortress(g: &mut Game, m: &mut March) {
             format!("the attack fails: the attacker loses {k} SP"),
         );
     }
+}
+
+/// The first leader of the marching side who must still try to move back into supply
+/// this phase (supply.siv), if any.
+pub fn unresupplied(r: &SxRules, st: &SxState) -> Option<LeaderId> {
+    if st.g.step != Step::March || st.g.march.is_some() {
+        return None;
+    }
+    let side = mover(st);
+    let mut sup: Option<Vec<bool>> = None;
+    (0..st.leaders.len() as LeaderId).find(|l| {
+        let p = power_of(r, *l);
+        if p.side() != side || !st.g.active[p.idx()] || eff_siv(r, st, *l) > 1 {
+            return false;
+        }
+        let Some((a, _)) = place(st, *l) else {
+            return false;
+        };
+        if unable(r, st, *l).is_some() {
+            return false;
+        }
+        let sup = sup.get_or_insert_with(|| supply(r, st, side, &[]));
+        resupply_due(r, sup, a)
+    })
+}
+
+/// allies.minor: Austria's recalls of lent Empire SPs (one or all in an area).
+pub fn recalls(st: &SxState, out: &mut Vec<SxCommand>) {
+    for (a, x) in st.areas.iter().enumerate() {
+        let mut sizes = vec![1, x.lent];
+        sizes.dedup();
+        for sp in sizes {
+            if sp > 0 && sp <= x.lent {
+                out.push(SxCommand::Recall {
+                    area: a as AreaId,
+                    sp,
+                });
+            }
+        }
+    }
+}
+
+/// allies.minor: lent Empire SPs go back under Austria's command.
+pub fn recall(g: &mut Game, area: AreaId, sp: u16) {
+    let Some(x) = g.st.areas.get_mut(area as usize) else {
+        return;
+    };
+    let k = sp.min(x.lent);
+    x.lent -= k;
+    // in the secret re-deployment the place is not told
+    let at = if g.st.g.step == Step::Deploy {
+        String::new()
+    } else {
+        format!(" at {}", g.r.area_name(area))
+    };
+    g.note(
+        "allies.minor",
+        format!("Austria takes {k} Empire SP{at} back from France"),
+    );
 }

@@ -161,5 +161,14 @@ pub fn describe(cmd: &SxCommand) -> String {
         | SxCommand::Accept { .. }
         | SxCommand::Storm { .. } => "a siege decision".into(),
         SxCommand::Buy { .. } => "a force increment".into(),
+        SxCommand::BattleKind { .. } => "the choice of a positional or a maneuver battle".into(),
+        SxCommand::Sally { .. } => "a sally of the garrison".into(),
+        SxCommand::PullOff { .. } => "pulling off the field".into(),
+        SxCommand::Lend { .. } | SxCommand::Recall { .. } => "a loan of the Empire's troops".into(),
+        SxCommand::TakeLent { .. } => "a march".into(),
+        SxCommand::Withdraw { .. } | SxCommand::Dismiss { .. } => "a re-deployment".into(),
+        SxCommand::Release { .. } | SxCommand::ReleaseLeader { .. } => {
+            "a release of prisoners".into()
+        }
     }
 }

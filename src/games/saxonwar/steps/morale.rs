@@ -3,7 +3,7 @@
 //! leader counts 1, ours): 7 or more removes the marker.
 
 use crate::games::saxonwar::data::SxRules;
-use crate::games::saxonwar::flow::Game;
+use crate::games::saxonwar::flow::{Game, exchange_dest, held_leaders, release_room};
 use crate::games::saxonwar::rules::*;
 use crate::games::saxonwar::state::*;
 
@@ -36,15 +36,42 @@ pub fn recovery_siv(r: &SxRules, st: &SxState, a: AreaId, p: Power) -> (String, 
     }
 }
 
+/// The recovery roll's modifiers: the normal SIV (at least 1) and +2 when the force
+/// pulled off a battlefield voluntarily.
+pub fn recovery_mods(r: &SxRules, st: &SxState, a: AreaId, p: Power) -> Vec<(String, i32)> {
+    let mut v = vec![recovery_siv(r, st, a, p)];
+    if st.area(a).is_some_and(|x| x.withdrew[p.idx()]) {
+        v.push(("left the field voluntarily (morale.recovery)".into(), 2));
+    }
+    v
+}
+
 pub fn has_work(r: &SxRules, st: &SxState) -> bool {
-    !forces(r, st).is_empty()
+    st.g.exchange.is_some() || !forces(r, st).is_empty()
+}
+
+/// prisoners.exchange: the holder who still chooses whom to release.
+pub fn chooser(st: &SxState) -> Option<Side> {
+    let e = st.g.exchange.as_ref()?;
+    Side::BOTH
+        .into_iter()
+        .find(|s| e.sp[s.idx()] > 0 || e.leaders[s.idx()] > 0)
 }
 
 pub fn prompt(r: &SxRules, st: &SxState) -> String {
+    if let (Some(h), Some(e)) = (chooser(st), &st.g.exchange) {
+        let _ = r;
+        return format!(
+            "{}: exchange of prisoners: you hold more; choose {} SP and {} leaders to release",
+            h.name(),
+            e.sp[h.idx()],
+            e.leaders[h.idx()]
+        );
+    }
     let parts: Vec<String> = forces(r, st)
         .into_iter()
         .map(|(a, p)| {
-            let (_, m) = recovery_siv(r, st, a, p);
+            let m: i32 = recovery_mods(r, st, a, p).iter().map(|x| x.1).sum();
             let chance = (1..=6).filter(|d| d + m >= 7).count();
             format!(
                 "{} at {} (needs 7: {chance} in 6)",
@@ -57,28 +84,95 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
 }
 
 pub fn to_act(_r: &SxRules, st: &SxState) -> Option<Side> {
-    Some(st.g.phasing)
+    chooser(st).or(Some(st.g.phasing))
 }
 
 pub fn takes(c: &SxCommand) -> bool {
-    matches!(c, SxCommand::Roll)
+    matches!(
+        c,
+        SxCommand::Roll | SxCommand::Release { .. } | SxCommand::ReleaseLeader { .. }
+    )
 }
 
-pub fn legal(_r: &SxRules, _st: &SxState, out: &mut Vec<SxCommand>) {
+pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
+    if let (Some(h), Some(e)) = (chooser(st), &st.g.exchange) {
+        if e.sp[h.idx()] > 0 {
+            for p in Power::ALL {
+                if st.pools.prisoners[h.idx()][p.idx()] > 0
+                    && !st.g.out[p.idx()]
+                    && release_room(r, st, p) > 0
+                    && exchange_dest(r, st, p).is_some()
+                {
+                    out.push(SxCommand::Release { power: p });
+                }
+            }
+        }
+        if e.leaders[h.idx()] > 0 {
+            for l in held_leaders(r, st, h) {
+                out.push(SxCommand::ReleaseLeader { leader: l });
+            }
+        }
+        return;
+    }
     out.push(SxCommand::Roll);
 }
 
-pub fn why(_r: &SxRules, _st: &SxState, _c: &SxCommand) -> Refusal {
-    Refusal::new("morale.recovery", "roll for the demoralized forces first")
+pub fn why(_r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
+    match (c, chooser(st)) {
+        (SxCommand::Release { .. } | SxCommand::ReleaseLeader { .. }, Some(h)) => Refusal::new(
+            "prisoners.exchange",
+            format!(
+                "{} releases only prisoners it holds who can go to an unbesieged fortress of their nationality, as many as the exchange asks",
+                h.name()
+            ),
+        ),
+        (_, Some(h)) => Refusal::new(
+            "prisoners.exchange",
+            format!("{} first chooses the prisoners it releases", h.name()),
+        ),
+        (SxCommand::Release { .. } | SxCommand::ReleaseLeader { .. }, None) => Refusal::new(
+            "prisoners.exchange",
+            "there is no exchange of prisoners to choose in",
+        ),
+        _ => Refusal::new("morale.recovery", "roll for the demoralized forces first"),
+    }
 }
 
-pub fn execute(g: &mut Game, _c: &SxCommand) {
+pub fn execute(g: &mut Game, c: &SxCommand) {
+    if let Some(h) = chooser(g.st) {
+        let Some(mut e) = g.st.g.exchange.clone() else {
+            return;
+        };
+        match *c {
+            SxCommand::Release { power } => {
+                g.release_sp(h, power);
+                e.sp[h.idx()] -= 1;
+            }
+            SxCommand::ReleaseLeader { leader } => {
+                g.release_leader(leader);
+                e.leaders[h.idx()] -= 1;
+            }
+            _ => return,
+        }
+        // nothing left to choose from: the rest of the exchange lapses
+        let mut probe = g.st.clone();
+        probe.g.exchange = Some(e.clone());
+        let mut l = Vec::new();
+        legal(g.r, &probe, &mut l);
+        if e.sp.iter().chain(e.leaders.iter()).all(|x| *x == 0) || l.is_empty() {
+            g.st.g.exchange = None;
+        } else {
+            g.st.g.exchange = Some(e);
+        }
+        return;
+    }
     for (a, p) in forces(g.r, g.st) {
-        let m = recovery_siv(g.r, g.st, a, p);
+        let mods = recovery_mods(g.r, g.st, a, p);
         let purpose = format!("morale recovery of {} at {}", p.name(), g.r.area_name(a));
-        let (_, total) = g.roll(&purpose, "morale.recovery", vec![m]);
+        let (_, total) = g.roll(&purpose, "morale.recovery", mods);
         if total >= 7 {
             g.st.areas[a as usize].demoralized[p.idx()] = false;
+            g.st.areas[a as usize].withdrew[p.idx()] = false;
             g.note(
                 "morale.recovery",
                 format!("{} at {} recovers", p.name(), g.r.area_name(a)),

@@ -56,6 +56,11 @@ pub fn options(r: &SxRules, st: &SxState) -> Vec<(AreaId, bool)> {
             v.push((a, true));
         }
     }
+    // fortress.relief: a beaten relief force may go into the fortress it came to
+    // relieve (still besieged)
+    if r.has_fortress(a) && st.garrison_of(a, side) > 0 && !v.contains(&(a, true)) {
+        v.push((a, true));
+    }
     v
 }
 
@@ -111,7 +116,17 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         return;
     };
     let (from, side) = (rt.area, rt.side);
-    if to == from && !into_fortress {
+    if to == from && !into_fortress && rt.voluntary {
+        for p in Power::ALL {
+            if p.side() == side && g.st.areas[from as usize].field[p.idx()] > 0 {
+                g.st.areas[from as usize].withdrew[p.idx()] = true;
+            }
+        }
+        g.note(
+            "combat.post-battle",
+            format!("{} cannot get away and stays, demoralized", side.name()),
+        );
+    } else if to == from && !into_fortress {
         let k = g.lose(side, from, false, 1, true);
         g.note(
             "combat.post-battle",
@@ -134,6 +149,13 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                 } else {
                     LLoc::Field(to)
                 };
+            }
+        }
+        if rt.voluntary && !into_fortress {
+            for p in Power::ALL {
+                if p.side() == side && g.st.areas[to as usize].field[p.idx()] > 0 {
+                    g.st.areas[to as usize].withdrew[p.idx()] = true;
+                }
             }
         }
         if into_fortress {
