@@ -28,6 +28,22 @@ pub fn side_colour(s: Side) -> Color {
     }
 }
 
+/// The shade of the areas in a side's supply (the supply view).
+fn supply_tint(s: Side) -> Color {
+    match s {
+        Side::Prussia => Color::srgba(0.25, 0.50, 1.0, 0.55),
+        Side::Austria => Color::srgba(1.0, 0.75, 0.05, 0.55),
+    }
+}
+
+/// A side's colour for text on the dark panels.
+pub fn side_text(s: Side) -> Color {
+    match s {
+        Side::Prussia => Color::srgb(0.55, 0.70, 1.0),
+        Side::Austria => AUSTRIA,
+    }
+}
+
 /// The colour of a power's forces.
 pub fn power_colour(p: Power) -> Color {
     match p {
@@ -145,11 +161,10 @@ pub fn board_of(rules: &SxRules, st: Option<&SxState>, supply: SupplyView) -> Po
         }
         if let Some((side, net)) = supply {
             if net.get(i).copied().unwrap_or(false) {
-                let c = side_colour(side).to_srgba();
-                n.tint = Some(Color::srgba(c.red, c.green, c.blue, 0.45));
+                n.tint = Some(supply_tint(side));
                 what.push(format!("in {} supply", side.name()));
             } else {
-                n.tint = Some(Color::srgba(0.5, 0.5, 0.5, 0.10));
+                n.tint = None;
                 what.push(format!("out of {} supply", side.name()));
             }
         }
@@ -313,8 +328,12 @@ fn legend() -> Vec<LegendRow> {
             "Yellow ring: the marching force, the battle",
         ),
         row(
-            LegendSymbol::Tint(Color::srgba(0.16, 0.25, 0.47, 0.45)),
-            "Supply network shown (\"Supply\" in the panel): areas in supply shaded",
+            LegendSymbol::Tint(supply_tint(Side::Prussia)),
+            "Supply shown (\"Supply\" in the panel): areas in Prussia's supply",
+        ),
+        row(
+            LegendSymbol::Tint(supply_tint(Side::Austria)),
+            "Areas in the supply of Austria's side (other areas unshaded)",
         ),
     ]);
     v
@@ -393,15 +412,15 @@ pub fn current_pick(legal: &[SxCommand], pick: Option<DeployPick>) -> Option<Dep
 /// the Enter commands of the one legal list on the state as it would be after a
 /// successful roll.
 pub fn reach_if_rolled(rules: &SxRules, st: &SxState) -> Vec<AreaId> {
-    let Some(m) = st.g.march.as_ref().filter(|m| !m.rolled) else {
+    if st.g.march.as_ref().is_none_or(|m| m.rolled) {
         return Vec::new();
-    };
+    }
     let mut after = st.clone();
     if let Some(x) = after.g.march.as_mut() {
         x.rolled = true;
         x.left = 1;
+        x.stopped = false;
     }
-    let _ = m;
     legal(rules, &after)
         .into_iter()
         .filter_map(|c| match c {
@@ -467,10 +486,10 @@ pub fn force_stacks(
                         }
                     })
                     .collect();
-                let mut text = if inside {
-                    format!("garrison {sp} SP")
-                } else {
-                    format!("{sp} SP")
+                let mut text = match (inside, sp) {
+                    (true, 0) => "in the fortress".to_string(),
+                    (true, n) => format!("garrison {n} SP"),
+                    (false, n) => format!("{n} SP"),
                 };
                 let mut detail = format!("{} strength points", p.name());
                 if !inside && x.demoralized[p.idx()] {
@@ -483,12 +502,15 @@ pub fn force_stacks(
                     text.push_str(" · winter quarters");
                     detail.push_str("; in winter quarters (winter.turns)");
                 }
-                entries.push(StackEntry {
-                    id: if inside { 200 } else { 100 } + p.idx() as u32,
-                    text,
-                    leader: false,
-                    detail,
-                });
+                // a leader alone in the field has no SP line
+                if sp > 0 || inside {
+                    entries.push(StackEntry {
+                        id: if inside { 200 } else { 100 } + p.idx() as u32,
+                        text,
+                        leader: false,
+                        detail,
+                    });
+                }
                 let colour = if inside {
                     garrison_colour(p)
                 } else {
@@ -557,7 +579,7 @@ pub fn marks(
     };
     match st.g.step {
         Step::Deploy => {
-            let pick = super::board::current_pick(&legal, ui.pick);
+            let pick = current_pick(&legal, ui.pick);
             for c in &legal {
                 let (Some(a), inside) = (
                     target(c),

@@ -60,6 +60,8 @@ pub struct SxUi {
     /// Draw this side's supply network on the map.
     pub supply: Option<Side>,
     pub battle: Option<BattleMemo>,
+    /// The march the amount slider was set for (leader, rolled).
+    pub amount_for: Option<(LeaderId, bool)>,
 }
 
 pub struct SxUiPlugin;

@@ -8,7 +8,7 @@ use super::super::ecs::*;
 use super::super::rules::*;
 use super::super::state::*;
 use super::super::steps::{combat, march, siege};
-use super::board::{current_pick, side_colour};
+use super::board::{current_pick, side_text};
 use super::{BattleMemo, DeployPick, SxUi, legal, secret_step};
 use crate::engine::game::RulesGame;
 use crate::engine::game_ecs::{CurrentStep, RulesRes};
@@ -367,7 +367,7 @@ fn battle_window(
                         g.label(
                             egui::RichText::new(format!("{} ({role})", s.name()))
                                 .strong()
-                                .color(c32(side_colour(*s))),
+                                .color(c32(side_text(*s))),
                         );
                     }
                     g.end_row();
@@ -418,7 +418,7 @@ fn battle_window(
                 ui.label(
                     egui::RichText::new(format!("{}: 1d6 {total:+}", s.name()))
                         .strong()
-                        .color(c32(side_colour(*s))),
+                        .color(c32(side_text(*s))),
                 );
                 for (w, v) in mods.iter() {
                     ui.label(format!("   {v:+} {w}"));
@@ -515,17 +515,17 @@ pub(super) fn panels(
         .show(ctx, |p| {
             p.heading("Great Saxon War 1756");
             p.label(turn_label(st));
-            p.strong(format!(
-                "{} — {} ({})",
-                super::super::flow::phase_name(st),
-                step.name,
-                step.case
-            ));
+            let phase = super::super::flow::phase_name(st);
+            if phase == step.name {
+                p.strong(format!("{phase} ({})", step.case));
+            } else {
+                p.strong(format!("{phase} — {} ({})", step.name, step.case));
+            }
             if let Some(s) = step.to_act {
                 p.label(
                     egui::RichText::new(format!("{} to act", s.name()))
                         .strong()
-                        .color(c32(side_colour(s))),
+                        .color(c32(side_text(s))),
                 );
             }
             p.add(egui::Label::new(&step.prompt).wrap());
@@ -609,6 +609,11 @@ fn commands(p: &mut egui::Ui, rules: &SxRules, st: &SxState, ui: &mut SxUi, lega
             })
             .collect();
         if let Some(max) = takes.iter().max().copied().map(|x| x.max(m.sp)) {
+            // a new march starts the amount at the SPs the force has
+            if ui.amount_for != Some((m.leader, m.rolled)) {
+                ui.amount_for = Some((m.leader, m.rolled));
+                ui.sp = if m.rolled { 1 } else { m.sp };
+            }
             if ui.sp > max {
                 ui.sp = max;
             }
