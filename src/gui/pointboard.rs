@@ -1740,6 +1740,23 @@ mod tests {
     }
 
     #[test]
+    fn a_left_first_box_goes_left_of_its_node_and_the_other_right() {
+        // a fortress: the garrison's box right first, the besieger's left first
+        let item = BoxToPlace {
+            at: egui::pos2(200.0, 200.0),
+            r: 8.0,
+            size: egui::vec2(60.0, 28.0),
+        };
+        let rects = place_boxes_sided(&[item, item], &[false, true], &[]);
+        assert!(rects[0].min.x > 200.0, "the garrison's box on the right");
+        assert!(rects[1].max.x < 200.0, "the besieger's box on the left");
+        assert_eq!(
+            place_boxes(&[item], &[]),
+            place_boxes_sided(&[item], &[], &[])
+        );
+    }
+
+    #[test]
     fn crowded_stack_boxes_are_set_apart() {
         // three stacks at close nodes, and two sides' boxes at one node (a battle)
         let at = [

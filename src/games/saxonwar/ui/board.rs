@@ -794,3 +794,116 @@ pub fn handle_clicks(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::{PureGame, RulesGame};
+    use crate::games::saxonwar::SaxonWar;
+
+    fn game() -> PureGame<SaxonWar> {
+        let src = crate::engine::scenarios::find("saxonwar-1756").expect("registered");
+        let rules = <SaxonWar as RulesGame>::load_rules(&src, &[]).expect("loads");
+        PureGame::<SaxonWar>::new(rules, 7)
+    }
+
+    fn sides(rules: &SxRules, st: &SxState, viewer: Option<Side>) -> Vec<Color> {
+        let (stacks, _) = force_stacks(rules, st, &visible(st, viewer));
+        stacks.into_iter().map(|s| s.colour).collect()
+    }
+
+    /// grand.start: in the secret deployment only the deploying side's own forces are
+    /// drawn, and only once it has the screen; the other side's never.
+    #[test]
+    fn the_deployment_draws_only_the_deploying_sides_own_forces() {
+        let mut g = game();
+        assert_eq!(g.st.g.step, Step::Deploy);
+        let first = g.st.g.deploying;
+        // the first side places everything by clicks on lit areas
+        let ui = SxUi::default();
+        while g.st.g.deploying == first && g.st.g.step == Step::Deploy {
+            let legal = g.legal();
+            let area = legal.iter().find_map(target).expect("a lit area");
+            let c = click_command(&g.rules, &g.st, &ui, area, None).expect("a click deploys");
+            assert!(legal.contains(&c));
+            g.apply(&c).expect("legal");
+        }
+        assert_eq!(g.st.g.step, Step::Deploy, "the other side deploys next");
+        let second = g.st.g.deploying;
+        assert_ne!(first, second);
+        let theirs: Vec<Color> = Power::ALL
+            .iter()
+            .filter(|p| p.side() == first)
+            .flat_map(|p| [power_colour(*p), garrison_colour(*p)])
+            .collect();
+        // the first side's forces are on the map, but the second side never sees them
+        assert!(
+            sides(&g.rules, &g.st, None).is_empty(),
+            "nothing before the click"
+        );
+        assert!(
+            sides(&g.rules, &g.st, Some(first)).is_empty(),
+            "not to the side done"
+        );
+        assert!(
+            sides(&g.rules, &g.st, Some(second))
+                .iter()
+                .all(|c| !theirs.contains(c)),
+            "no box of the other side's deployment"
+        );
+        // once the second side has placed a force, it sees that force
+        let legal = g.legal();
+        let area = legal.iter().find_map(target).expect("a lit area");
+        let c = click_command(&g.rules, &g.st, &ui, area, None).expect("a click deploys");
+        g.apply(&c).expect("legal");
+        let shown = sides(&g.rules, &g.st, Some(second));
+        assert!(!shown.is_empty(), "its own force is drawn");
+        assert!(shown.iter().all(|c| !theirs.contains(c)));
+    }
+
+    /// move.normal: a click on a lit area sends the Enter command of the one legal list;
+    /// before the roll the same areas are only "in reach" and a click asks for the roll.
+    #[test]
+    fn a_click_on_an_area_sends_the_legal_march_command() {
+        let g0 = game();
+        let cmds = super::super::autoplay_until(&g0.rules, 7, "moving").expect("reached");
+        let mut g = game();
+        for c in &cmds {
+            g.apply(c).expect("replays");
+        }
+        let ui = SxUi::default();
+        let legal = g.legal();
+        let enter: Vec<AreaId> = legal
+            .iter()
+            .filter_map(|c| match c {
+                SxCommand::Enter { area } => Some(*area),
+                _ => None,
+            })
+            .collect();
+        assert!(!enter.is_empty());
+        for a in &enter {
+            assert_eq!(
+                click_command(&g.rules, &g.st, &ui, *a, None),
+                Ok(SxCommand::Enter { area: *a })
+            );
+        }
+        let far = (0..g.rules.areas.len() as AreaId)
+            .find(|a| !enter.contains(a) && target_of_any(&legal, *a).is_none())
+            .expect("an area out of reach");
+        assert!(click_command(&g.rules, &g.st, &ui, far, None).is_err());
+        // the same leader before his roll: the areas are in reach, the click asks to roll
+        let mut before = g.st.clone();
+        if let Some(m) = before.g.march.as_mut() {
+            m.rolled = false;
+            m.left = 0;
+        }
+        let reach = reach_if_rolled(&g.rules, &before);
+        assert!(!reach.is_empty());
+        let msg = click_command(&g.rules, &before, &ui, reach[0], None).unwrap_err();
+        assert!(msg.contains("Roll the march die first"), "{msg}");
+    }
+
+    fn target_of_any(legal: &[SxCommand], a: AreaId) -> Option<&SxCommand> {
+        legal.iter().find(|c| target(c) == Some(a))
+    }
+}
