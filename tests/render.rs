@@ -541,3 +541,125 @@ fn struggle_hand_is_drawn_only_after_the_curtain_is_lifted() {
     let _ = std::fs::remove_file(&open);
     assert!(shown > 0.2, "the hand's card faces should show: {shown}");
 }
+
+/// Great Saxon War in the window: a force that has rolled its march die is selected
+/// (the yellow ring round its area) and the areas it may enter, from the one legal list,
+/// are lit green; the picture is the map fitted to the window as the game opens.
+#[test]
+fn saxonwar_map_rings_the_marching_force_and_lights_its_areas() {
+    use feldzug::engine::game::{PureGame, RulesGame};
+    use feldzug::games::saxonwar::SaxonWar;
+    use feldzug::games::saxonwar::state::SxCommand;
+    use feldzug::games::saxonwar::ui::{autoplay_until, board_of};
+    use feldzug::gui::pointboard::{LIT, SELECTED, UNIT, fit_view, node_world, to_screen};
+    let src = feldzug::engine::scenarios::find("saxonwar-1756").expect("registered");
+    let rules = <SaxonWar as RulesGame>::load_rules(&src, &[]).expect("loads");
+    let cmds = autoplay_until(&rules, 7, "moving").expect("a march is reached");
+    let mut g = PureGame::<SaxonWar>::new(rules.clone(), 7);
+    for c in &cmds {
+        g.apply(c).expect("replays");
+    }
+    let m = g.st.g.march.clone().expect("a march in progress");
+    let enter: Vec<usize> = g
+        .legal()
+        .iter()
+        .filter_map(|c| match c {
+            SxCommand::Enter { area } => Some(*area as usize),
+            _ => None,
+        })
+        .collect();
+    assert!(enter.len() >= 2, "the force may enter areas");
+    let Some(png) = shot_keep(
+        "FELDZUG_AUTOSTART",
+        "saxonwar-1756",
+        &[("FELDZUG_SEED", "7"), ("FELDZUG_AUTOPLAY", "moving")],
+    ) else {
+        return;
+    };
+    let board = board_of(&rules, Some(&g.st), None);
+    let window = Vec2::new(1280.0, 800.0);
+    let (cam, scale) = fit_view(&board, window);
+    let img = Board::new_image(&png);
+    let keep = std::env::var("FELDZUG_KEEP_SHOT").is_ok();
+    if !keep {
+        let _ = std::fs::remove_file(&png);
+    }
+    let colour = |q: Vec2| {
+        let c = img
+            .get_color_at(q.x as u32, q.y as u32)
+            .unwrap_or(Color::BLACK)
+            .to_srgba();
+        Vec3::new(c.red, c.green, c.blue)
+    };
+    // the share of points round a ring (at `mid` world units from the node's centre)
+    // that show the wanted colour, among those not under a panel
+    let ring = |n: usize, mid: f32, want: &dyn Fn(Vec3) -> bool| {
+        let c = node_world(&board.map, n).unwrap();
+        let (mut hit, mut all) = (0, 0);
+        for k in 0..24 {
+            let a = k as f32 * std::f32::consts::TAU / 24.0;
+            let q = to_screen(c + Vec2::new(a.cos(), a.sin()) * mid, cam, scale, window);
+            if !(310.0..1270.0).contains(&q.x) || !(10.0..680.0).contains(&q.y) {
+                continue;
+            }
+            all += 1;
+            if want(colour(q)) {
+                hit += 1;
+            }
+        }
+        (hit, all)
+    };
+    let radius = |n: usize| {
+        let s = board.node_style(n);
+        (s.size + s.outline_width) * UNIT
+    };
+    let sel = SELECTED.to_srgba();
+    let yellow = |v: Vec3| {
+        (v - Vec3::new(sel.red, sel.green, sel.blue))
+            .abs()
+            .max_element()
+            < 0.2
+    };
+    let lit = LIT.to_srgba();
+    let green = |v: Vec3| {
+        (v - Vec3::new(lit.red, lit.green, lit.blue))
+            .abs()
+            .max_element()
+            < 0.25
+    };
+    // the selected ring: 1 + 2 units out from the node, yellow
+    let at = m.at as usize;
+    let (hit, all) = ring(at, radius(at) + 3.0 * UNIT, &yellow);
+    assert!(all >= 6, "the marching force's area is under a panel");
+    assert!(
+        hit * 3 >= all,
+        "the marching force's area should be ringed yellow: {hit} of {all} points"
+    );
+    // the areas it may enter: green rings 2.8 units out
+    let mut ringed = 0;
+    for &n in &enter {
+        let (hit, all) = ring(n, radius(n) + 2.8 * UNIT, &green);
+        if all >= 6 && hit * 3 >= all {
+            ringed += 1;
+        }
+    }
+    assert!(
+        ringed * 2 >= enter.len(),
+        "the areas the force may enter should be ringed green: {ringed} of {}",
+        enter.len()
+    );
+    // an area it may not enter (not a neighbour, not its own) has no green ring
+    let far = (0..board.map.nodes.len())
+        .find(|n| {
+            *n != at && !enter.contains(n) && {
+                let (_, all) = ring(*n, radius(*n) + 2.8 * UNIT, &green);
+                all >= 20
+            }
+        })
+        .expect("an area away from the panels");
+    let (hit, _) = ring(far, radius(far) + 2.8 * UNIT, &green);
+    assert!(
+        hit <= 4,
+        "an area out of reach should not be ringed: {hit} green points"
+    );
+}

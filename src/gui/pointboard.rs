@@ -299,6 +299,9 @@ pub struct PointMarks {
     /// Zoomed out beyond this camera scale, a stack box is compact: one line, the first
     /// piece (a leader) and "+N" for the others; the whole list when hovered.
     pub compact_above: f32,
+    /// Stack boxes (node, colour of the stack) tried left of their node first (a
+    /// fortress's besieger, with its garrison on the right); the others right first.
+    pub left_first: Vec<(usize, Color)>,
 }
 
 impl Default for PointMarks {
@@ -311,6 +314,7 @@ impl Default for PointMarks {
             stacks: Vec::new(),
             box_lines: 3,
             compact_above: f32::INFINITY,
+            left_first: Vec::new(),
         }
     }
 }
@@ -1218,22 +1222,46 @@ pub struct BoxToPlace {
 /// overlaps no box placed before it and no other node; failing that where it overlaps
 /// least. `nodes` are the screen discs of the other nodes (centre, radius).
 pub fn place_boxes(items: &[BoxToPlace], nodes: &[(egui::Pos2, f32)]) -> Vec<egui::Rect> {
+    place_boxes_sided(items, &[], nodes)
+}
+
+/// [`place_boxes`], with the items whose `left` flag is set tried left of their node
+/// before right.
+pub fn place_boxes_sided(
+    items: &[BoxToPlace],
+    left: &[bool],
+    nodes: &[(egui::Pos2, f32)],
+) -> Vec<egui::Rect> {
     let mut placed: Vec<egui::Rect> = Vec::with_capacity(items.len());
     let overlap = |a: egui::Rect, b: egui::Rect| {
         let i = a.intersect(b);
         if i.is_positive() { i.area() } else { 0.0 }
     };
-    for it in items {
+    for (i, it) in items.iter().enumerate() {
+        let left_first = left.get(i).copied().unwrap_or(false);
         let (x, y, r) = (it.at.x, it.at.y, it.r);
         let (w, h) = (it.size.x, it.size.y);
         let g = 3.0;
         let mut best: Option<(f32, egui::Rect)> = None;
         'search: for (k, d) in [0.0f32, 8.0, 18.0, 30.0, 46.0].into_iter().enumerate() {
-            let mins = [
+            let right = [
                 (x + 0.8 * r + g + d, y + 0.3 * r - h - d * 0.3),
                 (x + 0.8 * r + g + d, y + 0.3 * r + d * 0.3),
+            ];
+            let leftward = [
                 (x - 0.8 * r - g - d - w, y + 0.3 * r - h - d * 0.3),
                 (x - 0.8 * r - g - d - w, y + 0.3 * r + d * 0.3),
+            ];
+            let (first, second) = if left_first {
+                (leftward, right)
+            } else {
+                (right, leftward)
+            };
+            let mins = [
+                first[0],
+                first[1],
+                second[0],
+                second[1],
                 (x - w / 2.0, y - r - g - d - h),
                 (x + 0.4 * r + d, y - r - g - d - h),
                 (x - 0.4 * r - d - w, y - r - g - d - h),
@@ -1349,7 +1377,11 @@ fn stack_boxes(
             size: *size,
         })
         .collect();
-    let places = place_boxes(&items, &discs);
+    let left: Vec<bool> = todo
+        .iter()
+        .map(|(s, ..)| marks.left_first.contains(&(s.node, s.colour)))
+        .collect();
+    let places = place_boxes_sided(&items, &left, &discs);
     let lines_layer = ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
         egui::Id::new("point-stack-lines"),
@@ -1705,6 +1737,23 @@ mod tests {
             assert!(p.x >= l && p.x <= win.x - r, "{p:?}");
             assert!(p.y >= t && p.y <= win.y - b, "{p:?}");
         }
+    }
+
+    #[test]
+    fn a_left_first_box_goes_left_of_its_node_and_the_other_right() {
+        // a fortress: the garrison's box right first, the besieger's left first
+        let item = BoxToPlace {
+            at: egui::pos2(200.0, 200.0),
+            r: 8.0,
+            size: egui::vec2(60.0, 28.0),
+        };
+        let rects = place_boxes_sided(&[item, item], &[false, true], &[]);
+        assert!(rects[0].min.x > 200.0, "the garrison's box on the right");
+        assert!(rects[1].max.x < 200.0, "the besieger's box on the left");
+        assert_eq!(
+            place_boxes(&[item], &[]),
+            place_boxes_sided(&[item], &[], &[])
+        );
     }
 
     #[test]

@@ -1,9 +1,18 @@
-//! Great Saxon War on screen: a MINIMAL STUB (issue 14's window work is still to come).
-//! The registry needs a screen for every game when the window is built; this one draws
-//! the area map with the shared point board and lists the step's prompt with a button
-//! per legal command (every command still goes through the one legal list). No secret
-//! is shown: the list is the side to act's own, behind nothing yet (to do: the
-//! hand-over curtain for the secret deployment).
+//! Great Saxon War on screen: the area map drawn with the shared
+//! [`PointBoard`](crate::gui::pointboard) (areas tinted by country, links with their
+//! mountain passes, fortresses filled in their holder's colour, depots, the Russia box;
+//! each force a box beside its area: the leaders with the SPs under them in the power's
+//! colour, the garrison's box right of the area and a besieger's left; demoralized and
+//! winter-quarters marks), the areas the legal commands reach lit, the supply network on
+//! request, the secret deployment and the willingness to fight behind the hand-over
+//! curtain, a battle panel with its inputs, every modifier and the exact odds from the
+//! rules' own functions. Never mutates game state: it only sends commands from the one
+//! legal list.
+//!
+//! Files: `board` (the board, the marks, clicks), `panels` (egui windows).
+
+mod board;
+mod panels;
 
 use super::SaxonWar;
 use super::data::SxRules;
@@ -15,11 +24,44 @@ use crate::engine::hexmap::HexMap;
 use crate::gui::AppState;
 use crate::gui::game_ui::*;
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::EguiPrimaryContextPass;
+use std::sync::Arc;
+
+pub use board::{board_of, force_stacks, power_colour, target};
+
+/// What the player has picked in the secret deployment: a leader, or SPs of a power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeployPick {
+    Leader(LeaderId),
+    Sp(Power),
+}
+
+/// The result of the last battle, kept until the next one (or closed).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BattleMemo {
+    pub area: AreaId,
+    /// The log and dice lengths when the decision was still open.
+    pub log_from: usize,
+    pub rolls_from: usize,
+    pub open: bool,
+}
 
 #[derive(Resource, Default)]
 pub struct SxUi {
+    /// Hides the screen between the players in the secret deployment and the
+    /// willingness declarations (hot seat).
+    pub curtain: crate::gui::handover::Curtain,
     pub core: UiCore<SxCommand>,
+    pub pick: Option<DeployPick>,
+    /// Deploy (or retreat) inside the fortress of the clicked area.
+    pub inside: bool,
+    /// SPs per click in the deployment.
+    pub sp: u16,
+    /// Draw this side's supply network on the map.
+    pub supply: Option<Side>,
+    pub battle: Option<BattleMemo>,
+    /// The march the amount slider was set for (leader, rolled).
+    pub amount_for: Option<(LeaderId, bool)>,
 }
 
 pub struct SxUiPlugin;
@@ -32,9 +74,11 @@ impl Plugin for SxUiPlugin {
             .add_systems(
                 Update,
                 (
+                    board::handle_clicks,
                     keys::<SaxonWar>,
                     dispatch::<SaxonWar>,
                     show_outcomes::<SaxonWar>,
+                    board::marks,
                     autosave_on_change::<SaxonWar>,
                 )
                     .chain()
@@ -43,7 +87,8 @@ impl Plugin for SxUiPlugin {
             )
             .add_systems(
                 EguiPrimaryContextPass,
-                panel
+                panels::panels
+                    .after(crate::gui::pointboard::PointBoardUi)
                     .run_if(in_state(AppState::InGame))
                     .run_if(resource_exists::<RulesRes<SaxonWar>>),
             )
@@ -51,33 +96,86 @@ impl Plugin for SxUiPlugin {
     }
 }
 
-fn panel(
-    mut contexts: EguiContexts,
-    rules: Res<RulesRes<SaxonWar>>,
-    st: Option<Res<SxStateRes>>,
-    mut ui: ResMut<SxUi>,
-    mut next: ResMut<NextState<AppState>>,
-) {
-    let Some(st) = st else { return };
-    let Ok(ctx) = contexts.ctx_mut() else { return };
-    let legal = <SaxonWar as RulesGame>::legal(&rules.0, &st.0);
-    egui::Window::new("Great Saxon War").show(ctx, |w| {
-        w.label(crate::engine::step::prompt::<SaxonWar>(&rules.0, &st.0));
-        w.label(&ui.core.message);
-        egui::ScrollArea::vertical().max_height(400.0).show(w, |w| {
-            for c in legal.iter().take(200) {
-                if w.button(format!("{c:?}")).clicked() {
-                    ui.core.outbox.push(c.clone());
-                }
+/// The legal commands of the step, in the order the rules list them.
+pub(crate) fn legal(rules: &SxRules, st: &SxState) -> Vec<SxCommand> {
+    <SaxonWar as RulesGame>::legal(rules, st)
+}
+
+/// Whether the screen must hide behind the curtain when the side to act changes: the
+/// secret deployment and the willingness declarations (combat.willingness). Elsewhere
+/// nothing is secret and the players share the screen.
+pub fn secret_step(st: &SxState) -> bool {
+    matches!(st.g.step, Step::Deploy | Step::Combat)
+}
+
+/// The situations `FELDZUG_AUTOPLAY` plays to.
+pub const AUTOPLAY_SITUATIONS: &[&str] = &["march", "moving", "battle", "siege", "retreat"];
+
+/// Random legal commands (seeded by `seed`, the game's own random player) until the
+/// named situation: `march` a leader selected to march (before his roll), `moving` a
+/// force that has rolled and may enter an area, `battle` a decision to fight, `siege` a
+/// siege decision, `retreat` a retreat after battle. Err when the name is unknown or the
+/// situation was not reached in 20 000 commands.
+pub fn autoplay_until(
+    rules: &Arc<SxRules>,
+    seed: u64,
+    until: &str,
+) -> Result<Vec<SxCommand>, String> {
+    use crate::engine::game::PureGame;
+    use rand::SeedableRng;
+    if !AUTOPLAY_SITUATIONS.contains(&until) {
+        return Err(format!(
+            "unknown situation {until:?}; one of {}",
+            AUTOPLAY_SITUATIONS.join(", ")
+        ));
+    }
+    let mut g = PureGame::<SaxonWar>::new(rules.clone(), seed);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let ready = |g: &PureGame<SaxonWar>| {
+        let st = &g.st;
+        let legal = || g.legal();
+        match until {
+            "march" => st.g.march.as_ref().is_some_and(|m| !m.rolled && m.sp > 0),
+            "moving" => {
+                st.g.march.as_ref().is_some_and(|m| m.rolled && m.sp > 0)
+                    && legal()
+                        .iter()
+                        .filter(|c| matches!(c, SxCommand::Enter { .. }))
+                        .count()
+                        >= 2
             }
-        });
-        w.horizontal(|w| game_buttons(w, &mut ui.core, &mut next));
-    });
+            "battle" => {
+                st.g.combat
+                    .as_ref()
+                    .is_some_and(|c| c.fight == [None, None])
+            }
+            "siege" => st.g.step == Step::Siege && st.g.siege.is_some(),
+            "retreat" => st.g.retreat.is_some(),
+            _ => false,
+        }
+    };
+    while !ready(&g) {
+        if g.over() || g.commands.len() >= 20_000 {
+            return Err(format!(
+                "{until} not reached with seed {seed} ({} commands)",
+                g.commands.len()
+            ));
+        }
+        let legal = g.legal();
+        let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
+            return Err("no legal command".into());
+        };
+        if g.apply(&c).is_err() {
+            return Err(format!("a legal command was refused: {c:?}"));
+        }
+    }
+    Ok(g.commands)
 }
 
 impl GameUi for SaxonWar {
     type Ui = SxUi;
-    const UNDO_IN_LESSON: &'static str = "Undo is off during a lesson.";
+    const UNDO_IN_LESSON: &'static str =
+        "Undo is off during a lesson; restart the lesson from the menu instead.";
 
     fn core(ui: &SxUi) -> &UiCore<SxCommand> {
         &ui.core
@@ -87,14 +185,59 @@ impl GameUi for SaxonWar {
         &mut ui.core
     }
 
-    /// An area game: the hex map is not drawn.
+    /// An area game: the hex map is not drawn (see [`GameUi::point_board`]).
     fn map(_rules: &SxRules) -> HexMap {
         HexMap::placeholder()
     }
 
-    fn deselect(_ui: &mut SxUi) {}
+    fn deselect(ui: &mut SxUi) {
+        ui.pick = None;
+    }
 
-    fn applied(_ui: &mut SxUi, _cmd: &SxCommand) {}
+    fn applied(ui: &mut SxUi, cmd: &SxCommand) {
+        if matches!(cmd, SxCommand::Deploy { .. }) {
+            ui.pick = None;
+        }
+    }
+
+    /// `FELDZUG_AUTOPLAY=<situation>`: random legal commands from the seed until the
+    /// situation (demos and screenshots): see [`autoplay_until`] for the names.
+    fn autoplay(_world: &mut World, rules: &Arc<SxRules>, seed: u64) -> Vec<SxCommand> {
+        let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") else {
+            return Vec::new();
+        };
+        match autoplay_until(rules, seed, &until) {
+            Ok(cmds) => cmds,
+            Err(e) => {
+                warn!("autoplay: {e}");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Screenshots: `FELDZUG_CURTAIN=up` opens the game with the screen given to the
+    /// side to act (as if that player had clicked the curtain); `FELDZUG_SUPPLY=austria`
+    /// or `prussia` draws that side's supply network.
+    fn started(world: &mut World, rules: &SxRules) {
+        let Some(st) = world.get_resource::<SxStateRes>().map(|s| s.0.clone()) else {
+            return;
+        };
+        let to_act = crate::engine::step::to_act::<SaxonWar>(rules, &st);
+        let mut ui = world.resource_mut::<SxUi>();
+        ui.supply = match std::env::var("FELDZUG_SUPPLY").as_deref() {
+            Ok("austria") => Some(Side::Austria),
+            Ok("prussia") => Some(Side::Prussia),
+            _ => None,
+        };
+        if std::env::var("FELDZUG_CURTAIN").as_deref() == Ok("up") {
+            ui.curtain.follow(to_act);
+            ui.curtain.lift();
+        }
+    }
+
+    fn point_board(rules: &SxRules) -> Option<crate::gui::pointboard::PointBoard> {
+        Some(board::board_of(rules, None, None))
+    }
 }
 
 impl crate::gui::library::GuiGame for SaxonWar {

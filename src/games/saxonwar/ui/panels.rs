@@ -1,0 +1,681 @@
+//! The egui windows of Great Saxon War: the turn and step, the commands without a map
+//! target as buttons (with the refusals of the step's other choices), the march roll's
+//! chances, the secret deployment's picks, the battle panel, the log, the curtain.
+
+use super::super::SaxonWar;
+use super::super::data::SxRules;
+use super::super::ecs::*;
+use super::super::rules::*;
+use super::super::state::*;
+use super::super::steps::{combat, march, siege};
+use super::board::{current_pick, side_text};
+use super::{BattleMemo, DeployPick, SxUi, legal, secret_step};
+use crate::engine::game::RulesGame;
+use crate::engine::game_ecs::{CurrentStep, RulesRes};
+use crate::gui::AppState;
+use crate::gui::game_ui::{UiRequest, game_buttons};
+use crate::gui::pointboard::c32;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+/// A chance of n in `of` in words with its percentage.
+pub fn chance(n: u32, of: u32) -> String {
+    format!("{n} in {of} ({:.0}%)", n as f64 * 100.0 / of.max(1) as f64)
+}
+
+/// A command's words on a button.
+pub fn label(rules: &SxRules, st: &SxState, c: &SxCommand) -> String {
+    let area = |a: &AreaId| rules.area_name(*a).to_string();
+    match c {
+        SxCommand::Deploy {
+            leader,
+            area: a,
+            inside,
+        } => format!(
+            "Deploy {} at {}{}",
+            rules.leader_name(*leader),
+            area(a),
+            if *inside { " (inside)" } else { "" }
+        ),
+        SxCommand::DeploySp {
+            power,
+            area: a,
+            inside,
+            sp,
+        } => format!(
+            "Deploy {sp} {} SP at {}{}",
+            power.name(),
+            area(a),
+            if *inside { " (inside)" } else { "" }
+        ),
+        SxCommand::Done => "Done: end this phase".into(),
+        SxCommand::Roll => "Make the phase's rolls".into(),
+        SxCommand::BuildDepot { area: a } => format!("Build a depot at {}", area(a)),
+        SxCommand::DestroyDepot { area: a } => format!("Destroy your depot at {}", area(a)),
+        SxCommand::Select { leader } => format!("March with {}", rules.leader_name(*leader)),
+        SxCommand::Take { sp } => format!("Take {sp} SP along"),
+        SxCommand::PickUp { leader } => {
+            format!("Take {} along", rules.leader_name(*leader))
+        }
+        SxCommand::March => match &st.g.march {
+            Some(m) => {
+                let mods: i32 = march_mods(rules, st, m.leader).iter().map(|x| x.1).sum();
+                format!("Roll the march die (1d6 {mods:+})")
+            }
+            None => "Roll the march die".into(),
+        },
+        SxCommand::Enter { area: a } => format!("Enter {}", area(a)),
+        SxCommand::Overwhelm { fortress: false } => "Overwhelming attack on the field force".into(),
+        SxCommand::Overwhelm { fortress: true } => "Overwhelming attack on the fortress".into(),
+        SxCommand::Garrison { sp } => format!("Leave {sp} SP in the fortress"),
+        SxCommand::IntoFortress => "The whole force into the fortress".into(),
+        SxCommand::Halt => "Halt: end this leader's march".into(),
+        SxCommand::Fight { fight: true } => "Willing to fight".into(),
+        SxCommand::Fight { fight: false } => "Decline battle".into(),
+        SxCommand::Retreat {
+            area: a,
+            into_fortress,
+        } => {
+            if *into_fortress {
+                format!("Retreat into the fortress of {}", area(a))
+            } else {
+                format!("Retreat to {}", area(a))
+            }
+        }
+        SxCommand::Siege { area: a } => format!("Siege roll against {}", rules.fortress_name(*a)),
+        SxCommand::Honors { grant: true } => "Grant the Honors of War".into(),
+        SxCommand::Honors { grant: false } => "Deny the Honors of War".into(),
+        SxCommand::Accept { accept: true } => "Surrender (all taken prisoner)".into(),
+        SxCommand::Accept { accept: false } => "Refuse to surrender".into(),
+        SxCommand::Storm { storm: true } => "Storm the fortress".into(),
+        SxCommand::Storm { storm: false } => "Do not storm (wait)".into(),
+        SxCommand::Buy { power, sp } => format!("Buy {sp} {} SP", power.name()),
+    }
+}
+
+/// The choices of the step that are worth showing even when refused, so that the player
+/// sees why (a demoralized force may not fight, an attack needs 4-1, ...).
+fn candidates(st: &SxState) -> Vec<SxCommand> {
+    match st.g.step {
+        Step::March | Step::ForceMarch => match &st.g.march {
+            None => vec![SxCommand::Done],
+            Some(m) if !m.rolled => {
+                vec![SxCommand::March, SxCommand::IntoFortress, SxCommand::Halt]
+            }
+            Some(_) => vec![
+                SxCommand::Overwhelm { fortress: false },
+                SxCommand::Overwhelm { fortress: true },
+                SxCommand::IntoFortress,
+                SxCommand::Halt,
+            ],
+        },
+        Step::Combat => vec![
+            SxCommand::Fight { fight: true },
+            SxCommand::Fight { fight: false },
+        ],
+        Step::Depot | Step::Increment => vec![SxCommand::Done],
+        Step::Morale | Step::Attrition => vec![SxCommand::Roll],
+        Step::Siege => match st.g.siege.as_ref().map(|s| s.stage) {
+            None => vec![SxCommand::Done],
+            Some(SiegeStage::Honors) => vec![
+                SxCommand::Honors { grant: true },
+                SxCommand::Honors { grant: false },
+            ],
+            Some(SiegeStage::Garrison) => vec![
+                SxCommand::Accept { accept: true },
+                SxCommand::Accept { accept: false },
+            ],
+            Some(SiegeStage::Storm) => vec![
+                SxCommand::Storm { storm: true },
+                SxCommand::Storm { storm: false },
+            ],
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// Commands drawn as their own widgets (amounts) or on the map only.
+fn on_map_or_amount(c: &SxCommand) -> bool {
+    matches!(
+        c,
+        SxCommand::Take { .. }
+            | SxCommand::Garrison { .. }
+            | SxCommand::Deploy { .. }
+            | SxCommand::DeploySp { .. }
+    )
+}
+
+/// The year, turn and phase.
+fn turn_label(st: &SxState) -> String {
+    format!(
+        "{}, turn {}{} · {} is phasing",
+        st.g.year,
+        st.g.turn,
+        if st.winter() { " (winter)" } else { "" },
+        st.g.phasing.name()
+    )
+}
+
+/// The march in progress: the force, the roll's modifiers and its chances (the same
+/// `march_mods` the roll is made with, `march_odds` over `march_table`), the
+/// overwhelming attacks with theirs.
+fn march_info(p: &mut egui::Ui, rules: &SxRules, st: &SxState, m: &March) {
+    let mut who = rules.leader_name(m.leader).to_string();
+    for f in &m.followers {
+        who.push_str(&format!(" + {}", rules.leader_name(*f)));
+    }
+    p.strong(format!(
+        "{who}: {} SP at {}{}",
+        m.sp,
+        rules.area_name(m.at),
+        if m.inside { " (inside)" } else { "" }
+    ));
+    if !m.rolled {
+        let mods = march_mods(rules, st, m.leader);
+        let total: i32 = mods.iter().map(|x| x.1).sum();
+        let parts: Vec<String> = mods.iter().map(|(w, v)| format!("{v:+} {w}")).collect();
+        p.label(format!("March roll: 1d6 {}", parts.join(" ")));
+        let (one, two) = march_odds(total, m.forced);
+        if m.forced {
+            p.label(format!(
+                "Force march: one area on {} (3 or more; 6 or more costs 1 SP, move.forced)",
+                chance(one, 6)
+            ));
+        } else {
+            p.label(format!(
+                "One area on {}, two on {} (the second costs 1 SP, move.normal)",
+                chance(one, 6),
+                chance(two, 6)
+            ));
+        }
+    } else {
+        p.label(format!(
+            "{} more area(s){}",
+            if m.stopped { 0 } else { m.left },
+            if m.stopped {
+                " — stopped by the enemy: attack or halt"
+            } else {
+                ""
+            }
+        ));
+    }
+    let side = power_of(rules, m.leader).side();
+    for f in march::overwhelm_targets(rules, st, m) {
+        if f {
+            p.label(format!(
+                "Overwhelming attack on {}: takes it on a 6 ({}); else you lose twice the garrison",
+                rules.fortress_name(m.at),
+                chance(1, 6)
+            ));
+        } else {
+            let mine = eff_siv(rules, st, m.leader);
+            let (theirs, ..) = ratings(rules, st, m.at, side.other(), false);
+            p.label(format!(
+                "Overwhelming attack ({} SP against {}): captures the enemy on {} (1d6 {mine:+} against 1d6 {theirs:+}, move.overwhelm)",
+                m.sp,
+                st.field_of(m.at, side.other()),
+                chance(overwhelm_odds(mine, theirs), 36)
+            ));
+        }
+    }
+}
+
+/// The secret deployment: what to place (leaders, SPs per power), how many, inside.
+fn deploy_picks(
+    p: &mut egui::Ui,
+    rules: &SxRules,
+    st: &SxState,
+    ui: &mut SxUi,
+    legal: &[SxCommand],
+) {
+    let pick = current_pick(legal, ui.pick);
+    p.label("Pick a leader or a power's SPs, then click a lit area:");
+    let mut leaders: Vec<LeaderId> = legal
+        .iter()
+        .filter_map(|c| match c {
+            SxCommand::Deploy { leader, .. } => Some(*leader),
+            _ => None,
+        })
+        .collect();
+    leaders.dedup();
+    p.horizontal_wrapped(|p| {
+        for l in leaders {
+            let d = &rules.leaders[l as usize];
+            let r = p
+                .selectable_label(pick == Some(DeployPick::Leader(l)), &d.name)
+                .on_hover_text(format!(
+                    "{}, rank {}: SIV {}, AIV {}, DIV {}",
+                    d.power.name(),
+                    d.rank,
+                    d.siv,
+                    d.aiv,
+                    d.div
+                ));
+            if r.clicked() {
+                ui.pick = Some(DeployPick::Leader(l));
+            }
+        }
+    });
+    p.horizontal_wrapped(|p| {
+        for pw in Power::ALL {
+            let left = st.pools.undeployed[pw.idx()];
+            if left == 0 || pw.side() != st.g.deploying {
+                continue;
+            }
+            if p.selectable_label(
+                pick == Some(DeployPick::Sp(pw)),
+                format!("{}: {left} SP", pw.name()),
+            )
+            .clicked()
+            {
+                ui.pick = Some(DeployPick::Sp(pw));
+            }
+        }
+    });
+    if let Some(DeployPick::Sp(pw)) = pick {
+        let left = st.pools.undeployed[pw.idx()];
+        if ui.sp == 0 {
+            ui.sp = 5;
+        }
+        p.horizontal(|p| {
+            p.label("SP per click:");
+            for n in [1u16, 5, 10] {
+                if n <= left && p.selectable_label(ui.sp == n, n.to_string()).clicked() {
+                    ui.sp = n;
+                }
+            }
+            if p.selectable_label(ui.sp >= left, format!("all {left}"))
+                .clicked()
+            {
+                ui.sp = u16::MAX;
+            }
+        });
+    }
+    p.checkbox(&mut ui.inside, "Inside the fortress (a garrison)");
+}
+
+/// The battle in the area being decided: both sides' inputs, every modifier of the
+/// resolver with its reason (`rules::battle_mods`), the exact odds of each outcome
+/// (`rules::battle_odds`, the function the resolution uses), the chance of forcing a
+/// battle on an unwilling enemy; after the fight, its log and dice.
+fn battle_window(
+    ctx: &egui::Context,
+    rules: &SxRules,
+    st: &SxState,
+    memo: &mut Option<BattleMemo>,
+    log: Option<&crate::engine::log::GameLog>,
+    dice: Option<&crate::engine::dice::Dice>,
+) {
+    let Some(mm) = memo.as_ref().filter(|m| m.open).cloned() else {
+        return;
+    };
+    let a = mm.area;
+    let mut close = false;
+    egui::Window::new(format!("Battle at {}", rules.area_name(a)))
+        .id(egui::Id::new("sx-battle"))
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_width(330.0)
+        .show(ctx, |ui| {
+            let Some(c) = st.g.combat.as_ref().filter(|c| c.area == a) else {
+                // the result
+                ui.strong("Result");
+                if let Some(log) = log {
+                    for e in log.entries.iter().skip(mm.log_from) {
+                        ui.add(egui::Label::new(format!("{} [{}]", e.text, e.rule)).wrap());
+                    }
+                }
+                if let Some(dice) = dice {
+                    for r in dice.rolls.iter().skip(mm.rolls_from) {
+                        if r.die == 0 {
+                            continue;
+                        }
+                        let mods: Vec<String> =
+                            r.modifiers.iter().map(|(l, v)| format!("{v:+} {l}")).collect();
+                        ui.weak(format!(
+                            "{}: die {} {} = {}",
+                            r.purpose,
+                            r.die,
+                            mods.join(" "),
+                            r.total
+                        ));
+                    }
+                }
+                if ui.button("Close").clicked() {
+                    close = true;
+                }
+                return;
+            };
+            let att_side = st.g.phasing;
+            let sides = [att_side, att_side.other()];
+            let att = combat::battle_side(rules, st, a, att_side);
+            let def = combat::battle_side(rules, st, a, att_side.other());
+            let pass = st.areas[a as usize].pass_entry[att_side.idx()];
+            let pending = c.fight.iter().filter(|f| f.is_some()).count();
+            ui.label(format!(
+                "Both sides say in secret whether they will fight ({pending} of 2 said, combat.willingness)."
+            ));
+            egui::Grid::new("sx-battle-grid")
+                .num_columns(3)
+                .spacing([10.0, 2.0])
+                .striped(true)
+                .show(ui, |g| {
+                    g.label("");
+                    for (k, s) in sides.iter().enumerate() {
+                        let role = if k == 0 { "attacker" } else { "defender" };
+                        g.label(
+                            egui::RichText::new(format!("{} ({role})", s.name()))
+                                .strong()
+                                .color(c32(side_text(*s))),
+                        );
+                    }
+                    g.end_row();
+                    g.label("Commander");
+                    for s in sides {
+                        g.label(
+                            commander(rules, st, a, s, false)
+                                .map_or("none (0/1/1)".to_string(), |l| {
+                                    rules.leader_name(l).to_string()
+                                }),
+                        );
+                    }
+                    g.end_row();
+                    g.label("SP in the field");
+                    for b in [&att, &def] {
+                        g.label(b.sp.to_string());
+                    }
+                    g.end_row();
+                    g.label("SIV / AIV / DIV");
+                    for s in sides {
+                        let (siv, aiv, div, _) = ratings(rules, st, a, s, false);
+                        g.label(format!("{siv} / {aiv} / {div}"));
+                    }
+                    g.end_row();
+                    g.label("Initiative");
+                    for (k, b) in [&att, &def].iter().enumerate() {
+                        g.label(format!(
+                            "{} {}",
+                            if k == 0 { "AIV" } else { "DIV" },
+                            b.initiative
+                        ));
+                    }
+                    g.end_row();
+                    g.label("Morale");
+                    for b in [&att, &def] {
+                        g.label(if b.demoralized { "demoralized" } else { "good" });
+                    }
+                    g.end_row();
+                    g.label("Terrain");
+                    g.label(if pass { "came over a pass" } else { "open" });
+                    g.label(if pass { "rough ground" } else { "open" });
+                    g.end_row();
+                });
+            ui.separator();
+            let (ma, md) = battle_mods(&att, &def, pass);
+            for (s, mods) in sides.iter().zip([&ma, &md]) {
+                let total: i32 = mods.iter().map(|m| m.1).sum();
+                ui.label(
+                    egui::RichText::new(format!("{}: 1d6 {total:+}", s.name()))
+                        .strong()
+                        .color(c32(side_text(*s))),
+                );
+                for (w, v) in mods.iter() {
+                    ui.label(format!("   {v:+} {w}"));
+                }
+            }
+            ui.separator();
+            let (w, t, l) = battle_odds(&att, &def, pass);
+            ui.strong(format!(
+                "If they fight: {} wins {}, drawn {}, {} wins {}",
+                sides[0].name(),
+                chance(w, 36),
+                chance(t, 36),
+                sides[1].name(),
+                chance(l, 36)
+            ));
+            let (s0, ..) = ratings(rules, st, a, sides[0], false);
+            let (s1, ..) = ratings(rules, st, a, sides[1], false);
+            ui.label(format!(
+                "If only one side is willing (1d6 + SIV, the willing side must be higher): {} forces battle on {}, {} on {}",
+                sides[0].name(),
+                chance(overwhelm_odds(s0, s1), 36),
+                sides[1].name(),
+                chance(overwhelm_odds(s1, s0), 36)
+            ));
+            ui.weak(
+                "Our resolver (docs/games/saxonwar.md): the higher total wins; the loser loses 15-50% by the margin and is demoralized, its commander a casualty on a margin of 4+; a draw costs both a tenth.",
+            );
+        });
+    if close && let Some(m) = memo.as_mut() {
+        m.open = false;
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn panels(
+    mut contexts: EguiContexts,
+    rules: Option<Res<RulesRes<SaxonWar>>>,
+    st: Option<Res<SxStateRes>>,
+    log: Option<Res<crate::engine::log::GameLog>>,
+    dice: Option<Res<crate::engine::dice::Dice>>,
+    mut ui: ResMut<SxUi>,
+    mut next: ResMut<NextState<AppState>>,
+    step: Res<CurrentStep>,
+    lesson: Option<ResMut<crate::gui::game_ui::ActiveLesson<SaxonWar>>>,
+) -> Result {
+    let (Some(rules), Some(st)) = (rules, st) else {
+        return Ok(());
+    };
+    let rules = &rules.0;
+    let st = &st.0;
+    let ctx = contexts.ctx_mut()?;
+    let legal = legal(rules, st);
+    let ui = &mut *ui;
+    ui.curtain
+        .follow(if secret_step(st) { step.to_act } else { None });
+    if lesson.is_some() {
+        ui.curtain.lift();
+    }
+    let down = ui.curtain.is_down();
+    // the battle being decided, remembered for its result
+    if let Some(c) = &st.g.combat {
+        let log_len = log.as_ref().map_or(0, |l| l.entries.len());
+        let rolls = dice.as_ref().map_or(0, |d| d.rolls.len());
+        if ui
+            .battle
+            .as_ref()
+            .is_none_or(|m| m.area != c.area || !m.open)
+            || st
+                .g
+                .combat
+                .as_ref()
+                .is_some_and(|c| c.fight == [None, None])
+        {
+            ui.battle = Some(BattleMemo {
+                area: c.area,
+                log_from: log_len,
+                rolls_from: rolls,
+                open: true,
+            });
+        }
+    }
+    if let (Some(m), Some(l)) = (ui.battle.as_ref(), log.as_ref())
+        && m.log_from > l.entries.len()
+    {
+        ui.battle = None;
+    }
+
+    egui::Window::new("Great Saxon War")
+        .id(egui::Id::new("sx-side"))
+        .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_width(300.0)
+        .show(ctx, |p| {
+            p.heading("Great Saxon War 1756");
+            p.label(turn_label(st));
+            let phase = super::super::flow::phase_name(st);
+            if phase == step.name {
+                p.strong(format!("{phase} ({})", step.case));
+            } else {
+                p.strong(format!("{phase} — {} ({})", step.name, step.case));
+            }
+            if let Some(s) = step.to_act {
+                p.label(
+                    egui::RichText::new(format!("{} to act", s.name()))
+                        .strong()
+                        .color(c32(side_text(s))),
+                );
+            }
+            p.add(egui::Label::new(&step.prompt).wrap());
+            if let Some(rule) = ui.core.message_line(p) {
+                ui.core.rules_open = true;
+                ui.core.rules_query = rule;
+            }
+            p.separator();
+            if down {
+                p.weak("The curtain is down.");
+            } else {
+                commands(p, rules, st, ui, &legal);
+            }
+            p.separator();
+            p.horizontal(|p| {
+                p.label("Supply:");
+                let mut s = ui.supply;
+                p.selectable_value(&mut s, None, "off");
+                p.selectable_value(&mut s, Some(Side::Prussia), "Prussia");
+                p.selectable_value(&mut s, Some(Side::Austria), "Austria");
+                ui.supply = s;
+            });
+            p.separator();
+            p.horizontal_wrapped(|p| game_buttons(p, &mut ui.core, &mut next));
+        });
+
+    if !down {
+        battle_window(
+            ctx,
+            rules,
+            st,
+            &mut ui.battle,
+            log.as_deref(),
+            dice.as_deref(),
+        );
+    }
+    let clicks =
+        crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
+    if let Some(rule) = clicks.rule {
+        ui.core.rules_open = true;
+        ui.core.rules_query = rule;
+    }
+    if let Some(mut lesson) = lesson {
+        let clicks = crate::gui::panels::lesson_window(ctx, &mut lesson);
+        if let Some(k) = clicks.step {
+            ui.core.request = Some(UiRequest::LessonStep(k));
+        }
+        if clicks.restart {
+            ui.core.request = Some(UiRequest::RestartLesson);
+        }
+        if clicks.menu {
+            next.set(AppState::Menu);
+        }
+    }
+    let cases = <SaxonWar as RulesGame>::reference();
+    let mut open = ui.core.rules_open;
+    let mut q = std::mem::take(&mut ui.core.rules_query);
+    crate::gui::panels::rules_window(ctx, &mut open, &mut q, &cases);
+    ui.core.rules_open = open;
+    ui.core.rules_query = q;
+    ui.curtain.draw(ctx);
+    Ok(())
+}
+
+/// The step's commands: the deployment's picks, the march's information and amounts,
+/// a button per legal command without a map target (the map ones listed too), and the
+/// step's other choices greyed with the rules' reason.
+fn commands(p: &mut egui::Ui, rules: &SxRules, st: &SxState, ui: &mut SxUi, legal: &[SxCommand]) {
+    if st.g.step == Step::Deploy {
+        deploy_picks(p, rules, st, ui, legal);
+        return;
+    }
+    if let Some(m) = &st.g.march {
+        march_info(p, rules, st, m);
+        // the SPs to take along or to leave inside: one amount, checked by the rules
+        let takes: Vec<u16> = legal
+            .iter()
+            .filter_map(|c| match c {
+                SxCommand::Take { sp } | SxCommand::Garrison { sp } => Some(*sp),
+                _ => None,
+            })
+            .collect();
+        if let Some(max) = takes.iter().max().copied().map(|x| x.max(m.sp)) {
+            // a new march starts the amount at the SPs the force has
+            if ui.amount_for != Some((m.leader, m.rolled)) {
+                ui.amount_for = Some((m.leader, m.rolled));
+                ui.sp = if m.rolled { 1 } else { m.sp };
+            }
+            if ui.sp > max {
+                ui.sp = max;
+            }
+            p.horizontal(|p| {
+                p.add(egui::Slider::new(&mut ui.sp, 0..=max).text("SP"));
+            });
+            p.horizontal_wrapped(|p| {
+                for c in [
+                    SxCommand::Take { sp: ui.sp },
+                    SxCommand::Garrison { sp: ui.sp },
+                ] {
+                    if !legal
+                        .iter()
+                        .any(|l| std::mem::discriminant(l) == std::mem::discriminant(&c))
+                    {
+                        continue;
+                    }
+                    let ok = legal.contains(&c);
+                    let r = p.add_enabled(ok, egui::Button::new(label(rules, st, &c)));
+                    if r.clicked() {
+                        ui.core.outbox.push(c);
+                    }
+                }
+            });
+        }
+    }
+    if st.g.step == Step::Siege && st.g.siege.is_none() {
+        for a in siege::targets(rules, st) {
+            let m: i32 = siege::siege_mods(rules, st, a).iter().map(|x| x.1).sum();
+            let n = (1..=6).filter(|d| d + m >= 4).count() as u32;
+            p.label(format!(
+                "{}: a breach on {} (1d6 {m:+}, 4 or more)",
+                rules.fortress_name(a),
+                chance(n, 6)
+            ));
+        }
+    }
+    egui::ScrollArea::vertical().max_height(260.0).show(p, |p| {
+        let mut map_ones = 0;
+        for c in legal {
+            if on_map_or_amount(c) {
+                continue;
+            }
+            if super::board::target(c).is_some() || matches!(c, SxCommand::Select { .. }) {
+                map_ones += 1;
+            }
+            if p.button(label(rules, st, c)).clicked() {
+                ui.core.outbox.push(c.clone());
+            }
+        }
+        if map_ones > 0 {
+            p.weak("(the commands with an area are also a click on its lit ring)");
+        }
+        for c in candidates(st) {
+            if legal.contains(&c) {
+                continue;
+            }
+            if let Err(r) = crate::engine::step::check::<SaxonWar>(rules, st, &c) {
+                p.add_enabled(false, egui::Button::new(label(rules, st, &c)))
+                    .on_disabled_hover_text(format!("{} ({})", r.reason, r.rule));
+                p.weak(format!("  refused: {} ({})", r.reason, r.rule));
+            }
+        }
+    });
+}
