@@ -7,7 +7,7 @@ use super::super::data::SxRules;
 use super::super::ecs::*;
 use super::super::rules::*;
 use super::super::state::*;
-use super::super::steps::{combat, march, siege};
+use super::super::steps::{march, siege};
 use super::board::{current_pick, side_text};
 use super::{BattleMemo, DeployPick, SxUi, legal, secret_step};
 use crate::engine::game::RulesGame;
@@ -90,6 +90,48 @@ pub fn label(rules: &SxRules, st: &SxState, c: &SxCommand) -> String {
         SxCommand::Storm { storm: true } => "Storm the fortress".into(),
         SxCommand::Storm { storm: false } => "Do not storm (wait)".into(),
         SxCommand::Buy { power, sp } => format!("Buy {sp} {} SP", power.name()),
+        SxCommand::BattleKind { maneuver } => {
+            let kind = if *maneuver { "maneuver" } else { "positional" };
+            // the odds of the same function the resolution uses (battle::option)
+            match super::super::battle::current(rules, st) {
+                Some(v) => {
+                    let o = if *maneuver {
+                        &v.maneuver
+                    } else {
+                        &v.positional
+                    };
+                    let (w, t, l) = o.odds;
+                    format!(
+                        "Fight a {kind} battle: {} wins {}, drawn {}, {} wins {}",
+                        v.inputs.att.side.name(),
+                        chance(w, 36),
+                        chance(t, 36),
+                        v.inputs.def.side.name(),
+                        chance(l, 36)
+                    )
+                }
+                None => format!("Fight a {kind} battle"),
+            }
+        }
+        SxCommand::Sally { sp } => format!("Sally with {sp} SP to join the relief"),
+        SxCommand::PullOff { pull: true } => "Pull off the field (+2 to morale recovery)".into(),
+        SxCommand::PullOff { pull: false } => "Stay on the field".into(),
+        SxCommand::Lend { area: a, sp } => format!("Lend {sp} Empire SP at {} to France", area(a)),
+        SxCommand::Recall { area: a, sp } => format!("Take back {sp} Empire SP at {}", area(a)),
+        SxCommand::TakeLent { sp } => format!("Take {sp} lent Empire SP along"),
+        SxCommand::Withdraw {
+            power,
+            area: a,
+            inside,
+        } => format!(
+            "Pick up {}'s force {} {} to place it again",
+            power.name(),
+            if *inside { "inside" } else { "at" },
+            area(a)
+        ),
+        SxCommand::Dismiss { leader } => format!("Give up {} for good", rules.leader_name(*leader)),
+        SxCommand::Release { power } => format!("Release one {} SP", power.name()),
+        SxCommand::ReleaseLeader { leader } => format!("Release {}", rules.leader_name(*leader)),
     }
 }
 
@@ -295,8 +337,8 @@ fn deploy_picks(
 }
 
 /// The battle in the area being decided: both sides' inputs, every modifier of the
-/// resolver with its reason (`rules::battle_mods`), the exact odds of each outcome
-/// (`rules::battle_odds`, the function the resolution uses), the chance of forcing a
+/// resolver with its reason and the exact odds of each outcome for a positional and a
+/// maneuver battle (`battle::view`: the modifiers and odds the resolution uses), the chance of forcing a
 /// battle on an unwilling enemy; after the fight, its log and dice.
 fn battle_window(
     ctx: &egui::Context,
@@ -347,14 +389,15 @@ fn battle_window(
                 }
                 return;
             };
-            let att_side = st.g.phasing;
-            let sides = [att_side, att_side.other()];
-            let att = combat::battle_side(rules, st, a, att_side);
-            let def = combat::battle_side(rules, st, a, att_side.other());
-            let pass = st.areas[a as usize].pass_entry[att_side.idx()];
+            let Some(v) = super::super::battle::view(rules, st, a) else {
+                ui.label("No battle to fight here: one side has no SPs in the field.");
+                return;
+            };
+            let i = &v.inputs;
+            let sides = [i.att.side, i.def.side];
             let pending = c.fight.iter().filter(|f| f.is_some()).count();
             ui.label(format!(
-                "Both sides say in secret whether they will fight ({pending} of 2 said, combat.willingness)."
+                "Both sides say in secret whether they will fight ({pending} of 2 said, combat.willingness); then the defender chooses a positional or a maneuver battle (campaign.deployment)."
             ));
             egui::Grid::new("sx-battle-grid")
                 .num_columns(3)
@@ -372,18 +415,24 @@ fn battle_window(
                     }
                     g.end_row();
                     g.label("Commander");
-                    for s in sides {
-                        g.label(
-                            commander(rules, st, a, s, false)
-                                .map_or("none (0/1/1)".to_string(), |l| {
-                                    rules.leader_name(l).to_string()
-                                }),
-                        );
+                    for b in [&i.att, &i.def] {
+                        g.label(b.leader.map_or("none (0/1/1)".to_string(), |l| {
+                            rules.leader_name(l).to_string()
+                        }));
                     }
                     g.end_row();
                     g.label("SP in the field");
-                    for b in [&att, &def] {
+                    for b in [&i.att, &i.def] {
                         g.label(b.sp.to_string());
+                    }
+                    g.end_row();
+                    g.label("Points (campaign.conversion)");
+                    for k in 0..2 {
+                        g.label(format!(
+                            "{:.1}{}",
+                            i.conv.points[k] as f64 / 100.0,
+                            if i.conv.large[k] { " (large list)" } else { "" }
+                        ));
                     }
                     g.end_row();
                     g.label("SIV / AIV / DIV");
@@ -393,7 +442,7 @@ fn battle_window(
                     }
                     g.end_row();
                     g.label("Initiative");
-                    for (k, b) in [&att, &def].iter().enumerate() {
+                    for (k, b) in [&i.att, &i.def].iter().enumerate() {
                         g.label(format!(
                             "{} {}",
                             if k == 0 { "AIV" } else { "DIV" },
@@ -402,38 +451,43 @@ fn battle_window(
                     }
                     g.end_row();
                     g.label("Morale");
-                    for b in [&att, &def] {
+                    for b in [&i.att, &i.def] {
                         g.label(if b.demoralized { "demoralized" } else { "good" });
                     }
                     g.end_row();
                     g.label("Terrain");
-                    g.label(if pass { "came over a pass" } else { "open" });
-                    g.label(if pass { "rough ground" } else { "open" });
+                    g.label(if i.rough { "came over a pass" } else { "open" });
+                    g.label(if i.rough { "rough ground" } else { "open" });
                     g.end_row();
                 });
-            ui.separator();
-            let (ma, md) = battle_mods(&att, &def, pass);
-            for (s, mods) in sides.iter().zip([&ma, &md]) {
-                let total: i32 = mods.iter().map(|m| m.1).sum();
-                ui.label(
-                    egui::RichText::new(format!("{}: 1d6 {total:+}", s.name()))
-                        .strong()
-                        .color(c32(side_text(*s))),
-                );
-                for (w, v) in mods.iter() {
-                    ui.label(format!("   {v:+} {w}"));
+            for o in [&v.positional, &v.maneuver] {
+                ui.separator();
+                ui.strong(if o.maneuver {
+                    "Maneuver battle (campaign.deployment)"
+                } else {
+                    "Positional battle (campaign.deployment)"
+                });
+                for (s, mods) in sides.iter().zip([&o.att_mods, &o.def_mods]) {
+                    let total: i32 = mods.iter().map(|m| m.1).sum();
+                    let parts: Vec<String> =
+                        mods.iter().map(|(w, v)| format!("{v:+} {w}")).collect();
+                    ui.label(
+                        egui::RichText::new(format!("{}: 1d6 {total:+}", s.name()))
+                            .color(c32(side_text(*s))),
+                    );
+                    ui.add(egui::Label::new(format!("   {}", parts.join(", "))).wrap());
                 }
+                let (w, t, l) = o.odds;
+                ui.label(format!(
+                    "{} wins {}, drawn {}, {} wins {}",
+                    sides[0].name(),
+                    chance(w, 36),
+                    chance(t, 36),
+                    sides[1].name(),
+                    chance(l, 36)
+                ));
             }
             ui.separator();
-            let (w, t, l) = battle_odds(&att, &def, pass);
-            ui.strong(format!(
-                "If they fight: {} wins {}, drawn {}, {} wins {}",
-                sides[0].name(),
-                chance(w, 36),
-                chance(t, 36),
-                sides[1].name(),
-                chance(l, 36)
-            ));
             let (s0, ..) = ratings(rules, st, a, sides[0], false);
             let (s1, ..) = ratings(rules, st, a, sides[1], false);
             ui.label(format!(
@@ -444,7 +498,7 @@ fn battle_window(
                 chance(overwhelm_odds(s1, s0), 36)
             ));
             ui.weak(
-                "Our resolver (docs/games/saxonwar.md): the higher total wins; the loser loses 15-50% by the margin and is demoralized, its commander a casualty on a margin of 4+; a draw costs both a tenth.",
+                "Our resolver (docs/games/saxonwar.md): the higher total wins; losses in points by the margin, converted back to SPs at 2/3; pursuit prisoners; the loser is demoralized, its commander a casualty on a margin of 4+; a draw costs both a tenth.",
             );
         });
     if close && let Some(m) = memo.as_mut() {
