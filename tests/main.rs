@@ -42,6 +42,7 @@ mod st_move;
 mod st_options;
 mod st_random;
 mod st_retreat;
+mod st_siege;
 mod st_sortie;
 mod st_turn;
 mod step_prompts;

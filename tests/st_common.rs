@@ -190,7 +190,7 @@ pub fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u
     u
 }
 
-/// 13.7 under optional rule 5: every besieger asked at the Siege Phase makes its free
+/// 13.7: every besieger asked at the Siege Phase (optional rule 5, or holding cards) makes its free
 /// attempt (`Siege`).
 pub fn attempt_sieges(g: &mut PureGame<Struggle>) {
     use feldzug::games::struggle::flow_battle::Stage;

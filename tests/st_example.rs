@@ -865,7 +865,13 @@ fn war_one(g: &mut G) {
     mv(g, "Theresienstadt");
     mv(g, "Prague");
     g.dice.script([4, 6]);
-    stop(g);
+    if g.st.g.step == Step::Move {
+        ok(g, StCommand::Done);
+    }
+    // 13.7: each besieger holding a card is asked before its free attempt (hidden hands:
+    // whether or not it holds a Siege Train, card 51); both make theirs, as the example
+    attempt_sieges(g);
+    assert_eq!(g.st.g.step, Step::Round, "the use is over");
     assert_eq!(loc(g, sx_corps(g)), at(g, "Prague"));
     assert_eq!(gen_loc(g, "albert"), at(g, "Prague"));
 }

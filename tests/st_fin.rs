@@ -249,8 +249,21 @@ fn the_free_siege_phase_attempt_may_be_declined() {
     assert_eq!(g.st.g.turn, turn + 1, "the end of the turn went on");
     // a siege command out of the Siege Phase is refused
     assert!(g.apply(&StCommand::Siege).is_err());
-    // the basic rules: nothing asked, the attempt is made
+    // the basic rules: a besieger holding cards is asked all the same (it may play a
+    // Siege Train, card 51, and the pause must not tell whether it holds one); with an
+    // empty hand nothing is asked and the attempt is made (a failure costs nothing)
     let (mut b, _) = ferrara_besieged(&[]);
+    assert!(!b.st.cards.hand(Side::Austria).is_empty());
+    ok(
+        &mut b,
+        StCommand::FreeOp {
+            use_: Use::Individual,
+        },
+    );
+    ok(&mut b, StCommand::Done);
+    assert_eq!(stage(&b), Some(Stage::SiegePhase), "13.7: asked");
+    let (mut b, _) = ferrara_besieged(&[]);
+    give(&mut b, Side::Austria, &[]);
     b.dice.script([1]);
     ok(
         &mut b,

@@ -617,7 +617,9 @@ fn opt5_tactical_ratings_modify_every_siege_roll() {
         .iter()
         .find(|r| r.purpose.contains("siege of Hanover"))
         .expect("a roll");
-    assert_eq!(r.total, 2 - 1 + off - def);
+    // optional rule 5: the Siege Phase die beats the fortification value (1) instead of
+    // taking it as a modifier
+    assert_eq!(r.total, 2 + off - def);
     assert!(
         r.modifiers
             .iter()

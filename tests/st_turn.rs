@@ -38,6 +38,8 @@ fn end_turn(g: &mut PureGame<Struggle>) {
     })
     .expect("a free OP");
     g.apply(&StCommand::Done).expect("done");
+    // 13.7: a besieger holding cards is asked before its free attempt: it makes it
+    attempt_sieges(g);
 }
 
 fn refused(c: StCommand, g: &mut PureGame<Struggle>, rule: &str) {

@@ -1213,30 +1213,88 @@ pub fn battle_cards<'a>(rules: &'a StRules, st: &StState) -> Vec<&'a Card> {
         .collect()
 }
 
-/// card 51: the Siege Train's +2 for this siege roll of the moving force (used up).
-pub fn siege_train(g: &mut Game<'_>, side: Side) -> Option<(String, i32)> {
-    let rules = g.rules;
-    if g.st.g.op.as_ref().map(|o| o.side) != Some(side) {
-        return None;
-    }
-    if !in_force(rules, g.st, |e| matches!(e, Effect::SiegeDrm { .. })) {
-        return None;
-    }
-    let i = g.st.g.marks.activation.iter().position(|&c| {
-        rules.cards.get(c).is_some_and(|k| {
-            k.effects
-                .iter()
-                .any(|e| matches!(e, Effect::SiegeDrm { .. }))
-        })
-    })?;
-    let c = g.st.g.marks.activation.remove(i);
-    let amount = rules.cards.get(c).and_then(|k| {
+/// The Siege Train DRM of card `c` (card 51), None for any other card.
+fn siege_drm_of(rules: &StRules, c: CardId) -> Option<i32> {
+    rules.cards.get(c).and_then(|k| {
         k.effects.iter().find_map(|e| match e {
             Effect::SiegeDrm { amount } => Some(i32::from(*amount)),
             _ => None,
         })
-    })?;
-    Some(("Siege Train response card (13.31)".to_string(), amount))
+    })
+}
+
+/// card 51: the Siege Train's +2 for `side`'s next siege roll, once played: in its
+/// activation (6.25, [`move_responses`], the roll of its moving force, 13.33, 13.34) or
+/// at its free attempt of the Siege Phase (13.7, [`siege_phase_responses`]). Read, not
+/// used up: the odds shown and the roll ([`super::siege::siege_die_roll`]) both read it.
+pub fn siege_train_drm(rules: &StRules, st: &StState, side: Side) -> Option<(String, i32)> {
+    let label = |a: i32| ("Siege Train response card (13.31)".to_string(), a);
+    if let Some(p) = st.g.battle.as_ref()
+        && p.stage == super::flow_battle::Stage::SiegePhase
+    {
+        if p.att != side {
+            return None;
+        }
+        return p
+            .cards
+            .iter()
+            .filter(|(s, _)| *s == side)
+            .find_map(|&(_, c)| siege_drm_of(rules, c))
+            .map(label);
+    }
+    if st.g.op.as_ref().map(|o| o.side) != Some(side)
+        || !in_force(rules, st, |e| matches!(e, Effect::SiegeDrm { .. }))
+    {
+        return None;
+    }
+    st.g.marks
+        .activation
+        .iter()
+        .find_map(|&c| siege_drm_of(rules, c))
+        .map(label)
+}
+
+/// card 51: the Siege Train played in the activation is used up by the siege roll of the
+/// moving force (one roll, 13.31). At the Siege Phase it goes with the attempt's pending.
+pub fn use_siege_train(g: &mut Game<'_>, side: Side) {
+    let rules = g.rules;
+    if g.st.g.op.as_ref().map(|o| o.side) != Some(side) {
+        return;
+    }
+    if let Some(i) =
+        g.st.g
+            .marks
+            .activation
+            .iter()
+            .position(|&c| siege_drm_of(rules, c).is_some())
+    {
+        g.st.g.marks.activation.remove(i);
+    }
+}
+
+/// 13.7, 6.25: the Siege Train cards (card 51) the besieger asked at the Siege Phase may
+/// play before its free attempt's roll (one per roll).
+pub fn siege_phase_responses(rules: &StRules, st: &StState) -> Vec<CardId> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    if p.stage != super::flow_battle::Stage::SiegePhase
+        || siege_train_drm(rules, st, p.att).is_some()
+    {
+        return Vec::new();
+    }
+    st.cards
+        .hand(p.att)
+        .iter()
+        .copied()
+        .filter(|&c| {
+            rules.cards.get(c).is_some_and(|k| {
+                k.response == Some(ResponseWhen::OnSiege)
+                    && k.event_allowed(p.att, st.g.war)
+                    && siege_drm_of(rules, c).is_some()
+            })
+        })
+        .collect()
 }
 
 // ---------------------------------------------------------------------------------

@@ -1888,6 +1888,15 @@ impl Game<'_> {
             }
         }
         self.say("6.25", format!("{} plays {t} as a response", side.name()));
+        if let Some(p) = self.st.g.battle.as_ref()
+            && p.stage == Stage::SiegePhase
+            && let Some((_, drm)) = super::events::siege_train_drm(rules, self.st, side)
+        {
+            self.say(
+                "13.7",
+                format!("Siege Train: {drm:+} to this Siege Phase siege roll"),
+            );
+        }
         self.progress();
     }
 

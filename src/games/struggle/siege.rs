@@ -6,6 +6,7 @@
 //! Siege Phase (5.3, 13.7, Prussia first) and the Siege Table roll (13.31 with the
 //! fortification value and -1 when unsupplied, 15.3).
 
+use super::battle::{DieRoll, Need};
 use super::data::{StRules, UnitId};
 use super::flow::{self, Game};
 use super::map::{SpaceId, SpaceKind};
@@ -192,9 +193,10 @@ pub fn check_siege(rules: &StRules, st: &StState) -> Result<(), Refusal> {
 }
 
 /// 13.31: every modifier of `side`'s siege roll against `s`, each with its case: the
-/// fortification value (13.32) and -1 when the besieger is unsupplied (15.3). The one list
-/// both the roll ([`Game::siege_roll`]) and the odds ([`siege_chance_in_6`]) use; an
-/// optional rule adds its modifier here.
+/// fortification value (13.32) and -1 when the besieger is unsupplied (15.3), and under
+/// optional rule 5 the generals' tactical ratings. The modifiers of the Siege Table roll
+/// ([`siege_die_roll`]); under optional rule 5 the Siege Phase roll has all but the
+/// fortification value, which it must beat instead.
 pub fn siege_modifiers(
     rules: &StRules,
     st: &StState,
@@ -205,6 +207,14 @@ pub fn siege_modifiers(
         return Vec::new();
     };
     let mut mods = vec![("fortification value (13.32)".to_string(), -(value as i32))];
+    mods.extend(other_modifiers(rules, st, s, side));
+    mods
+}
+
+/// The modifiers of a siege roll besides the fortification value: 15.3 and the tactical
+/// ratings of optional rule 5.
+fn other_modifiers(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> Vec<(String, i32)> {
+    let mut mods = Vec::new();
     if !super::endturn::supplied(rules, st, s, side) {
         mods.push((
             "besieger unsupplied (15.3)".to_string(),
@@ -216,33 +226,71 @@ pub fn siege_modifiers(
     mods
 }
 
-/// 13.31: the chance in 6 that `side`'s siege roll reduces `s` now (0 when it cannot).
+/// 13.31: the Siege Table as a need: the table is monotone (a higher die never does
+/// worse, checked when the charts load), so "Reduced" is a modified die above this.
+fn table_need(rules: &StRules) -> i32 {
+    let t = &rules.charts.siege;
+    match t.reduced.iter().position(|&r| r) {
+        Some(0) => i32::MIN / 2,
+        Some(i) => t.die_low + i as i32 - 1,
+        None => i32::MAX / 2,
+    }
+}
+
+/// `side`'s siege roll against `s` under `rule` ("13.33"/"13.34" in an activation,
+/// "13.7" the Siege Phase's free attempt): every modifier with its case, a Siege Train
+/// (card 51) once played for it included, and what reduces the space: the Siege Table
+/// (13.31), or under optional rule 5 in the Siege Phase a die above the fortification
+/// value. The one description the odds shown ([`siege_chance_for`], the prompts), the
+/// roll and its log line ([`Game::siege_roll`]) read. None when `s` cannot be besieged.
+pub fn siege_die_roll(
+    rules: &StRules,
+    st: &StState,
+    s: SpaceId,
+    side: Side,
+    rule: &str,
+) -> Option<DieRoll> {
+    let value = fortification(rules, st, s)?;
+    let opt5 = super::options::end_of_turn_siege(rules, rule);
+    let mut mods = if opt5 {
+        other_modifiers(rules, st, s, side)
+    } else {
+        siege_modifiers(rules, st, s, side)
+    };
+    mods.extend(super::events::siege_train_drm(rules, st, side));
+    let name = rules.space_name(s);
+    let (case, need, against) = if opt5 {
+        (
+            "optional rule 5",
+            value as i32,
+            format!("the fortification value of {name}, optional rule 5"),
+        )
+    } else {
+        let t = table_need(rules);
+        (
+            "13.31",
+            t,
+            format!("Reduced on the Siege Table from {}, 13.31", t + 1),
+        )
+    };
+    Some(DieRoll {
+        case: case.into(),
+        mods,
+        need: Need::Above(need),
+        against,
+    })
+}
+
+/// 13.31: the chance in 6 that `side`'s siege roll in its activation reduces `s` now (0
+/// when it cannot).
 pub fn siege_chance_in_6(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> u32 {
     siege_chance_for(rules, st, s, side, "13.31")
 }
 
-/// The chance in 6 of a roll under `rule` ("13.7": the Siege Phase, where optional rule 5
-/// changes what reduces the space), from [`siege_modifiers`] and [`reduces`] as
-/// [`Game::siege_roll`] resolves it (before a Siege Train card).
+/// The chance in 6 of [`siege_die_roll`] under `rule` ("13.7": the Siege Phase, where
+/// optional rule 5 changes what reduces the space), a Siege Train once played included.
 pub fn siege_chance_for(rules: &StRules, st: &StState, s: SpaceId, side: Side, rule: &str) -> u32 {
-    if fortification(rules, st, s).is_none() {
-        return 0;
-    }
-    let m: i32 = siege_modifiers(rules, st, s, side)
-        .iter()
-        .map(|x| x.1)
-        .sum();
-    (1..=6).filter(|d| reduces(rules, rule, d + m)).count() as u32
-}
-
-/// Whether a modified siege die `total` reduces the space: the Siege Table (13.31), or
-/// under optional rule 5 in the Siege Phase a die above the fortification value.
-pub fn reduces(rules: &StRules, rule: &str, total: i32) -> bool {
-    if super::options::end_of_turn_siege(rules, rule) {
-        total > 0
-    } else {
-        rules.charts.siege_reduced(total)
-    }
+    siege_die_roll(rules, st, s, side, rule).map_or(0, |r| r.chance_in_6())
 }
 
 /// 13.7, 13.32: `side`'s units in the enemy fortress or major city `s` may besiege it.
@@ -362,71 +410,62 @@ impl<'a> Game<'a> {
         }
     }
 
-    /// 5.3, 13.7: free siege attempts, Prussia first, by every force meeting 13.32.
-    /// Without optional rule 5 a failed attempt costs nothing, so every attempt is made
-    /// at once and the Supply Phase follows. Under optional rule 5 a failure costs a step,
-    /// so each besieger is asked whether it makes its attempt ("may", 13.7:
-    /// `Stage::SiegePhase`); the owners then pick the steps of the failures (one roll per
-    /// space: the picks follow all the rolls).
+    /// 5.3, 13.7: free siege attempts, Prussia first, by every force meeting 13.32, one
+    /// space after the other ([`Game::ask_siege_attempt`]).
     pub fn siege_phase(&mut self) {
-        if super::options::on(self.rules, super::options::OPT5_SIEGES) {
-            self.ask_siege_attempt(None, Vec::new());
+        self.ask_siege_attempt(None, Vec::new());
+    }
+
+    /// 13.7: the next besieger after `after` (Prussia's spaces first, then Austria's, each
+    /// in map order) makes its free attempt. It is asked (`Stage::SiegePhase`: `Siege`,
+    /// `Done` declines, a Siege Train card 51 may be played first) under optional rule 5,
+    /// where a failure costs a step, and otherwise whenever its hand holds a card: hidden
+    /// hands, the pause tells the other side nothing of card 51 (hand sizes are public).
+    /// A besieger with no card and no choice worth asking rolls at once (a failure costs
+    /// nothing). `due` holds the steps the failures so far cost (optional rule 5); when
+    /// no besieger is left, the owners pick those steps and the Supply Phase follows.
+    fn ask_siege_attempt(
+        &mut self,
+        mut after: Option<(Side, SpaceId)>,
+        mut due: Vec<super::flow_battle::AttritionDue>,
+    ) {
+        let opt5 = super::options::on(self.rules, super::options::OPT5_SIEGES);
+        while let Some((side, s)) = next_siege_attempt(self.rules, self.st, after) {
+            self.place_besieged_marker(s, side);
+            if !opt5 && self.st.cards.hand(side).is_empty() {
+                self.st.g.battle = None;
+                due.extend(self.siege_roll(side, s, "13.7"));
+                after = Some((side, s));
+                continue;
+            }
+            let mut p = super::flow_battle::Pending::new(
+                s,
+                None,
+                side,
+                super::flow_battle::Stage::SiegePhase,
+            );
+            p.attrition = due;
+            p.then_supply = true;
+            self.st.g.battle = Some(p);
+            self.st.g.step = Step::Battle;
             return;
         }
-        let mut due = Vec::new();
-        for side in [Side::Prussia, Side::Austria] {
-            for s in 0..self.rules.map.spaces.len() {
-                if self.can_besiege(side, s) {
-                    self.place_besieged_marker(s, side);
-                    due.extend(self.siege_roll(side, s, "13.7"));
-                }
-            }
-        }
+        self.st.g.battle = None;
         self.start_siege_losses(due);
     }
 
-    /// 13.7 under optional rule 5: asks the next besieger after `after` (Prussia's
-    /// spaces first, then Austria's, each in map order) about its free attempt; `due`
-    /// holds the steps the failures so far cost. When none is left, the owners pick those
-    /// steps and the Supply Phase follows.
-    fn ask_siege_attempt(
-        &mut self,
-        after: Option<(Side, SpaceId)>,
-        due: Vec<super::flow_battle::AttritionDue>,
-    ) {
-        match next_siege_attempt(self.rules, self.st, after) {
-            Some((side, s)) => {
-                self.place_besieged_marker(s, side);
-                let mut p = super::flow_battle::Pending::new(
-                    s,
-                    None,
-                    side,
-                    super::flow_battle::Stage::SiegePhase,
-                );
-                p.attrition = due;
-                p.then_supply = true;
-                self.st.g.battle = Some(p);
-                self.st.g.step = Step::Battle;
-            }
-            None => {
-                self.st.g.battle = None;
-                self.start_siege_losses(due);
-            }
-        }
-    }
-
-    /// 13.7 (optional rule 5): the besieger asked at `Stage::SiegePhase` makes its free
-    /// attempt (`attempt`) or declines it (no die, no cost); then the next besieger.
+    /// 13.7: the besieger asked at `Stage::SiegePhase` makes its free attempt (`attempt`)
+    /// or declines it (no die, no cost); then the next besieger.
     pub fn answer_siege_attempt(&mut self, attempt: bool) {
-        let Some(p) = self.st.g.battle.take() else {
+        let Some(p) = self.st.g.battle.clone() else {
             return;
         };
         if p.stage != super::flow_battle::Stage::SiegePhase {
-            self.st.g.battle = Some(p);
             return;
         }
         let mut due = p.attrition;
         if attempt {
+            // rolled while the attempt is pending: a Siege Train played for it counts
             due.extend(self.siege_roll(p.att, p.at, "13.7"));
         } else {
             let name = self.rules.space_name(p.at);
@@ -446,7 +485,8 @@ impl<'a> Game<'a> {
         can_besiege(self.rules, self.st, side, s)
     }
 
-    /// 13.31: one roll on the Siege Table against `s`, modified by [`siege_modifiers`].
+    /// 13.31: one siege roll against `s` as [`siege_die_roll`] describes it (the Siege
+    /// Table, or optional rule 5's need in the Siege Phase), logged with every modifier.
     /// Optional rule 5: a failed Siege Phase roll returns the step its owner must pick.
     pub fn siege_roll(
         &mut self,
@@ -454,33 +494,32 @@ impl<'a> Game<'a> {
         s: SpaceId,
         rule: &str,
     ) -> Option<super::flow_battle::AttritionDue> {
-        fortification(self.rules, self.st, s)?;
+        let spec = siege_die_roll(self.rules, self.st, s, side, rule)?;
         let name = self.rules.space_name(s);
-        let mut mods = siege_modifiers(self.rules, self.st, s, side);
-        // card 51, played before this roll (6.25)
-        mods.extend(super::events::siege_train(self, side));
-        // optional rule 5: the Siege Phase roll must beat the fortification value
-        let opt5 = super::options::end_of_turn_siege(self.rules, rule);
+        // card 51, played before this roll (6.25): used up by it
+        super::events::use_siege_train(self, side);
         let roll = self.dice.d6(
             &format!("siege of {name} ({})", side.name()),
-            if opt5 { "optional rule 5" } else { "13.31" },
-            mods,
+            &spec.case,
+            spec.mods.clone(),
         );
-        let reduced = reduces(self.rules, rule, roll.total);
-        if !reduced {
-            self.say(rule, format!("the siege of {name} has no effect"));
-            if opt5 {
+        let result = spec.result(roll.die);
+        if !spec.succeeds(roll.die) {
+            self.say(
+                rule,
+                format!(
+                    "the siege of {name} has no effect ({}: {result})",
+                    side.name()
+                ),
+            );
+            if spec.case == "optional rule 5" {
                 return self.siege_failed_opt5(side, s);
             }
             return None;
         }
         self.say(
             rule,
-            format!(
-                "{name} is reduced by siege ({}, modified die {})",
-                side.name(),
-                roll.total
-            ),
+            format!("{name} is reduced by siege ({}: {result})", side.name()),
         );
         // 13.5: everything sheltered inside falls with it, permanently
         let enemy = side.other();

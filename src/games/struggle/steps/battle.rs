@@ -163,9 +163,13 @@ impl PlayStep<Struggle> for Battle {
                 } else {
                     ""
                 };
+                // the odds of the roll itself (a Siege Train once played included)
+                let odds =
+                    crate::games::struggle::siege::siege_die_roll(rules, st, p.at, p.att, "13.7")
+                        .map(|r| r.odds())
+                        .unwrap_or_else(|| "0 in 6".into());
                 format!(
-                    "{who}: Siege Phase: make the free siege attempt against {on} ({} in 6{rule5}) or decline it (13.7)",
-                    crate::games::struggle::siege::siege_chance_for(rules, st, p.at, p.att, "13.7")
+                    "{who}: Siege Phase: make the free siege attempt against {on} ({odds}{rule5}) or decline it (13.7)"
                 )
             }
             Stage::Attrition => match p.attrition.first() {
@@ -304,9 +308,13 @@ impl PlayStep<Struggle> for Battle {
                 }
             }
             // 13.7: "may": the attempt, or `Done` declines it
+            // card 51 (6.25): a Siege Train may be played before the roll
             Stage::SiegePhase => {
                 out.push(StCommand::Siege);
                 out.push(StCommand::Done);
+                for card in crate::games::struggle::events::siege_phase_responses(rules, st) {
+                    out.push(StCommand::Respond { card });
+                }
             }
             Stage::Advance => {
                 for &(general, _) in &p.supports {
@@ -397,9 +405,13 @@ impl PlayStep<Struggle> for Battle {
                 "15.5",
                 "pick one of the listed ways to lose the attrition steps",
             ),
+            (Stage::SiegePhase, StCommand::Respond { .. }) => Refusal::new(
+                "6.25",
+                "before the Siege Phase roll only a Siege Train of the besieger's, one per roll",
+            ),
             (Stage::SiegePhase, _) => Refusal::new(
                 "13.7",
-                "the Siege Phase: the besieger makes its free siege attempt (Siege) or declines it (Done)",
+                "the Siege Phase: the besieger makes its free siege attempt (Siege) or declines it (Done); a Siege Train may be played first",
             ),
             (_, StCommand::Siege) => Refusal::new(
                 "13.7",

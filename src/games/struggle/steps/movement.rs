@@ -360,8 +360,17 @@ impl PlayStep<Struggle> for Movement {
             .first()
             .map(|&p| flow::piece_name(rules, p))
             .unwrap_or_default();
+        // 13.31: the odds of a siege attempt, from the roll's own description
+        let siege = if crate::games::struggle::siege::check_siege(rules, st).is_ok() {
+            let rule = if m.from.is_some() { "13.33" } else { "13.34" };
+            crate::games::struggle::siege::siege_die_roll(rules, st, m.at, op.side, rule)
+                .map(|r| format!("; siege attempt ({rule}): {}", r.odds()))
+                .unwrap_or_default()
+        } else {
+            String::new()
+        };
         format!(
-            "{}: move {}{} from {} ({} of {} MP left)",
+            "{}: move {}{} from {} ({} of {} MP left){siege}",
             op.side.name(),
             who,
             if m.army { "'s army" } else { "" },
