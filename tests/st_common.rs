@@ -198,3 +198,18 @@ pub fn attempt_sieges(g: &mut PureGame<Struggle>) {
         g.apply(&StCommand::Siege).expect("the Siege Phase attempt");
     }
 }
+
+/// Every unit on the map back to the reserve and every general to the pool (a test then
+/// places only the pieces it needs).
+pub fn empty_the_map(g: &mut PureGame<Struggle>) {
+    for u in g.st.units.iter_mut() {
+        if matches!(u.loc, Loc::Space(_)) {
+            u.loc = Loc::Reserve;
+        }
+    }
+    for x in g.st.generals.iter_mut() {
+        if matches!(x.loc, Loc::Space(_)) {
+            x.loc = Loc::Pool;
+        }
+    }
+}

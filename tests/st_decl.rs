@@ -11,16 +11,7 @@ use feldzug::games::struggle::state::*;
 /// 22.2 after the set-up choices with an empty board; Prussia to play.
 fn empty_board() -> PureGame<Struggle> {
     let mut g = seven_weeks();
-    for u in g.st.units.iter_mut() {
-        if matches!(u.loc, Loc::Space(_)) {
-            u.loc = Loc::Reserve;
-        }
-    }
-    for x in g.st.generals.iter_mut() {
-        if matches!(x.loc, Loc::Space(_)) {
-            x.loc = Loc::Pool;
-        }
-    }
+    empty_the_map(&mut g);
     assert_eq!(g.st.g.to_play, Side::Prussia);
     g
 }

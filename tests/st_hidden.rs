@@ -136,16 +136,7 @@ fn the_response_pauses_do_not_tell_whether_a_hand_holds_a_fitting_response() {
 /// the holding area); Prussia to play.
 fn empty_board() -> G {
     let mut g = seven_weeks();
-    for u in g.st.units.iter_mut() {
-        if matches!(u.loc, Loc::Space(_)) {
-            u.loc = Loc::Reserve;
-        }
-    }
-    for x in g.st.generals.iter_mut() {
-        if matches!(x.loc, Loc::Space(_)) {
-            x.loc = Loc::Pool;
-        }
-    }
+    empty_the_map(&mut g);
     assert_eq!(g.st.g.step, Step::Round);
     assert_eq!(g.st.g.to_play, Side::Prussia);
     g

@@ -27,16 +27,7 @@ fn empty_board(opts: &[&str]) -> PureGame<Struggle> {
         let space = g.rules.choices[i as usize].1[0];
         ok(&mut g, StCommand::SetupAt { choice: i, space });
     }
-    for u in g.st.units.iter_mut() {
-        if matches!(u.loc, Loc::Space(_)) {
-            u.loc = Loc::Reserve;
-        }
-    }
-    for x in g.st.generals.iter_mut() {
-        if matches!(x.loc, Loc::Space(_)) {
-            x.loc = Loc::Pool;
-        }
-    }
+    empty_the_map(&mut g);
     assert_eq!(g.st.g.to_play, Side::Prussia);
     g
 }

@@ -37,16 +37,7 @@ fn seven_weeks_with(opts: &[&str]) -> PureGame<Struggle> {
 /// kept), every general in the holding area; Prussia to play.
 fn empty_board(opts: &[&str]) -> PureGame<Struggle> {
     let mut g = seven_weeks_with(opts);
-    for u in g.st.units.iter_mut() {
-        if matches!(u.loc, Loc::Space(_)) {
-            u.loc = Loc::Reserve;
-        }
-    }
-    for x in g.st.generals.iter_mut() {
-        if matches!(x.loc, Loc::Space(_)) {
-            x.loc = Loc::Pool;
-        }
-    }
+    empty_the_map(&mut g);
     assert_eq!(g.st.g.step, Step::Round);
     assert_eq!(g.st.g.to_play, Side::Prussia);
     g

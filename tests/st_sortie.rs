@@ -21,16 +21,7 @@ fn empty_board() -> PureGame<Struggle> {
         g.apply(&StCommand::SetupAt { choice: i, space })
             .expect("a set-up choice");
     }
-    for u in g.st.units.iter_mut() {
-        if matches!(u.loc, Loc::Space(_)) {
-            u.loc = Loc::Reserve;
-        }
-    }
-    for x in g.st.generals.iter_mut() {
-        if matches!(x.loc, Loc::Space(_)) {
-            x.loc = Loc::Pool;
-        }
-    }
+    empty_the_map(&mut g);
     assert_eq!(g.st.g.to_play, Side::Prussia);
     g
 }
