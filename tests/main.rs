@@ -24,6 +24,7 @@ mod sd_siege;
 mod sd_stacking;
 mod sd_supply;
 mod sd_victory;
+mod st_a3;
 mod st_audit;
 mod st_battle;
 mod st_battles;

@@ -827,6 +827,10 @@ fn relief_of_a_besieged_fortress_fights_with_the_garrison() {
         assert_eq!(fb::retreat_options(&g.rules, &g.st), vec![paderborn]);
         ok(&mut g, StCommand::Retreat { to: paderborn });
     }
+    // 12.4: the besiegers won in a fortress still besieged: they may pursue (AUDIT13c D3)
+    assert_eq!(stage(&g), Some(Stage::Pursue), "rule 12.4");
+    assert!(g.legal().contains(&StCommand::Pursue), "rule 12.4");
+    ok(&mut g, StCommand::Done);
     assert!(g.st.g.battle.is_none());
     assert_eq!(
         gen_at(&g, h.falk),

@@ -461,7 +461,16 @@ pub fn retreat_spaces(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> 
                 vec![o]
             }
         })
-        .filter(|&o| g(o) && flow::units_at(rules, st, o, side.other()).is_empty())
+        // 12.1, 13.5: enemy units sheltered inside a stronghold besieged by `side` do not
+        // bar it (a retreat into a friendly siege)
+        .filter(|&o| {
+            g(o) && {
+                let sheltered = super::siege::sheltered(rules, st, o, side.other());
+                flow::units_at(rules, st, o, side.other())
+                    .iter()
+                    .all(|u| sheltered.contains(u))
+            }
+        })
         .collect();
     v.sort_unstable();
     v.dedup();
@@ -1035,9 +1044,14 @@ pub fn pursuit_roll(rules: &StRules, st: &StState) -> Option<battle::DieRoll> {
     if p.second {
         return None;
     }
-    let kind = rules.map.spaces.get(p.at).map(|x| x.kind);
-    let destroyed = st.g.destroyed.get(p.at).copied().unwrap_or(false);
-    if matches!(kind, Some(SpaceKind::Fortress(_)) | Some(SpaceKind::Major)) && !destroyed {
+    // 12.4: not from an unbesieged fortress or major city that still stands; the winner
+    // besieging enemy units sheltered inside (13.5, e.g. besiegers beating a relief force,
+    // 13.6) may pursue. A loser sheltered back inside the battle space is not pursued.
+    let besieged = !super::siege::sheltered(rules, st, p.at, w.other()).is_empty();
+    if super::siege::fortification(rules, st, p.at).is_some() && !besieged {
+        return None;
+    }
+    if to == p.at {
         return None;
     }
     // cards that forbid pursuit against their player (e.g. a rearguard)
