@@ -213,3 +213,23 @@ pub fn empty_the_map(g: &mut PureGame<Struggle>) {
         }
     }
 }
+
+/// Prussia plays `card` (her only card) to activate `general`'s army, Austria holding
+/// three cards without a response to it; Austria's #16 window is declined (6.22, 6.25).
+pub fn activate_by_card(
+    g: &mut PureGame<Struggle>,
+    card: CardId,
+    general: feldzug::games::struggle::data::GenId,
+) {
+    let quiet = quiet_cards(g, 3, &[card]);
+    give(g, Side::Austria, &quiet);
+    give(g, Side::Prussia, &[card]);
+    ok(
+        g,
+        StCommand::Play {
+            card,
+            use_: Use::Activate { general },
+        },
+    );
+    decline_window(g);
+}

@@ -39,17 +39,7 @@ fn battle_at_hildesheim() -> (PureGame<Struggle>, u8, u8, Vec<u16>) {
         .collect();
     let arendt = put_general(&mut g, "arendtschildt", "Hildesheim");
     put(&mut g, "hn-corps", "Hildesheim", false);
-    let quiet = quiet_cards(&g, 3, &[35]);
-    give(&mut g, Side::Austria, &quiet);
-    give(&mut g, Side::Prussia, &[35]);
-    ok(
-        &mut g,
-        StCommand::Play {
-            card: 35,
-            use_: Use::Activate { general: falk },
-        },
-    );
-    decline_window(&mut g);
+    activate_by_card(&mut g, 35, falk);
     let hildesheim = space(&g, "Hildesheim");
     ok(&mut g, StCommand::Move { to: hildesheim });
     (g, falk, arendt, ids)
@@ -126,17 +116,7 @@ fn interceptions_and_avoid_battle_are_declared_before_any_die() {
     let hn = put(&mut g, "hn-corps", "Hildesheim", false);
     let albert = put_general(&mut g, "albert", "Hanover");
     let sx = put(&mut g, "au-1", "Hanover", false);
-    let quiet = quiet_cards(&g, 3, &[35]);
-    give(&mut g, Side::Austria, &quiet);
-    give(&mut g, Side::Prussia, &[35]);
-    ok(
-        &mut g,
-        StCommand::Play {
-            card: 35,
-            use_: Use::Activate { general: falk },
-        },
-    );
-    decline_window(&mut g);
+    activate_by_card(&mut g, 35, falk);
     let hildesheim = space(&g, "Hildesheim");
     let n = dice(&g);
     ok(&mut g, StCommand::Move { to: hildesheim });

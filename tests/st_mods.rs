@@ -248,17 +248,7 @@ fn to_pursuit(cavalry: bool) -> (PureGame<Struggle>, u8) {
     }
     put_general(&mut g, "arendtschildt", "Hildesheim");
     place(&mut g, "hn-corps", "Hildesheim", false);
-    let quiet = quiet_cards(&g, 3, &[35]);
-    give(&mut g, Side::Austria, &quiet);
-    give(&mut g, Side::Prussia, &[35]);
-    ok(
-        &mut g,
-        StCommand::Play {
-            card: 35,
-            use_: Use::Activate { general: falk },
-        },
-    );
-    decline_window(&mut g);
+    activate_by_card(&mut g, 35, falk);
     let hildesheim = space(&g, "Hildesheim");
     ok(&mut g, StCommand::Move { to: hildesheim });
     while matches!(stage(&g), Some(Stage::Intercept | Stage::Avoid)) {
@@ -319,17 +309,7 @@ fn hanover_with_cavalry(opt6: bool, from: &str) -> (PureGame<Struggle>, u8, u16)
     let arendt = put_general(&mut g, "arendtschildt", "Hanover");
     let hn = place(&mut g, "hn-corps", "Hanover", false);
     place(&mut g, "au-1ltcd", "Hanover", false);
-    let quiet = quiet_cards(&g, 3, &[35]);
-    give(&mut g, Side::Austria, &quiet);
-    give(&mut g, Side::Prussia, &[35]);
-    ok(
-        &mut g,
-        StCommand::Play {
-            card: 35,
-            use_: Use::Activate { general: falk },
-        },
-    );
-    decline_window(&mut g);
+    activate_by_card(&mut g, 35, falk);
     (g, arendt, hn)
 }
 
