@@ -165,3 +165,91 @@ fn interceptions_and_avoid_battle_are_declared_before_any_die() {
     );
     assert_ne!(g.st.generals[arendt as usize].loc, Loc::Space(hildesheim));
 }
+
+// rule 10.7, 10.8: an avoid battle declared together with an interception into the same
+// space is the original force's: after a successful interception, only the units and
+// generals that were there try to avoid (at their own commander's odds, the ones shown at
+// the declaration); the intercepting army stays and fights (AUDIT13c D1). Old code: the
+// avoid took the combined force: with Albert (interceptor) senior it was cancelled ("no
+// longer possible"), with Arendtschildt senior the interceptors left with him.
+#[test]
+fn a_declared_avoid_leaves_the_successful_interceptors_in_the_space() {
+    for arendt_senior in [false, true] {
+        for avoid_die in [3u8, 4] {
+            let mut g = empty_board();
+            let falk = put_general(&mut g, "falkenstein", "Braunschweig");
+            for _ in 0..3 {
+                put(&mut g, "pr-id", "Braunschweig", false);
+            }
+            let arendt = put_general(&mut g, "arendtschildt", "Hildesheim");
+            let hn = put(&mut g, "hn-corps", "Hildesheim", false);
+            let albert = put_general(&mut g, "albert", "Hanover");
+            let sx = put(&mut g, "au-1", "Hanover", false);
+            if arendt_senior {
+                let mut r = (*g.rules).clone();
+                r.generals[arendt as usize].seniority = 4;
+                g.rules = std::sync::Arc::new(r);
+            }
+            activate_by_card(&mut g, 35, falk);
+            let hildesheim = space(&g, "Hildesheim");
+            let hanover = space(&g, "Hanover");
+            ok(&mut g, StCommand::Move { to: hildesheim });
+            assert_eq!(stage(&g), Some(Stage::Intercept));
+            ok(&mut g, StCommand::Intercept { general: albert });
+            let prompt = feldzug::engine::step::prompt::<Struggle>(&g.rules, &g.st);
+            assert!(
+                prompt.contains("declared (Albert") && !prompt.contains(": )"),
+                "{prompt}"
+            );
+            // Arendtschildt's initiative 3: the avoid succeeds on 4-6 (10.4)
+            let avoid = fb::avoid_options(&g.rules, &g.st)
+                .into_iter()
+                .find(|o| {
+                    o.cmd
+                        != StCommand::Avoid {
+                            to: hanover,
+                            unit: None,
+                        }
+                })
+                .expect("an avoid option");
+            assert_eq!(avoid.chance_in_6, 3, "{:?}", avoid.roll);
+            let StCommand::Avoid { to, .. } = avoid.cmd else {
+                unreachable!()
+            };
+            // interception die 6 (Albert's initiative 2: succeeds), then the avoid die
+            g.dice.script([6, avoid_die]);
+            ok(&mut g, avoid.cmd.clone());
+            let case = format!("senior Arendtschildt {arendt_senior}, avoid die {avoid_die}");
+            // 10.3: the intercepted mover fights; then the declared avoid is attempted
+            assert_eq!(stage(&g), Some(Stage::Stay), "{case}");
+            ok(&mut g, StCommand::Done);
+            // the interceptors arrived and stay, whatever the avoid does (10.7)
+            assert_eq!(
+                g.st.units[sx as usize].loc,
+                Loc::Space(hildesheim),
+                "{case}"
+            );
+            assert_eq!(
+                g.st.generals[albert as usize].loc,
+                Loc::Space(hildesheim),
+                "{case}"
+            );
+            let p = g.st.g.battle.as_ref().expect("the battle goes on");
+            let moved = if avoid_die == 4 { to } else { hildesheim };
+            assert_eq!(g.st.units[hn as usize].loc, Loc::Space(moved), "{case}");
+            assert_eq!(
+                g.st.generals[arendt as usize].loc,
+                Loc::Space(moved),
+                "{case}"
+            );
+            assert_eq!(p.failed_avoid, avoid_die == 3, "{case}");
+            assert!(
+                !g.log
+                    .entries
+                    .iter()
+                    .any(|e| e.text.contains("no longer possible")),
+                "{case}"
+            );
+        }
+    }
+}

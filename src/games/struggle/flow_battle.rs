@@ -162,6 +162,12 @@ pub struct Pending {
     /// after the owner's pick (`events::resume`).
     #[serde(default)]
     pub then_event: bool,
+    /// 10.7, 10.8: the units and generals that intercepted into the space; an avoid
+    /// battle declared with the interceptions moves only the force that was there.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrived: Vec<UnitId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub arrived_gens: Vec<GenId>,
 }
 
 impl Pending {
@@ -199,6 +205,8 @@ impl Pending {
             declared_done: false,
             rolled: false,
             then_event: false,
+            arrived: Vec::new(),
+            arrived_gens: Vec::new(),
         }
     }
 }
@@ -541,18 +549,33 @@ pub fn avoid_roll(
     }
 }
 
+/// 10.7, 10.8: the defender's units and generals that may avoid battle: those in the
+/// space except the armies that intercepted into it (an avoid declared with the
+/// interceptions is the original force's; the interceptors stay and fight).
+pub fn avoiding_force(rules: &StRules, st: &StState, p: &Pending) -> (Vec<UnitId>, Vec<GenId>) {
+    let def = p.att.other();
+    let units = flow::units_at(rules, st, p.at, def)
+        .into_iter()
+        .filter(|u| !p.arrived.contains(u))
+        .collect();
+    let gens = flow::generals_at(rules, st, p.at, def)
+        .into_iter()
+        .filter(|g| !p.arrived_gens.contains(g))
+        .collect();
+    (units, gens)
+}
+
 /// 10.4-10.7: the defender's ways to avoid battle.
 pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
     let Some(p) = st.g.battle.as_ref() else {
         return Vec::new();
     };
     let def = p.att.other();
-    let units = flow::units_at(rules, st, p.at, def);
+    let (units, gens) = avoiding_force(rules, st, p);
     // 9.51: an overrun EBC may not avoid battle (it may withdraw inside, 13.2)
     if units.is_empty() || p.overrun {
         return Vec::new();
     }
-    let gens = flow::generals_at(rules, st, p.at, def);
     let cmdr = flow::commander(rules, &gens);
     // 10.7: no avoid after intercepting into the space
     if cmdr.is_some_and(|c| p.intercepted.contains(&c)) {
@@ -1649,13 +1672,19 @@ impl Game<'_> {
                 .and_then(|x| x.loc.space())
                 .map(|s| flow::generals_at(rules, self.st, s, rules.gen_side(g)))
                 .unwrap_or_default();
+            let mut moved = Vec::new();
             for x in gens {
                 if flow::seniority(rules, x) <= flow::seniority(rules, g) {
                     self.st.generals[x as usize].loc = Loc::Space(p.at);
+                    moved.push(x);
                 }
             }
-            for u in units {
+            for &u in &units {
                 self.st.units[u as usize].loc = Loc::Space(p.at);
+            }
+            if let Some(q) = self.pending() {
+                q.arrived.extend(units);
+                q.arrived_gens.extend(moved);
             }
             self.say(
                 "10.2",
@@ -1951,15 +1980,16 @@ impl Game<'_> {
             }
         };
         if ok {
+            let (force, gens) = avoiding_force(rules, self.st, &p);
             let units: Vec<UnitId> = match unit {
                 Some(u) => vec![u],
-                None => flow::units_at(rules, self.st, p.at, def),
+                None => force,
             };
             for u in units {
                 self.st.units[u as usize].loc = Loc::Space(to);
             }
             if unit.is_none() || chance >= 6 {
-                for g in flow::generals_at(rules, self.st, p.at, def) {
+                for g in gens {
                     self.st.generals[g as usize].loc = Loc::Space(to);
                 }
             }

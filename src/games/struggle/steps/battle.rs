@@ -94,6 +94,14 @@ impl PlayStep<Struggle> for Battle {
                 let avoid = avoid_odds(rules, st)
                     .map(|o| format!("; or declare avoid battle (10.4-10.6): {o}"))
                     .unwrap_or_default();
+                if v.is_empty() {
+                    let named: Vec<String> =
+                        p.declared.iter().map(|&g| rules.gen_name(g)).collect();
+                    return format!(
+                        "{who}: interceptions into {on} declared ({}; 10.8){avoid}; Done rolls them",
+                        named.join(", ")
+                    );
+                }
                 format!(
                     "{who}: declare interceptions into {on} (10.2, 10.8: {}){avoid}",
                     v.join(", ")
