@@ -25,6 +25,7 @@ mod sd_stacking;
 mod sd_supply;
 mod sd_victory;
 mod st_a3;
+mod st_a4;
 mod st_audit;
 mod st_battle;
 mod st_battles;

@@ -829,6 +829,16 @@ fn relief_of_a_besieged_fortress_fights_with_the_garrison() {
     }
     // 12.4: the besiegers won in a fortress still besieged: they may pursue (AUDIT13c D3)
     assert_eq!(stage(&g), Some(Stage::Pursue), "rule 12.4");
+    // the preview's "win and pursue" counts that pursuit with the roll's own chance
+    // (AUDIT13d D5: it read the fortress as unbesieged and showed none)
+    let pursue = fb::pursuit_chance(&g.rules, &g.st).expect("a pursuit roll");
+    let d_wins = plan
+        .outcomes
+        .iter()
+        .filter(|o| o.winner == feldzug::games::struggle::battle::Who::Defender)
+        .count() as u32;
+    assert!(pursue > 0 && d_wins > 0);
+    assert_eq!(plan.pursuit_in_216[1], d_wins * pursue, "rule 12.4");
     assert!(g.legal().contains(&StCommand::Pursue), "rule 12.4");
     ok(&mut g, StCommand::Done);
     assert!(g.st.g.battle.is_none());
@@ -1071,4 +1081,65 @@ fn unsupplied_forces_fight_at_minus_two() {
         unsupplied(&plan, Who::Attacker) + unsupplied(&plan, Who::Defender),
         0
     );
+}
+
+// rule 12.4: the pursuit die is compared with the VICTORIOUS GENERAL's rating: the
+// general who commanded the battle (the example's Falkenstein, whose offensive rating
+// the attacker's battle die used), not a more senior general whose supporting army
+// joined (Frederick). Hanover is reduced here so that pursuit is allowed. Old code: the
+// most senior general in the space after the battle (AUDIT13d D5).
+#[test]
+fn the_pursuit_uses_the_rating_of_the_general_who_won_the_battle() {
+    let (mut g, h) = hanover(true);
+    let mut r = (*g.rules).clone();
+    r.generals[h.falk as usize].offensive = 0;
+    r.generals[h.fred as usize].offensive = 3;
+    g.rules = std::sync::Arc::new(r);
+    let hanover = space(&g, "Hanover");
+    g.st.g.destroyed[hanover] = true;
+    activate_falkenstein(&mut g, &[]);
+    let bs = space(&g, "Braunschweig");
+    ok(&mut g, StCommand::Move { to: bs });
+    while stage(&g) == Some(Stage::Intercept) {
+        ok(&mut g, StCommand::Done);
+    }
+    decline_window(&mut g);
+    ok(&mut g, StCommand::Move { to: hanover });
+    while stage(&g) == Some(Stage::Intercept) {
+        ok(&mut g, StCommand::Done);
+    }
+    battle_begins(&mut g);
+    assert_eq!(stage(&g), Some(Stage::Support));
+    g.dice.script([6]);
+    ok(&mut g, StCommand::Support { general: h.fred });
+    while stage(&g) == Some(Stage::Avoid) {
+        ok(&mut g, StCommand::Done);
+    }
+    let plan = fb::battle_preview(&g.rules, &g.st).expect("a preview");
+    let (a, d) = dice_for(&plan, feldzug::games::struggle::battle::Who::Attacker);
+    g.dice.script([a, d]);
+    pass_responses(&mut g);
+    while let Some(Stage::Losses(_)) = stage(&g) {
+        ok(&mut g, StCommand::TakeLosses { choice: 0 });
+    }
+    assert_eq!(stage(&g), Some(Stage::Retreat));
+    let hildesheim = space(&g, "Hildesheim");
+    ok(&mut g, StCommand::Retreat { to: hildesheim });
+    // 11.44: Frederick's supporting army enters the battle space
+    assert_eq!(stage(&g), Some(Stage::Advance));
+    ok(&mut g, StCommand::Advance { general: h.fred });
+    assert_eq!(gen_at(&g, h.fred), Loc::Space(hanover), "Frederick joined");
+    let roll = fb::pursuit_roll(&g.rules, &g.st).expect("12.4: pursuit allowed");
+    assert_eq!(
+        roll.need,
+        feldzug::games::struggle::battle::Need::AtMost(0),
+        "Falkenstein's offensive rating 0, not Frederick's 3"
+    );
+    // the preview before the battle showed the same general's chance
+    let wins = plan
+        .outcomes
+        .iter()
+        .filter(|o| o.winner == feldzug::games::struggle::battle::Who::Attacker)
+        .count() as u32;
+    assert_eq!(plan.pursuit_in_216[0], wins * roll.chance_in_6());
 }

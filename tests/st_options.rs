@@ -633,6 +633,44 @@ fn opt5_tactical_ratings_modify_every_siege_roll() {
     assert!(off != 0 || def != 0, "the test needs a rating");
 }
 
+// optional rule 5, last sentence: the ratings part "may be used with the standard siege
+// rules separate from" the Siege Phase modification (AUDIT13d D7): the Siege Table still
+// resolves the Siege Phase roll (the fortification value a modifier, no step lost on a
+// failure), with both commanders' tactical ratings on the die. Old code: one switch for
+// both parts, so the ratings could not be used alone.
+#[test]
+fn opt5_ratings_alone_modify_the_standard_siege_roll() {
+    let (mut g, _) = sieges(&[OPT5_RATINGS]);
+    put_general(&mut g, "frederick", "Hanover");
+    put_general(&mut g, "arendtschildt", "Hanover");
+    g.dice.script([2, 6]);
+    end_turn(&mut g);
+    attempt_sieges(&mut g);
+    let off = g.rules.general(general(&g, "frederick")).unwrap().offensive as i32;
+    let def = g
+        .rules
+        .general(general(&g, "arendtschildt"))
+        .unwrap()
+        .defensive as i32;
+    assert!(off != 0 || def != 0, "the test needs a rating");
+    let r = g
+        .dice
+        .rolls
+        .iter()
+        .find(|r| r.purpose.contains("siege of Hanover"))
+        .expect("a roll");
+    // the Siege Table: die 2 - fortification value 1, plus the ratings
+    assert_eq!(r.total, 2 - 1 + off - def);
+    assert_ne!(r.rule, "optional rule 5", "the Siege Table resolves it");
+    assert!(
+        r.modifiers
+            .iter()
+            .any(|m| m.0.contains("offensive tactical rating (optional rule 5)"))
+            == (off != 0)
+    );
+    assert!(!logged(&g, "is flipped to its reduced side"));
+}
+
 // ------------------------------------------- 6: political control, interception, avoid
 
 struct Hanover {

@@ -206,6 +206,10 @@ pub struct Situation {
     /// The battle space is a fortress or major city the winner would occupy unbesieged:
     /// no impetus (11.3) and no pursuit (12.4), as at Hanover in the example.
     pub fortified_space: bool,
+    /// 12.4 (by `Who::idx`): winning, this side would still besiege enemy units sheltered
+    /// inside the fortified space, so it is no unbesieged stronghold and it may pursue
+    /// (13.5, 13.6: besiegers beating a relief force).
+    pub besieges_inside: [bool; 2],
     /// Battle cards played, attacker's first (11.2 step 2 note).
     pub cards: Vec<(Who, CardPlay)>,
 }
@@ -464,7 +468,9 @@ pub fn plan(charts: &Charts, attacker: &Force, defender: &Force, sit: &Situation
         ),
     ] {
         let Some(rating) = rating else { continue };
-        if sit.fortified_space || plan.no_pursuit_against[who.idx()] {
+        if (sit.fortified_space && !sit.besieges_inside[who.idx()])
+            || plan.no_pursuit_against[who.idx()]
+        {
             continue;
         }
         let wins = plan.outcomes.iter().filter(|x| x.winner == who).count() as u32;

@@ -649,14 +649,15 @@ impl<'a> Game<'a> {
 
     /// Whether pieces of `side` may stand in `o` at all (16.1 France closed, off-board
     /// spaces, the junction 9.62).
-    pub fn enterable(&self, side: Side, o: SpaceId) -> bool {
+    pub fn enterable(&self, _side: Side, o: SpaceId) -> bool {
         let Some(sp) = self.rules.map.spaces.get(o) else {
             return false;
         };
         if sp.kind == SpaceKind::OffBoard || sp.kind == SpaceKind::Junction {
             return false;
         }
-        if sp.country == Country::France && !(self.st.g.france && side == Side::Austria) {
+        // 16.1: France is closed to both sides only before the intervention
+        if sp.country == Country::France && !self.st.g.france {
             return false;
         }
         true

@@ -168,6 +168,14 @@ pub struct Pending {
     pub arrived: Vec<UnitId>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub arrived_gens: Vec<GenId>,
+    /// 12.4: the generals who commanded the attack and the defence (by `Who::idx`), set
+    /// at the roll: the victorious general's rating is the pursuit's.
+    #[serde(default, skip_serializing_if = "no_commanders")]
+    pub commanders: [Option<GenId>; 2],
+}
+
+fn no_commanders(c: &[Option<GenId>; 2]) -> bool {
+    c.iter().all(Option::is_none)
 }
 
 impl Pending {
@@ -207,6 +215,7 @@ impl Pending {
             then_event: false,
             arrived: Vec::new(),
             arrived_gens: Vec::new(),
+            commanders: [None, None],
         }
     }
 }
@@ -440,8 +449,7 @@ pub fn retreat_spaces(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> 
         sp.is_some_and(|x| {
             x.kind != SpaceKind::OffBoard
                 && x.kind != SpaceKind::Junction
-                && (x.country != super::map::Country::France
-                    || (st.g.france && side == Side::Austria))
+                && (x.country != super::map::Country::France || st.g.france)
         })
     };
     // 9.62: the junction is passed through, not stopped on: the cities beyond it count as
@@ -855,15 +863,8 @@ pub fn attacker_supplied(rules: &StRules, st: &StState, p: &Pending) -> bool {
             .is_none_or(|f| super::endturn::supplied(rules, st, f, p.att))
 }
 
-/// Both forces and the situation of the pending battle, as [`battle::plan`] takes them.
-pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Situation)> {
-    let p = st.g.battle.as_ref()?;
-    let def = p.att.other();
-    let a_units = attackers(rules, st, p);
-    let d_units = flow::units_at(rules, st, p.at, def);
-    if a_units.is_empty() || d_units.is_empty() {
-        return None;
-    }
+/// 18.1, 13.6: the generals commanding the attack and the defence of the pending battle.
+pub fn battle_commanders(rules: &StRules, st: &StState, p: &Pending) -> [Option<GenId>; 2] {
     // 18.1: the primary army's commander leads the attack (the example's Falckenstein);
     // 13.6: with a relieved garrison, the most senior general of both (18.1)
     let relief = !garrison(rules, st, p).is_empty();
@@ -877,7 +878,20 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
             })
         })
         .or_else(|| flow::commander(rules, &flow::generals_at(rules, st, p.at, p.att)));
-    let d_cmd = flow::commander(rules, &flow::generals_at(rules, st, p.at, def));
+    let d_cmd = flow::commander(rules, &flow::generals_at(rules, st, p.at, p.att.other()));
+    [a_cmd, d_cmd]
+}
+
+/// Both forces and the situation of the pending battle, as [`battle::plan`] takes them.
+pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Situation)> {
+    let p = st.g.battle.as_ref()?;
+    let def = p.att.other();
+    let a_units = attackers(rules, st, p);
+    let d_units = flow::units_at(rules, st, p.at, def);
+    if a_units.is_empty() || d_units.is_empty() {
+        return None;
+    }
+    let [a_cmd, d_cmd] = battle_commanders(rules, st, p);
     // 15.3: -2 to an unsupplied force's battle roll (15.1, 15.2, 13.8)
     let attacker = Force {
         units: battle_units(rules, st, &a_units).0,
@@ -910,6 +924,12 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
         defender_entrenched: super::events::entrenched(rules, st, p.at, def),
         fortified_space: matches!(kind, Some(SpaceKind::Fortress(_)) | Some(SpaceKind::Major))
             && !destroyed,
+        // 12.4: a winner that still besieges enemy units inside may pursue: the attacker
+        // with defenders sheltered inside (13.5), the besiegers beating a relief (13.6)
+        besieges_inside: [
+            !super::siege::sheltered(rules, st, p.at, def).is_empty(),
+            !garrison(rules, st, p).is_empty(),
+        ],
         cards: Vec::new(),
     };
     for &(side, c) in &p.cards {
@@ -1092,7 +1112,12 @@ pub fn pursuit_roll(rules: &StRules, st: &StState) -> Option<battle::DieRoll> {
         return None;
     }
     let win_units = pursuing_units(rules, st);
-    let cmd = flow::commander(rules, &flow::generals_at(rules, st, p.at, w))?;
+    // 12.4: the victorious general (the battle's commander, set at the roll) if he is
+    // still in the space, else the most senior general there (18.1)
+    let here = flow::generals_at(rules, st, p.at, w);
+    let cmd = p.commanders[if w == p.att { 0 } else { 1 }]
+        .filter(|c| here.contains(c))
+        .or_else(|| flow::commander(rules, &here))?;
     if win_units.is_empty() {
         return None;
     }
@@ -2118,7 +2143,9 @@ impl Game<'_> {
                 )
                 .collect();
         }
+        let commanders = battle_commanders(rules, self.st, &p);
         if let Some(q) = self.pending() {
+            q.commanders = commanders;
             q.garrison = garrison_pieces;
             q.units = [a_units, d_units];
             q.loss = o.loss;

@@ -32,9 +32,12 @@ pub const OPT5_SIEGES: &str = "opt5-sieges";
 pub const OPT6_CONTROL: &str = "opt6-control";
 pub const OPT7_ARMY_MA: &str = "opt7-army-ma";
 pub const OPT8_GENERALS: &str = "opt8-war-generals";
+/// Optional rule 5's last sentence: the generals' tactical ratings on siege rolls "may be
+/// used with the standard siege rules separate from" the Siege Phase modification.
+pub const OPT5_RATINGS: &str = "opt5-siege-ratings";
 
-/// All eight, in the rulebook's order.
-pub const ALL: [&str; 8] = [
+/// All eight, in the rulebook's order, and rule 5's ratings on their own.
+pub const ALL: [&str; 9] = [
     OPT1_HAND,
     OPT2_COSTS,
     OPT3_REPLACEMENTS,
@@ -43,6 +46,7 @@ pub const ALL: [&str; 8] = [
     OPT6_CONTROL,
     OPT7_ARMY_MA,
     OPT8_GENERALS,
+    OPT5_RATINGS,
 ];
 
 /// Whether the optional rule `id` is in play.
@@ -281,7 +285,7 @@ pub fn closed_to(rules: &StRules, st: &StState, side: Side, s: SpaceId) -> bool 
 /// besieged commander's defensive rating (-), the most senior general of each side in
 /// the space (18.1).
 pub fn siege_drms(rules: &StRules, st: &StState, side: Side, s: SpaceId) -> Vec<(String, i32)> {
-    if !on(rules, OPT5_SIEGES) {
+    if !on(rules, OPT5_SIEGES) && !on(rules, OPT5_RATINGS) {
         return Vec::new();
     }
     let mut v = Vec::new();

@@ -194,9 +194,7 @@ pub fn check_move(rules: &StRules, st: &StState, to: SpaceId) -> Result<(), Refu
         return Err(Refusal::new("9.1", "that route cannot be used"));
     };
     events::check_enter(rules, st, &m.pieces, to)?;
-    if space.kind == SpaceKind::OffBoard
-        || (space.country == Country::France && !(st.g.france && side == Side::Austria))
-    {
+    if space.kind == SpaceKind::OffBoard || (space.country == Country::France && !st.g.france) {
         return Err(Refusal::new(
             "16.1",
             "no one may enter French territory before the French intervention",
