@@ -692,7 +692,7 @@ fn a_maneuver_battle_is_resolved_as_its_odds_said() {
     let (mut g, dresden) = battle_at("frederick", 15, &["browne"], 10);
     let v = battle::current(&g.rules, &g.st).expect("a battle");
     assert_eq!(v.maneuver.odds, (30, 3, 3));
-    assert!(v.maneuver.margins.iter().any(|m| *m == (-1, 2)));
+    assert!(v.maneuver.margins.contains(&(-1, 2)));
     let expected = battle::outcome(&v.inputs, 8, 9);
     g.dice.script([1, 5]);
     ok(&mut g, SxCommand::BattleKind { maneuver: true });
