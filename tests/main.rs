@@ -49,6 +49,7 @@ mod st_sortie;
 mod st_turn;
 mod step_prompts;
 mod sx_core;
+mod sx_gaps;
 mod sx_lessons;
 mod sx_random;
 mod sx_rules;
