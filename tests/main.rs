@@ -48,6 +48,7 @@ mod st_sortie;
 mod st_turn;
 mod step_prompts;
 mod sx_core;
+mod sx_fix;
 mod sx_lessons;
 mod sx_random;
 mod sx_rules;
