@@ -50,6 +50,7 @@ mod st_turn;
 mod step_prompts;
 mod sx_core;
 mod sx_gaps;
+mod sx_fix;
 mod sx_lessons;
 mod sx_random;
 mod sx_rules;

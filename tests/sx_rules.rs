@@ -275,10 +275,11 @@ fn the_garrison_sallies_only_to_join_a_relief_battle_and_a_beaten_relief_may_go_
         2
     );
     // Keith 3 + 3 (20 against 4 SP) against Browne 4 + 1: 3 + 6 against 3 + 5
-    g.dice.script([3, 3, 1]);
+    g.dice.script([3, 3, 3]);
     ok(&mut g, SxCommand::BattleKind { maneuver: false });
     assert_eq!(g.st.g.step, Step::Retreat);
-    // the retreat roll 1 + 2 = 3 lets Browne leave, and he may also go into Dresden
+    // the retreat roll 3 + SIV 0 (demoralized, morale.states) = 3 lets Browne leave,
+    // and he may also go into Dresden
     ok(
         &mut g,
         SxCommand::Retreat {

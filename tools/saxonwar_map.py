@@ -89,6 +89,8 @@ LINKS = [
     ("wesel", "venlo"), ("venlo", "roermond"),
 ]
 
+POWERS = ["Prussia", "Hanover", "Austria", "Saxony", "France", "Russia", "Sweden", "Empire"]
+
 # power, id, name, rank, SIV, AIV, DIV, first year available
 LEADERS = [
     ("Prussia", "frederick", "Frederick II", 1, 4, 5, 4, 1756),
@@ -191,6 +193,11 @@ def main():
     w("    leaders: [")
     for (p, i, n, r, s, a, d, y) in LEADERS:
         w(f"        (id: \"{i}\", name: \"{n}\", power: {p}, rank: {r}, siv: {s}, aiv: {a}, div: {d}, year: {y}),")
+    w("        // grand.redeploy: a power that has lost all its leaders and has none left to")
+    w("        // draw gets \"1 leader with all 0 values\": one unnamed general per power, never")
+    w("        // drawn at random (RECONSTRUCTED: the article gives no name or rank; rank 99, last)")
+    for p in POWERS:
+        w(f"        (id: \"unnamed_{p.lower()}\", name: \"Unnamed {p} general\", power: {p}, rank: 99, siv: 0, aiv: 0, div: 0, year: 1756, unnamed: true),")
     w("    ],")
     w(")")
     print("\n".join(out))

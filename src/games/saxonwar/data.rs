@@ -135,6 +135,10 @@ pub struct LeaderData {
     pub aiv: u8,
     pub div: u8,
     pub year: u16,
+    /// grand.redeploy: the power's "leader with all 0 values" (RECONSTRUCTED), given only
+    /// to a power left without leaders when none is left to draw; never drawn at random.
+    #[serde(default)]
+    pub unnamed: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]

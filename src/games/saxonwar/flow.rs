@@ -442,6 +442,7 @@ impl Game<'_> {
                         power_of(self.r, *l) == p
                             && self.st.leaders[*l as usize].loc == LLoc::Pool
                             && self.r.leaders[*l as usize].year <= year
+                            && !self.r.leaders[*l as usize].unnamed
                     })
                     .collect();
                 if pool.is_empty() {
@@ -453,7 +454,48 @@ impl Game<'_> {
                 let n = self.r.leader_name(l).to_string();
                 self.note("grand.redeploy", format!("{n} joins {}", p.name()));
             }
+            self.replace_lost_leaders(p);
         }
+    }
+
+    /// grand.redeploy: a power that has lost all its leaders receives a random new one,
+    /// or, with none left, its leader with all values 0 (the data's unnamed general,
+    /// RECONSTRUCTED).
+    fn replace_lost_leaders(&mut self, p: Power) {
+        let n = self.st.leaders.len() as LeaderId;
+        if (0..n).any(|l| power_of(self.r, l) == p && in_service(self.st, l)) {
+            return;
+        }
+        let year = self.st.g.year;
+        let pool: Vec<LeaderId> = (0..n)
+            .filter(|l| {
+                power_of(self.r, *l) == p
+                    && self.st.leaders[*l as usize].loc == LLoc::Pool
+                    && self.r.leaders[*l as usize].year <= year
+                    && !self.r.leaders[*l as usize].unnamed
+            })
+            .collect();
+        let l = if pool.is_empty() {
+            let Some(u) = (0..n).find(|l| {
+                power_of(self.r, *l) == p
+                    && self.r.leaders[*l as usize].unnamed
+                    && matches!(self.st.leaders[*l as usize].loc, LLoc::Pool | LLoc::Gone)
+            }) else {
+                return;
+            };
+            u
+        } else {
+            pool[self.dice.draw(pool.len(), "new leader", "grand.redeploy")]
+        };
+        self.st.leaders[l as usize].loc = LLoc::Undeployed;
+        let name = self.r.leader_name(l).to_string();
+        self.note(
+            "grand.redeploy",
+            format!(
+                "{} has lost all its leaders: {name} takes command",
+                p.name()
+            ),
+        );
     }
 
     fn game_over_at_end(&mut self) {
@@ -655,6 +697,7 @@ impl Game<'_> {
             a.field[i] = 0;
             a.garrison[i] = 0;
             a.demoralized[i] = false;
+            a.demoralized_in[i] = false;
         }
         self.st.pools.eliminated[i] += n;
         for l in 0..self.st.leaders.len() {
@@ -742,9 +785,17 @@ impl Game<'_> {
                     .leaders_at(LLoc::Field(a))
                     .iter()
                     .any(|l| power_of(self.r, *l) == p);
+                let has_leader_in = self
+                    .st
+                    .leaders_at(LLoc::Garrison(a))
+                    .iter()
+                    .any(|l| power_of(self.r, *l) == p);
                 let x = &mut self.st.areas[a as usize];
                 if x.field[p.idx()] == 0 && !has_leader {
                     x.demoralized[p.idx()] = false;
+                }
+                if x.garrison[p.idx()] == 0 && !has_leader_in {
+                    x.demoralized_in[p.idx()] = false;
                 }
                 if !x.demoralized[p.idx()] {
                     x.withdrew[p.idx()] = false;
@@ -829,8 +880,9 @@ impl Game<'_> {
         }
     }
 
-    /// Moves a power's SPs between places, carrying the demoralized marker into the field
-    /// (morale.states: a good force joining a demoralized one becomes demoralized).
+    /// Moves a power's SPs between places, carrying the demoralized marker with them, into
+    /// the field or into a fortress (morale.states: a good force joining a demoralized one
+    /// becomes demoralized; only a recovery roll removes the marker).
     pub fn move_sp(&mut self, p: Power, from: (AreaId, bool), to: (AreaId, bool), n: u16) {
         let demor = demoralized(self.st, p, from.0, from.1);
         let have = sp_at(self.st, p, from.0, from.1);
@@ -842,12 +894,14 @@ impl Game<'_> {
             *x += n;
         }
         let withdrew = !from.1 && self.st.area(from.0).is_some_and(|x| x.withdrew[p.idx()]);
-        if demor
-            && !to.1
-            && let Some(x) = self.st.areas.get_mut(to.0 as usize)
-        {
-            x.demoralized[p.idx()] = true;
-            x.withdrew[p.idx()] |= withdrew;
+        if demor && let Some(x) = self.st.areas.get_mut(to.0 as usize) {
+            // morale.states: the marker goes along into a fortress and out of it
+            if to.1 {
+                x.demoralized_in[p.idx()] = true;
+            } else {
+                x.demoralized[p.idx()] = true;
+                x.withdrew[p.idx()] |= withdrew;
+            }
         }
     }
 
@@ -894,9 +948,12 @@ impl Game<'_> {
     }
 
     /// A fortress falls to `side` (siege.honors, move.overwhelm-fortress): its besieger's
-    /// depot there goes (supply.depots).
+    /// depot there goes (supply.depots), and it supplies the captor from now on
+    /// (supply.sources, `rules::fortress_source`).
     pub fn capture_fortress(&mut self, a: AreaId, side: Side) {
         self.st.areas[a as usize].holder = Some(side);
+        // supply.sources: a source for the captor at once, garrisoned or not
+        self.st.areas[a as usize].taken = Some(side);
         if self.st.areas[a as usize]
             .depot
             .is_some_and(|d| d.owner == side && d.siege)

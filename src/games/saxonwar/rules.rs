@@ -29,10 +29,16 @@ pub fn place(st: &SxState, l: LeaderId) -> Option<(AreaId, bool)> {
     }
 }
 
-/// Whether the force of a power at a place is demoralized (morale.states; a garrison
-/// keeps no marker).
+/// Whether the force of a power at a place is demoralized (morale.states: the marker
+/// goes with the force into a fortress and out again; only recovery removes it).
 pub fn demoralized(st: &SxState, p: Power, a: AreaId, inside: bool) -> bool {
-    !inside && st.area(a).is_some_and(|x| x.demoralized[p.idx()])
+    st.area(a).is_some_and(|x| {
+        if inside {
+            x.demoralized_in[p.idx()]
+        } else {
+            x.demoralized[p.idx()]
+        }
+    })
 }
 
 /// The SIV a leader marches with: 0 when his force is demoralized (morale.states).
@@ -127,16 +133,39 @@ pub fn enemy_in(st: &SxState, a: AreaId, side: Side) -> bool {
 /// may go into an area the enemy occupies, not out of it; `blocked` areas (interdicted,
 /// supply.interdiction) break the chain.
 pub fn supply(r: &SxRules, st: &SxState, side: Side, blocked: &[AreaId]) -> Vec<bool> {
+    supply_traced(r, st, side, blocked, true)
+}
+
+/// `supply` for the forces in an interdicted area that the interdiction does not put
+/// out of supply (supply.interdiction: only "the Prussians" there, not Hanoverians): the
+/// `blocked` areas still break the chain, but a force in one is in supply when it is
+/// in or next to the rest of the network.
+pub fn supply_chain(r: &SxRules, st: &SxState, side: Side, blocked: &[AreaId]) -> Vec<bool> {
+    supply_traced(r, st, side, blocked, false)
+}
+
+fn supply_traced(
+    r: &SxRules,
+    st: &SxState,
+    side: Side,
+    blocked: &[AreaId],
+    cut_out: bool,
+) -> Vec<bool> {
     let n = st.areas.len();
     let mut net = vec![false; n];
     for (i, x) in st.areas.iter().enumerate() {
-        if r.has_fortress(i as AreaId) && st.garrison_of(i as AreaId, side) > 0 {
+        if fortress_source(r, st, i as AreaId, side) {
             net[i] = true;
         }
         let _ = x;
     }
+    // russia.box: the permanent depot, while Russia is in the war
     let russia = r.russia as usize;
-    if side == Power::Russia.side() && st.g.active[Power::Russia.idx()] && russia < n {
+    if side == Power::Russia.side()
+        && st.g.active[Power::Russia.idx()]
+        && !st.g.out[Power::Russia.idx()]
+        && russia < n
+    {
         net[russia] = true;
     }
     let passes = |i: usize| !enemy_in(st, i as AreaId, side) && !blocked.contains(&(i as AreaId));
@@ -164,15 +193,28 @@ pub fn supply(r: &SxRules, st: &SxState, side: Side, blocked: &[AreaId]) -> Vec<
             break;
         }
     }
+    let here_cut = |i: usize| cut_out && blocked.contains(&(i as AreaId));
     (0..n)
         .map(|i| {
-            (net[i] && !blocked.contains(&(i as AreaId)))
-                || (!blocked.contains(&(i as AreaId))
+            (net[i] && !here_cut(i))
+                || (!here_cut(i)
                     && r.neighbours(i as AreaId)
                         .iter()
                         .any(|(o, _)| net[*o as usize] && passes(*o as usize)))
         })
         .collect()
+}
+
+/// A fortress that is a supply source for a side (supply.sources): garrisoned by it, or
+/// captured by it and not garrisoned by the enemy since ("may be used as such
+/// immediately upon their capture", with or without a garrison).
+pub fn fortress_source(r: &SxRules, st: &SxState, a: AreaId, side: Side) -> bool {
+    r.has_fortress(a)
+        && (st.garrison_of(a, side) > 0
+            || (st
+                .area(a)
+                .is_some_and(|x| x.taken == Some(side) && x.holder == Some(side))
+                && st.garrison_of(a, side.other()) == 0))
 }
 
 pub fn in_supply(r: &SxRules, st: &SxState, a: AreaId, side: Side) -> bool {
@@ -276,18 +318,25 @@ pub fn own_country(r: &SxRules, p: Power, a: AreaId) -> bool {
     r.country(a).and_then(Country::power) == Some(p)
 }
 
-/// A power's starting fortresses (grand.surrender): France's are Venlo, Roermond and
-/// Wesel, Hanover's Minden and Münster, the others' those of their own country.
+/// A power's starting fortresses (grand.surrender): those of its own country, plus, by
+/// the article's Note, Minden and Münster for Hanover (added to its own: Hameln, Stade,
+/// Kassel) and Venlo, Roermond and Wesel for France (which has none of its own on the
+/// map; our map puts them in the France country).
 pub fn starting_fortresses(r: &SxRules, p: Power) -> Vec<AreaId> {
-    if p == Power::Hanover {
-        return ["minden", "munster"]
-            .iter()
-            .filter_map(|id| r.area(id))
-            .collect();
-    }
-    (0..r.areas.len() as AreaId)
+    let mut v: Vec<AreaId> = (0..r.areas.len() as AreaId)
         .filter(|a| r.has_fortress(*a) && own_country(r, p, *a))
-        .collect()
+        .collect();
+    let note: &[&str] = match p {
+        Power::Hanover => &["minden", "munster"],
+        Power::France => &["venlo", "roermond", "wesel"],
+        _ => &[],
+    };
+    for a in note.iter().filter_map(|id| r.area(id)) {
+        if r.has_fortress(a) && !v.contains(&a) {
+            v.push(a);
+        }
+    }
+    v
 }
 
 /// The outcome of the march table (move.normal, move.forced): areas allowed, and
@@ -315,6 +364,28 @@ pub fn march_mods(r: &SxRules, st: &SxState, l: LeaderId) -> Vec<(String, i32)> 
         m.push(("winter (winter.turns)".into(), -1));
     }
     m
+}
+
+/// The roll to leave the field after a battle (combat.post-battle): 1d6 + the
+/// commander's SIV, which is 0 because the force leaving is demoralized (morale.states:
+/// the normal value counts only for recovery), and -1 in winter (winter.turns: "all
+/// movement die rolls"). 3 or more leaves.
+pub fn retreat_mods(st: &SxState) -> Vec<(String, i32)> {
+    let mut m = vec![(
+        "SIV 0: the force is demoralized (morale.states)".to_string(),
+        0,
+    )];
+    if st.winter() {
+        m.push(("winter (winter.turns)".into(), -1));
+    }
+    m
+}
+
+/// The chance in sixths that the roll to leave the field succeeds (3 or more), from the
+/// same modifiers the roll takes.
+pub fn retreat_odds(st: &SxState) -> u32 {
+    let m: i32 = retreat_mods(st).iter().map(|x| x.1).sum();
+    (1..=6).filter(|d| d + m >= 3).count() as u32
 }
 
 /// The chance (in 36ths of... sixths) that the march roll allows at least one and two areas.

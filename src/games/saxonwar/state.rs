@@ -46,6 +46,15 @@ pub struct AreaSt {
     pub demoralized: [bool; POWERS],
     /// The side that last garrisoned the fortress (its controller); None: never held.
     pub holder: Option<Side>,
+    /// The side that captured the fortress (siege.honors, move.overwhelm-fortress): a
+    /// supply source for it from the moment of capture, garrisoned or not, while no
+    /// enemy garrison retakes it (supply.sources: "immediately upon their capture").
+    #[serde(default)]
+    pub taken: Option<Side>,
+    /// Demoralized marker on the garrison of a power (morale.states: a demoralized
+    /// force that goes inside stays demoralized until it recovers).
+    #[serde(default)]
+    pub demoralized_in: [bool; POWERS],
     /// The depot in the area (one per area, supply.depots).
     pub depot: Option<Depot>,
     /// A side's force entered the area over a mountain pass this player turn

@@ -87,13 +87,20 @@ pub fn execute(g: &mut Game, _c: &SxCommand) {
         }
     }
     let sup = supply(g.r, g.st, victim, &cut);
+    // only the Prussians in an interdicted area are out of supply there; the chain is
+    // broken for every force (supply.interdiction)
+    let chain = supply_chain(g.r, g.st, victim, &cut);
     let winter = g.st.winter();
     for a in 0..g.st.areas.len() as AreaId {
         for p in Power::ALL {
             if p.side() != victim || g.st.areas[a as usize].field[p.idx()] == 0 {
                 continue;
             }
-            let out = !sup[a as usize] || (p == Power::Prussia && cut.contains(&a));
+            let out = if p == Power::Prussia {
+                !sup[a as usize]
+            } else {
+                !chain[a as usize]
+            };
             let n = out as u16 + winter as u16;
             if n == 0 {
                 continue;

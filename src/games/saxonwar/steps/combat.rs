@@ -30,9 +30,14 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
             o.odds.2
         )
     };
+    let leave = format!(
+        "leaving the field takes 3+ on 1d6 with SIV 0 (demoralized){}: {} in 6",
+        if st.winter() { " and -1 in winter" } else { "" },
+        retreat_odds(st)
+    );
     if let Some(s) = c.pull {
         return format!(
-            "{}: the battle at {} is drawn: pull off the field voluntarily (+2 to recover morale) or stay",
+            "{}: the battle at {} is drawn: pull off the field voluntarily (+2 to recover morale; {leave}) or stay",
             s.name(),
             r.area_name(a)
         );
@@ -46,7 +51,7 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
             );
         }
         return format!(
-            "{who}: battle at {} ({} SP against {} SP): fight a positional battle ({}) or a maneuver battle ({})?",
+            "{who}: battle at {} ({} SP against {} SP): fight a positional battle ({}) or a maneuver battle ({})? The loser's {leave}",
             r.area_name(a),
             i.att.sp,
             i.def.sp,
@@ -252,23 +257,6 @@ fn decide(g: &mut Game, mut cs: CombatSt, a: bool, b: bool) {
             yes(b)
         ),
     );
-    // fortress.relief: a besieger refusing the relief force's battle lifts the siege
-    if let Some(gs) = garrisoned_by(g.st, area)
-        && let Some(bs) = besieger(g.r, g.st, area)
-        && bs == gs.other()
-        && cs.fight[gs.idx()] == Some(true)
-        && cs.fight[bs.idx()] == Some(false)
-    {
-        g.st.areas[area as usize].lifted = Some((bs, g.st.player_turn()));
-        g.note(
-            "fortress.relief",
-            format!(
-                "{} refuses the relief force's battle: the siege of {} is lifted",
-                bs.name(),
-                g.r.fortress_name(area)
-            ),
-        );
-    }
     let battle = match (a, b) {
         (true, true) => true,
         (false, false) => false,
@@ -289,6 +277,26 @@ fn decide(g: &mut Game, mut cs: CombatSt, a: bool, b: bool) {
             t1 > t2
         }
     };
+    // fortress.relief: a besieger refusing the relief force's battle lifts the siege, if
+    // no battle happens (one that loses the willingness roll fights it, still the
+    // besieger, and the garrison may sally)
+    if !battle
+        && let Some(gs) = garrisoned_by(g.st, area)
+        && let Some(bs) = besieger(g.r, g.st, area)
+        && bs == gs.other()
+        && cs.fight[gs.idx()] == Some(true)
+        && cs.fight[bs.idx()] == Some(false)
+    {
+        g.st.areas[area as usize].lifted = Some((bs, g.st.player_turn()));
+        g.note(
+            "fortress.relief",
+            format!(
+                "{} refuses the relief force's battle: the siege of {} is lifted",
+                bs.name(),
+                g.r.fortress_name(area)
+            ),
+        );
+    }
     if battle {
         cs.battle = true;
         g.st.g.combat = Some(cs);
@@ -388,7 +396,8 @@ pub fn resolve(g: &mut Game, area: AreaId, maneuver: bool) {
 }
 
 /// A beaten force, or one pulling off a drawn field, is demoralized and rolls 1d6 + its
-/// commander's normal SIV to leave the area (combat.post-battle).
+/// commander's SIV, 0 as it is demoralized, -1 in winter (`rules::retreat_mods`), to
+/// leave the area (combat.post-battle).
 fn leave_field(g: &mut Game, area: AreaId, side: Side, voluntary: bool) {
     for p in Power::ALL {
         if p.side() == side {
@@ -403,12 +412,11 @@ fn leave_field(g: &mut Game, area: AreaId, side: Side, voluntary: bool) {
     if !left {
         return;
     }
-    let (_, _, _, printed) = ratings(g.r, g.st, area, side, false);
     let name = g.r.area_name(area).to_string();
     let (_, total) = g.roll(
         &format!("{} leaves the field at {name}", side.name()),
         "combat.post-battle",
-        vec![("normal SIV of the commander".into(), printed)],
+        retreat_mods(g.st),
     );
     g.st.g.retreat = Some(RetreatSt {
         area,

@@ -324,6 +324,8 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
             if !inside {
                 g.st.areas[area as usize].demoralized[power.idx()] = false;
                 g.st.areas[area as usize].withdrew[power.idx()] = false;
+            } else {
+                g.st.areas[area as usize].demoralized_in[power.idx()] = false;
             }
             g.st.pools.undeployed[power.idx()] += n;
             let loc = if inside {

@@ -7,13 +7,20 @@ use crate::games::saxonwar::flow::{Game, exchange_dest, held_leaders, release_ro
 use crate::games::saxonwar::rules::*;
 use crate::games::saxonwar::state::*;
 
-/// The phasing player's demoralized forces as (area, power).
-pub fn forces(_r: &SxRules, st: &SxState) -> Vec<(AreaId, Power)> {
+/// The phasing player's demoralized forces as (area, power, inside the fortress): a
+/// garrison keeps its marker until it recovers too (morale.states).
+pub fn forces(_r: &SxRules, st: &SxState) -> Vec<(AreaId, Power, bool)> {
     let mut v = Vec::new();
     for (a, x) in st.areas.iter().enumerate() {
         for p in Power::ALL {
-            if p.side() == st.g.phasing && x.demoralized[p.idx()] {
-                v.push((a as AreaId, p));
+            if p.side() != st.g.phasing {
+                continue;
+            }
+            if x.demoralized[p.idx()] {
+                v.push((a as AreaId, p, false));
+            }
+            if x.demoralized_in[p.idx()] {
+                v.push((a as AreaId, p, true));
             }
         }
     }
@@ -21,9 +28,14 @@ pub fn forces(_r: &SxRules, st: &SxState) -> Vec<(AreaId, Power)> {
 }
 
 /// The recovery roll's modifier for a force: the commander's normal SIV, at least 1.
-pub fn recovery_siv(r: &SxRules, st: &SxState, a: AreaId, p: Power) -> (String, i32) {
+pub fn recovery_siv(r: &SxRules, st: &SxState, a: AreaId, p: Power, inside: bool) -> (String, i32) {
+    let loc = if inside {
+        LLoc::Garrison(a)
+    } else {
+        LLoc::Field(a)
+    };
     let l = st
-        .leaders_at(LLoc::Field(a))
+        .leaders_at(loc)
         .into_iter()
         .filter(|l| power_of(r, *l) == p)
         .min_by_key(|l| rank(r, *l));
@@ -38,9 +50,15 @@ pub fn recovery_siv(r: &SxRules, st: &SxState, a: AreaId, p: Power) -> (String, 
 
 /// The recovery roll's modifiers: the normal SIV (at least 1) and +2 when the force
 /// pulled off a battlefield voluntarily.
-pub fn recovery_mods(r: &SxRules, st: &SxState, a: AreaId, p: Power) -> Vec<(String, i32)> {
-    let mut v = vec![recovery_siv(r, st, a, p)];
-    if st.area(a).is_some_and(|x| x.withdrew[p.idx()]) {
+pub fn recovery_mods(
+    r: &SxRules,
+    st: &SxState,
+    a: AreaId,
+    p: Power,
+    inside: bool,
+) -> Vec<(String, i32)> {
+    let mut v = vec![recovery_siv(r, st, a, p, inside)];
+    if !inside && st.area(a).is_some_and(|x| x.withdrew[p.idx()]) {
         v.push(("left the field voluntarily (morale.recovery)".into(), 2));
     }
     v
@@ -70,13 +88,14 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
     }
     let parts: Vec<String> = forces(r, st)
         .into_iter()
-        .map(|(a, p)| {
-            let m: i32 = recovery_mods(r, st, a, p).iter().map(|x| x.1).sum();
+        .map(|(a, p, inside)| {
+            let m: i32 = recovery_mods(r, st, a, p, inside).iter().map(|x| x.1).sum();
             let chance = (1..=6).filter(|d| d + m >= 7).count();
             format!(
-                "{} at {} (needs 7: {chance} in 6)",
+                "{} at {}{} (needs 7: {chance} in 6)",
                 p.name(),
-                r.area_name(a)
+                r.area_name(a),
+                if inside { " (inside)" } else { "" }
             )
         })
         .collect();
@@ -166,13 +185,22 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         }
         return;
     }
-    for (a, p) in forces(g.r, g.st) {
-        let mods = recovery_mods(g.r, g.st, a, p);
-        let purpose = format!("morale recovery of {} at {}", p.name(), g.r.area_name(a));
+    for (a, p, inside) in forces(g.r, g.st) {
+        let mods = recovery_mods(g.r, g.st, a, p, inside);
+        let purpose = format!(
+            "morale recovery of {} at {}{}",
+            p.name(),
+            g.r.area_name(a),
+            if inside { " (inside)" } else { "" }
+        );
         let (_, total) = g.roll(&purpose, "morale.recovery", mods);
         if total >= 7 {
-            g.st.areas[a as usize].demoralized[p.idx()] = false;
-            g.st.areas[a as usize].withdrew[p.idx()] = false;
+            if inside {
+                g.st.areas[a as usize].demoralized_in[p.idx()] = false;
+            } else {
+                g.st.areas[a as usize].demoralized[p.idx()] = false;
+                g.st.areas[a as usize].withdrew[p.idx()] = false;
+            }
             g.note(
                 "morale.recovery",
                 format!("{} at {} recovers", p.name(), g.r.area_name(a)),

@@ -1,7 +1,8 @@
 //! The loser's retreat (combat.post-battle): on 3+ the whole force (it may not split)
 //! moves one area towards a supply source, possibly into the fortress there; on 1-2 (the
-//! lost item, our reading) it may only go into a friendly fortress in its own area, or
-//! stays and loses 1 SP as prisoners.
+//! lost item, RECONSTRUCTED: "roll to leave the area or possibly enter a fortress in that
+//! area") it may only go into a fortress in its own area, or stays there, demoralized,
+//! with no loss. A force whose roll succeeded but has nowhere to go stays likewise.
 
 use crate::games::saxonwar::data::SxRules;
 use crate::games::saxonwar::flow::Game;
@@ -72,7 +73,7 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
             r.area_name(rt.area)
         ),
         Some(rt) => format!(
-            "{}: the retreat roll failed: enter the fortress at {} or stay and lose 1 SP",
+            "{}: the retreat roll failed: enter the fortress at {} or stay there, demoralized",
             rt.side.name(),
             r.area_name(rt.area)
         ),
@@ -116,24 +117,19 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         return;
     };
     let (from, side) = (rt.area, rt.side);
-    if to == from && !into_fortress && rt.voluntary {
-        for p in Power::ALL {
-            if p.side() == side && g.st.areas[from as usize].field[p.idx()] > 0 {
-                g.st.areas[from as usize].withdrew[p.idx()] = true;
+    if to == from && !into_fortress {
+        // RECONSTRUCTED (the lost 1-2 item): a force that fails the roll, or has no
+        // area to go to, stays in its area, demoralized, and loses nothing
+        if rt.voluntary {
+            for p in Power::ALL {
+                if p.side() == side && g.st.areas[from as usize].field[p.idx()] > 0 {
+                    g.st.areas[from as usize].withdrew[p.idx()] = true;
+                }
             }
         }
         g.note(
             "combat.post-battle",
             format!("{} cannot get away and stays, demoralized", side.name()),
-        );
-    } else if to == from && !into_fortress {
-        let k = g.lose(side, from, false, 1, true);
-        g.note(
-            "combat.post-battle",
-            format!(
-                "{} cannot get away and loses {k} SP as prisoners",
-                side.name()
-            ),
         );
     } else {
         for p in Power::ALL {
