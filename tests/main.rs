@@ -54,5 +54,6 @@ mod sx_fix;
 mod sx_lessons;
 mod sx_random;
 mod sx_rules;
+mod sx_view;
 mod ts_lessons;
 mod ts_random;

@@ -197,6 +197,7 @@ pub fn demo_marks(board: &PointBoard, selected: Option<usize>) -> PointMarks {
                 e(0, "Gen. Arnheim", true, "seniority 1, initiative 2"),
                 e(3, "1st Cav. Div.", false, "1 SP"),
             ],
+            right: None,
         },
         Stack {
             node: 4,
@@ -205,6 +206,7 @@ pub fn demo_marks(board: &PointBoard, selected: Option<usize>) -> PointMarks {
                 e(10, "Gen. Bergh", true, "seniority 2, initiative 1"),
                 e(11, "III Corps", false, "6 SP, cohesion 2"),
             ],
+            right: None,
         },
     ];
     marks

@@ -75,6 +75,131 @@ impl<C> UiCore<C> {
         });
         clicked
     }
+
+    /// Opens the rules reference at `rule` (a case clicked in a panel), if any.
+    pub fn open_rule(&mut self, rule: Option<String>) {
+        if let Some(rule) = rule {
+            self.rules_open = true;
+            self.rules_query = rule;
+        }
+    }
+
+    /// The rules reference window over `cases`, open and searched as this core keeps it.
+    pub fn rules_window(
+        &mut self,
+        ctx: &bevy_egui::egui::Context,
+        cases: &[crate::engine::reference::RuleCase],
+    ) {
+        let mut open = self.rules_open;
+        let mut q = std::mem::take(&mut self.rules_query);
+        crate::gui::panels::rules_window(ctx, &mut open, &mut q, cases);
+        self.rules_open = open;
+        self.rules_query = q;
+    }
+
+    /// The log and dice window; a case clicked there opens the rules reference.
+    pub fn log_window(
+        &mut self,
+        ctx: &bevy_egui::egui::Context,
+        log: Option<&crate::engine::log::GameLog>,
+        dice: Option<&Dice>,
+        turn_label: &dyn Fn(u8) -> String,
+    ) {
+        let clicks = crate::gui::panels::log_window(ctx, log, dice, turn_label);
+        self.open_rule(clicks.rule);
+    }
+}
+
+impl<C: Clone + Send + Sync + 'static> UiCore<C> {
+    /// The lesson window, when a lesson runs: a step or restart clicked becomes this
+    /// core's request, "menu" leaves to the menu.
+    pub fn lesson_window(
+        &mut self,
+        ctx: &bevy_egui::egui::Context,
+        lesson: Option<&mut tutorial::ActiveLesson<C>>,
+        next: &mut NextState<crate::gui::AppState>,
+    ) {
+        let Some(lesson) = lesson else {
+            return;
+        };
+        let clicks = crate::gui::panels::lesson_window(ctx, lesson);
+        if let Some(k) = clicks.step {
+            self.request = Some(UiRequest::LessonStep(k));
+        }
+        if clicks.restart {
+            self.request = Some(UiRequest::RestartLesson);
+        }
+        if clicks.menu {
+            next.set(crate::gui::AppState::Menu);
+        }
+    }
+}
+
+/// [`GameUi::autoplay`] from `FELDZUG_AUTOPLAY=<situation>`: the game's `until`
+/// (its `autoplay_until`) for the named situation; nothing (and a warning) when it
+/// fails, nothing when the variable is unset.
+pub fn autoplay_from_env<R, C>(
+    rules: &Arc<R>,
+    seed: u64,
+    until: fn(&Arc<R>, u64, &str) -> Result<Vec<C>, String>,
+) -> Vec<C> {
+    let Ok(situation) = std::env::var("FELDZUG_AUTOPLAY") else {
+        return Vec::new();
+    };
+    match until(rules, seed, &situation) {
+        Ok(cmds) => cmds,
+        Err(e) => {
+            warn!("autoplay: {e}");
+            Vec::new()
+        }
+    }
+}
+
+/// A random pick among the legal commands (a game's `random_command`).
+pub type RandomPick<G> = fn(
+    &<G as RulesGame>::Rules,
+    &<G as RulesGame>::State,
+    &[<G as RulesGame>::Command],
+    &mut rand_xoshiro::Xoshiro256PlusPlus,
+) -> Option<<G as RulesGame>::Command>;
+
+/// `FELDZUG_AUTOPLAY`'s play (demos and screenshots): a new game of `seed` played by
+/// `pick` (the game's random player, seeded by `seed`) until `ready` holds; the commands
+/// played. Err when `until` is not one of `situations`, the game ends or 20 000
+/// commands pass before, no command is offered or a legal one is refused.
+pub fn play_until<G: RulesGame>(
+    rules: &Arc<G::Rules>,
+    seed: u64,
+    until: &str,
+    situations: &[&str],
+    ready: &dyn Fn(&crate::engine::game::PureGame<G>) -> bool,
+    pick: RandomPick<G>,
+) -> Result<Vec<G::Command>, String> {
+    use rand::SeedableRng;
+    if !situations.contains(&until) {
+        return Err(format!(
+            "unknown situation {until:?}; one of {}",
+            situations.join(", ")
+        ));
+    }
+    let mut g = crate::engine::game::PureGame::<G>::new(rules.clone(), seed);
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    while !ready(&g) {
+        if g.over() || g.commands.len() >= 20_000 {
+            return Err(format!(
+                "{until} not reached with seed {seed} ({} commands)",
+                g.commands.len()
+            ));
+        }
+        let legal = g.legal();
+        let Some(c) = pick(&g.rules, &g.st, &legal, &mut rng) else {
+            return Err("no legal command".into());
+        };
+        if g.apply(&c).is_err() {
+            return Err(format!("a legal command was refused: {c:?}"));
+        }
+    }
+    Ok(g.commands)
 }
 
 impl<C> Default for UiCore<C> {
@@ -102,11 +227,16 @@ pub trait GameUi: EcsGame {
     /// The game's UI resource.
     type Ui: Resource + Component<Mutability = Mutable> + Default;
     /// Told when undo is asked for during a lesson.
-    const UNDO_IN_LESSON: &'static str;
+    const UNDO_IN_LESSON: &'static str =
+        "Undo is off during a lesson; restart the lesson from the menu instead.";
 
     fn core(ui: &Self::Ui) -> &UiCore<Self::Command>;
     fn core_mut(ui: &mut Self::Ui) -> &mut UiCore<Self::Command>;
-    fn map(rules: &Self::Rules) -> HexMap;
+    /// The hex map to draw; a game on a point board ([`GameUi::point_board`]) keeps
+    /// this placeholder.
+    fn map(_rules: &Self::Rules) -> HexMap {
+        HexMap::placeholder()
+    }
     /// Drops the selection (Esc, a new game or lesson).
     fn deselect(ui: &mut Self::Ui);
     /// What an applied player command clears in the UI.

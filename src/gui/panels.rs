@@ -25,6 +25,33 @@ pub fn take_log_focus(ctx: &egui::Context) -> Option<crate::engine::hexmap::Coor
         .map(|(col, row)| crate::engine::hexmap::Coord::new(col, row))
 }
 
+/// A "go to" button that centres the map on what the game is about (the battle, the
+/// moving force): true when it is clicked or `key` (the G key just pressed, from the
+/// game's keyboard input) while no text field has the keyboard. `what` names the
+/// place, e.g. "the battle at Prague".
+pub fn go_to_button(ui: &mut egui::Ui, what: &str, key: bool) -> bool {
+    let key = key && !ui.ctx().egui_wants_keyboard_input();
+    let r = ui
+        .button(format!("Go to {what} (G)"))
+        .on_hover_text("Centre the map there (F fits the whole map again)");
+    r.clicked() || key
+}
+
+/// The first row of a battle's grid: an empty cell, then the attacker's and the
+/// defender's names with their role, in bold and their colours.
+pub fn battle_header(g: &mut egui::Ui, sides: [(&str, egui::Color32); 2]) {
+    g.label("");
+    for (k, (name, colour)) in sides.iter().enumerate() {
+        let role = if k == 0 { "attacker" } else { "defender" };
+        g.label(
+            egui::RichText::new(format!("{name} ({role})"))
+                .strong()
+                .color(*colour),
+        );
+    }
+    g.end_row();
+}
+
 /// The dice tray (last rolls with their modifiers) and the readable log.
 pub fn log_window(
     ctx: &egui::Context,

@@ -190,6 +190,47 @@ pub struct LegendRow {
     pub text: String,
 }
 
+impl LegendRow {
+    /// A line of the map key.
+    pub fn new(symbol: LegendSymbol, text: &str) -> Self {
+        LegendRow {
+            symbol,
+            text: text.into(),
+        }
+    }
+}
+
+impl LegendSymbol {
+    /// A node sample for the map key: `size`, a thin outline, then `f`'s changes.
+    pub fn node(size: f32, f: &dyn Fn(&mut NodeStyle)) -> Self {
+        let mut n = NodeStyle {
+            size,
+            outline_width: 1.4,
+            ..default()
+        };
+        f(&mut n);
+        LegendSymbol::Node(n)
+    }
+
+    /// A node sample ringed in `colour` (lit, selected) for the map key.
+    pub fn ring(size: f32, colour: Color) -> Self {
+        Self::node(size, &|n| {
+            n.outline = colour;
+            n.outline_width = 3.0;
+        })
+    }
+
+    /// A link sample for the map key.
+    pub fn link(line: LineKind, colour: Color, width: f32, marks: Vec<LinkMark>) -> Self {
+        LegendSymbol::Link(LinkStyle {
+            line,
+            colour,
+            width,
+            marks,
+        })
+    }
+}
+
 /// The sample drawn in a line of the map key, with the board's own drawing code.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LegendSymbol {
@@ -282,6 +323,36 @@ pub struct Stack {
     /// The owner's colour (the box's left stripe and frame).
     pub colour: Color,
     pub entries: Vec<StackEntry>,
+    /// A box of two halves: `entries` on the left, this half on the right, a stripe of
+    /// its colour between them (a fortress: its garrison | the force besieging it).
+    pub right: Option<StackHalf>,
+}
+
+/// The right half of a [`Stack`] box of two halves: its owner's colour and its lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StackHalf {
+    pub colour: Color,
+    pub entries: Vec<StackEntry>,
+}
+
+/// The lines of one half of a stack box (leaders first): zoomed out (`compact`) the
+/// first piece and "+N"; else at most `shown` lines and "+N more".
+pub fn box_lines(entries: &[&StackEntry], compact: bool, shown: usize) -> Vec<String> {
+    let Some(first) = entries.first() else {
+        return Vec::new();
+    };
+    if compact {
+        return vec![match entries.len() {
+            1 => first.text.clone(),
+            n => format!("{} +{}", first.text, n - 1),
+        }];
+    }
+    let shown = shown.max(1);
+    let mut l: Vec<String> = entries.iter().take(shown).map(|e| e.text.clone()).collect();
+    if entries.len() > shown {
+        l.push(format!("+{} more", entries.len() - shown));
+    }
+    l
 }
 
 /// What changes as the game goes: lit nodes, selection, a path, stacks. Set it from the
@@ -1338,40 +1409,44 @@ fn stack_boxes(
             .map(|p| egui::pos2(p.x, p.y))
     };
     // the boxes to draw: bigger stacks first (they get the best places), then by node
-    let mut order: Vec<&Stack> = marks
-        .stacks
-        .iter()
-        .filter(|s| !s.entries.is_empty())
-        .collect();
-    order.sort_by_key(|s| (std::cmp::Reverse(s.entries.len()), s.node));
+    let size_of = |s: &Stack| s.entries.len() + s.right.as_ref().map_or(0, |h| h.entries.len());
+    let mut order: Vec<&Stack> = marks.stacks.iter().filter(|s| size_of(s) > 0).collect();
+    order.sort_by_key(|s| (std::cmp::Reverse(size_of(s)), s.node));
+    fn leaders_first(v: &[StackEntry]) -> Vec<&StackEntry> {
+        let mut e: Vec<&StackEntry> = v.iter().collect();
+        e.sort_by_key(|e| !e.leader);
+        e
+    }
     let mut todo = Vec::new();
     for s in order {
         let Some(p) = screen(s.node) else { continue };
-        let mut entries: Vec<&StackEntry> = s.entries.iter().collect();
-        entries.sort_by_key(|e| !e.leader);
+        let entries = leaders_first(&s.entries);
+        let right = s.right.as_ref().map(|h| leaders_first(&h.entries));
         let id = egui::Id::new(("point-stack", s.node, c32(s.colour).to_array()));
-        let lines: Vec<String> = if compact {
-            vec![match entries.len() {
-                1 => entries[0].text.clone(),
-                n => format!("{} +{}", entries[0].text, n - 1),
-            }]
-        } else {
-            let shown = marks.box_lines.max(1);
-            let mut l: Vec<String> = entries.iter().take(shown).map(|e| e.text.clone()).collect();
-            if entries.len() > shown {
-                l.push(format!("+{} more", entries.len() - shown));
-            }
-            l
-        };
+        let mut lines = box_lines(&entries, compact, marks.box_lines);
+        if let Some(r) = &right {
+            // the size guess of a box of two halves: the halves side by side
+            let rl = box_lines(r, compact, marks.box_lines);
+            let w = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+            lines = (0..lines.len().max(rl.len()))
+                .map(|k| {
+                    format!(
+                        "{:w$}   {}",
+                        lines.get(k).map_or("", |x| x.as_str()),
+                        rl.get(k).map_or("", |x| x.as_str())
+                    )
+                })
+                .collect();
+        }
         let size = box_size(ctx, id, &lines);
-        todo.push((s, entries, id, p, size));
+        todo.push((s, entries, right, id, p, size));
     }
     let discs: Vec<(egui::Pos2, f32)> = (0..board.map.nodes.len())
         .filter_map(|n| Some((screen(n)?, board.radius(n) / scale + 2.0)))
         .collect();
     let items: Vec<BoxToPlace> = todo
         .iter()
-        .map(|(s, _, _, p, size)| BoxToPlace {
+        .map(|(s, _, _, _, p, size)| BoxToPlace {
             at: *p,
             r: board.radius(s.node) / scale,
             size: *size,
@@ -1386,9 +1461,11 @@ fn stack_boxes(
         egui::Order::Background,
         egui::Id::new("point-stack-lines"),
     ));
-    for ((s, entries, id, p, _), place) in todo.iter().zip(places) {
+    for ((s, entries, right, id, p, _), place) in todo.iter().zip(places) {
         let colour = c32(s.colour);
         let r = board.radius(s.node) / scale;
+        let mut clicked: Vec<u32> = Vec::new();
+        let mut right_rect: Option<egui::Rect> = None;
         let res = egui::Area::new(*id)
             .order(egui::Order::Background)
             .pivot(egui::Align2::LEFT_TOP)
@@ -1406,56 +1483,30 @@ fn stack_boxes(
                     .corner_radius(2.0)
                     .show(ui, |ui| {
                         ui.spacing_mut().item_spacing = egui::vec2(0.0, 0.0);
-                        let text = |t: &str, strong: bool| {
-                            let t = egui::RichText::new(t)
-                                .size(11.0)
-                                .color(egui::Color32::from_gray(15));
-                            if strong { t.strong() } else { t }
-                        };
-                        if compact {
-                            ui.horizontal(|ui| {
-                                let first = entries[0];
-                                let l = ui.add(
-                                    egui::Label::new(text(&first.text, first.leader))
-                                        .sense(egui::Sense::click()),
-                                );
-                                if entries.len() > 1 {
-                                    ui.label(text(&format!(" +{}", entries.len() - 1), false));
-                                }
-                                if l.clicked() {
-                                    nodes.write(NodeClicked(s.node));
-                                    pieces.write(StackClicked {
-                                        node: s.node,
-                                        id: first.id,
-                                    });
-                                }
-                            });
+                        let Some(rh) = right else {
+                            box_half(ui, entries, compact, marks.box_lines, &mut clicked);
                             return;
-                        }
-                        let shown = marks.box_lines.max(1);
-                        for e in entries.iter().take(shown) {
-                            let l = ui.add(
-                                egui::Label::new(text(&e.text, e.leader))
-                                    .sense(egui::Sense::click()),
-                            );
-                            if l.clicked() {
-                                nodes.write(NodeClicked(s.node));
-                                pieces.write(StackClicked {
-                                    node: s.node,
-                                    id: e.id,
+                        };
+                        ui.horizontal_top(|ui| {
+                            if entries.is_empty() {
+                                ui.label(box_text("—", false));
+                            } else {
+                                ui.vertical(|ui| {
+                                    box_half(ui, entries, compact, marks.box_lines, &mut clicked)
                                 });
                             }
-                        }
-                        if entries.len() > shown {
-                            ui.label(
-                                egui::RichText::new(format!("+{} more", entries.len() - shown))
-                                    .size(10.0)
-                                    .italics()
-                                    .color(egui::Color32::from_gray(70)),
-                            );
-                        }
+                            ui.add_space(12.0);
+                            let half = ui.vertical(|ui| {
+                                box_half(ui, rh, compact, marks.box_lines, &mut clicked)
+                            });
+                            right_rect = Some(half.response.rect);
+                        });
                     })
             });
+        for id in clicked {
+            nodes.write(NodeClicked(s.node));
+            pieces.write(StackClicked { node: s.node, id });
+        }
         let rect = res.response.rect;
         // a box pushed away from its node is tied to it by a line
         let near = egui::pos2(
@@ -1466,8 +1517,13 @@ fn stack_boxes(
             let dir = (near - *p).normalized();
             lines_layer.line_segment([*p + dir * r, near], egui::Stroke::new(1.6, colour));
         }
-        // the owner's stripe down the left edge
+        // the owner's stripe down the left edge; the right half's owner's between halves
         ui_stripe(ctx, *id, rect, colour);
+        if let (Some(h), Some(rr)) = (s.right.as_ref(), right_rect) {
+            let x = rr.min.x - 8.0;
+            let half = egui::Rect::from_min_max(egui::pos2(x, rect.min.y), rect.max);
+            ui_stripe(ctx, id.with("right"), half, c32(h.colour));
+        }
         if res.response.contains_pointer() {
             egui::Area::new(id.with("all"))
                 .order(egui::Order::Tooltip)
@@ -1482,17 +1538,24 @@ fn stack_boxes(
                                 .map(|n| n.name.as_str())
                                 .unwrap_or(""),
                         );
-                        for e in entries {
-                            let line = if e.detail.is_empty() {
-                                e.text.clone()
-                            } else {
-                                format!("{} — {}", e.text, e.detail)
-                            };
-                            if e.leader {
-                                ui.label(egui::RichText::new(line).strong());
-                            } else {
-                                ui.label(line);
+                        let list = |ui: &mut egui::Ui, entries: &[&StackEntry]| {
+                            for e in entries {
+                                let line = if e.detail.is_empty() {
+                                    e.text.clone()
+                                } else {
+                                    format!("{} — {}", e.text, e.detail)
+                                };
+                                if e.leader {
+                                    ui.label(egui::RichText::new(line).strong());
+                                } else {
+                                    ui.label(line);
+                                }
                             }
+                        };
+                        list(ui, entries);
+                        if let Some(rh) = right {
+                            ui.separator();
+                            list(ui, rh);
                         }
                     });
                 });
@@ -1501,6 +1564,68 @@ fn stack_boxes(
     }
     rects.0 = out;
     Ok(())
+}
+
+/// A line of a stack box's text: small and dark, leaders in bold.
+fn box_text(t: &str, strong: bool) -> egui::RichText {
+    let t = egui::RichText::new(t)
+        .size(11.0)
+        .color(egui::Color32::from_gray(15));
+    if strong { t.strong() } else { t }
+}
+
+/// One half of a stack box (or the whole of a box of one): its lines ([`box_lines`]),
+/// the ids of the pieces whose line was clicked pushed to `clicked`.
+fn box_half(
+    ui: &mut egui::Ui,
+    entries: &[&StackEntry],
+    compact: bool,
+    shown: usize,
+    clicked: &mut Vec<u32>,
+) {
+    let Some(first) = entries.first() else {
+        return;
+    };
+    if compact {
+        ui.horizontal(|ui| {
+            let l = ui.add(
+                egui::Label::new(box_text(&first.text, first.leader))
+                    .extend()
+                    .sense(egui::Sense::click()),
+            );
+            if entries.len() > 1 {
+                ui.add(
+                    egui::Label::new(box_text(&format!(" +{}", entries.len() - 1), false)).extend(),
+                );
+            }
+            if l.clicked() {
+                clicked.push(first.id);
+            }
+        });
+        return;
+    }
+    let shown = shown.max(1);
+    for e in entries.iter().take(shown) {
+        let l = ui.add(
+            egui::Label::new(box_text(&e.text, e.leader))
+                .extend()
+                .sense(egui::Sense::click()),
+        );
+        if l.clicked() {
+            clicked.push(e.id);
+        }
+    }
+    if entries.len() > shown {
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!("+{} more", entries.len() - shown))
+                    .size(10.0)
+                    .italics()
+                    .color(egui::Color32::from_gray(70)),
+            )
+            .extend(),
+        );
+    }
 }
 
 fn ui_stripe(ctx: &egui::Context, id: egui::Id, rect: egui::Rect, colour: egui::Color32) {

@@ -17,6 +17,7 @@ pub mod state;
 pub mod steps;
 #[cfg(feature = "gui")]
 pub mod ui;
+pub mod view;
 
 use crate::engine::dice::Dice;
 use crate::engine::game::RulesGame;

@@ -5,8 +5,6 @@ use super::*;
 
 impl GameUi for Koniggratz {
     type Ui = KgUi;
-    const UNDO_IN_LESSON: &'static str =
-        "Undo is off during a lesson; restart the lesson from the menu instead.";
 
     fn core(ui: &KgUi) -> &UiCore<KgCommand> {
         &ui.core

@@ -5,8 +5,6 @@ use super::*;
 
 impl GameUi for Sadowa {
     type Ui = SdUi;
-    const UNDO_IN_LESSON: &'static str =
-        "Undo is off during a lesson; restart the lesson from the menu instead.";
 
     fn core(ui: &SdUi) -> &UiCore<SdCommand> {
         &ui.core

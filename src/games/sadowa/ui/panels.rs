@@ -15,7 +15,7 @@ pub(super) fn panels(
     dice: Option<Res<crate::engine::dice::Dice>>,
     mut ui: ResMut<SdUi>,
     hovered: Res<HoveredHex>,
-    lesson: Option<ResMut<ActiveLesson>>,
+    mut lesson: Option<ResMut<ActiveLesson>>,
     mut next: ResMut<NextState<AppState>>,
     step: Res<CurrentStep>,
 ) -> Result {
@@ -60,30 +60,11 @@ pub(super) fn panels(
         hex_window(ctx, &f, h);
     }
     charts::tracks_window(ctx, &f);
-    let clicks =
-        crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
-    if let Some(rule) = clicks.rule {
-        ui.core.rules_open = true;
-        ui.core.rules_query = rule;
-    }
-    if let Some(mut lesson) = lesson {
-        let clicks = crate::gui::panels::lesson_window(ctx, &mut lesson);
-        if let Some(k) = clicks.step {
-            ui.core.request = Some(UiRequest::LessonStep(k));
-        }
-        if clicks.restart {
-            ui.core.request = Some(UiRequest::RestartLesson);
-        }
-        if clicks.menu {
-            next.set(AppState::Menu);
-        }
-    }
-    let cases = <Sadowa as RulesGame>::reference();
-    let mut open = ui.core.rules_open;
-    let mut q = std::mem::take(&mut ui.core.rules_query);
-    crate::gui::panels::rules_window(ctx, &mut open, &mut q, &cases);
-    ui.core.rules_open = open;
-    ui.core.rules_query = q;
+    ui.core
+        .log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
+    ui.core.lesson_window(ctx, lesson.as_deref_mut(), &mut next);
+    ui.core
+        .rules_window(ctx, &<Sadowa as RulesGame>::reference());
     if ui.core.show_charts {
         charts::charts_window(ctx, &f);
     }
@@ -118,10 +99,8 @@ fn turn_window(ctx: &egui::Context, f: &Frame, ui: &mut SdUi, next: &mut NextSta
                 g.vp[0], g.vp[1], g.morale[0], g.morale[1]
             ));
             ui_.separator();
-            if let Some(rule) = ui.core.message_line(ui_) {
-                ui.core.rules_open = true;
-                ui.core.rules_query = rule;
-            }
+            let rule = ui.core.message_line(ui_);
+            ui.core.open_rule(rule);
             if let Some(a) = f.step.to_act {
                 ui_.label(egui::RichText::new(format!("{} to act", a.name())).strong());
             }

@@ -199,26 +199,10 @@ pub fn board_of(rules: &SxRules, st: Option<&SxState>, supply: SupplyView) -> Po
 
 /// The map key: every symbol the board uses.
 fn legend() -> Vec<LegendRow> {
-    let row = |symbol: LegendSymbol, text: &str| LegendRow {
-        symbol,
-        text: text.into(),
-    };
-    let node = |f: &dyn Fn(&mut NodeStyle)| {
-        let mut n = NodeStyle {
-            size: 6.5,
-            outline_width: 1.4,
-            ..default()
-        };
-        f(&mut n);
-        LegendSymbol::Node(n)
-    };
+    let row = LegendRow::new;
+    let node = |f: &dyn Fn(&mut NodeStyle)| LegendSymbol::node(6.5, f);
     let link = |line: LineKind, colour: Color, marks: Vec<LinkMark>| {
-        LegendSymbol::Link(LinkStyle {
-            line,
-            colour,
-            width: 1.8,
-            marks,
-        })
+        LegendSymbol::link(line, colour, 1.8, marks)
     };
     let mut v = vec![
         row(LegendSymbol::Heading, "Areas"),
@@ -228,7 +212,7 @@ fn legend() -> Vec<LegendRow> {
                 n.shape = NodeShape::Square;
                 n.size = 7.0;
             }),
-            "Fortress (its garrison's box is on the right)",
+            "Fortress (an enemy in its area: one box, garrison | besieger)",
         ),
         row(
             node(&|n| {
@@ -307,24 +291,15 @@ fn legend() -> Vec<LegendRow> {
             "In a box: \"demoralized\" (morale.states), \"garrison\", \"winter quarters\"",
         ),
         row(
-            node(&|n| {
-                n.outline = LIT;
-                n.outline_width = 3.0;
-            }),
+            LegendSymbol::ring(6.5, LIT),
             "Green ring: click to act there",
         ),
         row(
-            node(&|n| {
-                n.outline = MAYBE;
-                n.outline_width = 3.0;
-            }),
+            LegendSymbol::ring(6.5, MAYBE),
             "Pale ring: where the force may go if its march roll allows",
         ),
         row(
-            node(&|n| {
-                n.outline = SELECTED;
-                n.outline_width = 3.0;
-            }),
+            LegendSymbol::ring(6.5, SELECTED),
             "Yellow ring: the marching force, the battle",
         ),
         row(
@@ -432,18 +407,16 @@ pub fn reach_if_rolled(rules: &SxRules, st: &SxState) -> Vec<AreaId> {
 
 /// The forces as boxes beside their areas, for the sides `show` allows: per area and
 /// power one box for the field force (its leaders, then its SPs, "demoralized") and one
-/// for the garrison ("garrison", "winter quarters"). Returns the boxes and those to be
-/// put left of their area (a force facing an enemy garrison: the besieger's side).
-pub fn force_stacks(
-    rules: &SxRules,
-    st: &SxState,
-    show: &dyn Fn(Side) -> bool,
-) -> (Vec<Stack>, Vec<(usize, Color)>) {
+/// for the garrison ("garrison", "winter quarters"). A fortress with a garrison and an
+/// enemy force in its area is ONE box of two halves: the garrison's on the left, the
+/// enemy's (the besieger's side) on the right ([`Stack::right`]).
+pub fn force_stacks(rules: &SxRules, st: &SxState, show: &dyn Fn(Side) -> bool) -> Vec<Stack> {
     let mut out = Vec::new();
-    let mut left = Vec::new();
     for (i, x) in st.areas.iter().enumerate() {
         let a = i as AreaId;
         let holder = garrisoned_by(st, a);
+        // this area's boxes: (power, inside, box)
+        let mut here: Vec<(Power, bool, Stack)> = Vec::new();
         for p in Power::ALL {
             if !show(p.side()) {
                 continue;
@@ -516,18 +489,65 @@ pub fn force_stacks(
                 } else {
                     power_colour(p)
                 };
-                if !inside && holder.is_some_and(|h| h != p.side()) {
-                    left.push((i, colour));
-                }
-                out.push(Stack {
-                    node: i,
-                    colour,
-                    entries,
-                });
+                here.push((
+                    p,
+                    inside,
+                    Stack {
+                        node: i,
+                        colour,
+                        entries,
+                        right: None,
+                    },
+                ));
             }
         }
+        out.extend(fortress_box(holder, here));
     }
-    (out, left)
+    out
+}
+
+/// An area's boxes with its fortress box made ONE box of two halves when an enemy force
+/// stands in the area of a garrison: the garrison's powers on the left, the enemy's
+/// field forces on the right; a half of several powers names each power on its SP line.
+fn fortress_box(holder: Option<Side>, here: Vec<(Power, bool, Stack)>) -> Vec<Stack> {
+    let Some(h) = holder else {
+        return here.into_iter().map(|x| x.2).collect();
+    };
+    let inner = |x: &(Power, bool, Stack)| x.1 && x.0.side() == h;
+    let enemy = |x: &(Power, bool, Stack)| !x.1 && x.0.side() != h;
+    if !here.iter().any(inner) || !here.iter().any(enemy) {
+        return here.into_iter().map(|x| x.2).collect();
+    }
+    let half = |v: Vec<(Power, bool, Stack)>| {
+        let many = v.len() > 1;
+        let colour = v.first().map(|x| x.2.colour).unwrap_or(Color::BLACK);
+        let mut entries = Vec::new();
+        for (p, _, s) in v {
+            for mut e in s.entries {
+                if many && !e.leader {
+                    e.text = format!("{}: {}", p.name(), e.text);
+                }
+                entries.push(e);
+            }
+        }
+        (colour, entries)
+    };
+    let (garrison, rest): (Vec<_>, Vec<_>) = here.into_iter().partition(inner);
+    let (besieger, rest): (Vec<_>, Vec<_>) = rest.into_iter().partition(enemy);
+    let node = garrison[0].2.node;
+    let (colour, entries) = half(garrison);
+    let (rc, re) = half(besieger);
+    let mut out: Vec<Stack> = rest.into_iter().map(|x| x.2).collect();
+    out.push(Stack {
+        node,
+        colour,
+        entries,
+        right: Some(StackHalf {
+            colour: rc,
+            entries: re,
+        }),
+    });
+    out
 }
 
 /// Which sides' forces the screen may show: in the secret deployment only the deploying
@@ -677,9 +697,7 @@ pub fn marks(
         }
     }
     let show = visible(st, ui.curtain.viewer());
-    let (stacks, left) = force_stacks(rules, st, &show);
-    m.stacks = stacks;
-    m.left_first = left;
+    m.stacks = force_stacks(rules, st, &show);
     marks.set_if_neq(m);
 }
 
@@ -808,8 +826,10 @@ mod tests {
     }
 
     fn sides(rules: &SxRules, st: &SxState, viewer: Option<Side>) -> Vec<Color> {
-        let (stacks, _) = force_stacks(rules, st, &visible(st, viewer));
-        stacks.into_iter().map(|s| s.colour).collect()
+        force_stacks(rules, st, &visible(st, viewer))
+            .into_iter()
+            .flat_map(|s| std::iter::once(s.colour).chain(s.right.map(|h| h.colour)))
+            .collect()
     }
 
     /// grand.start: in the secret deployment only the deploying side's own forces are
@@ -901,6 +921,120 @@ mod tests {
         assert!(!reach.is_empty());
         let msg = click_command(&g.rules, &before, &ui, reach[0], None).unwrap_err();
         assert!(msg.contains("Roll the march die first"), "{msg}");
+    }
+
+    /// The first game (seed 7, 8, ...) that reaches the situation by random legal play.
+    fn reached(until: &str) -> PureGame<SaxonWar> {
+        let g0 = game();
+        for seed in 7..60 {
+            let Ok(cmds) = super::super::autoplay_until(&g0.rules, seed, until) else {
+                continue;
+            };
+            let mut g = PureGame::<SaxonWar>::new(g0.rules.clone(), seed);
+            for c in &cmds {
+                g.apply(c).expect("replays");
+            }
+            return g;
+        }
+        panic!("{until} not reached with seeds 7-59");
+    }
+
+    /// fortress.garrison, siege.conditions: a besieged fortress is ONE box of two halves beside its area, the
+    /// garrison on the left and the besieging force on the right; no other box of the
+    /// garrison or the besieger there.
+    #[test]
+    fn a_besieged_fortress_is_one_box_of_two_halves() {
+        // Dresden held by a Saxon garrison, Frederick's Prussians in its area
+        let mut g = reached("moving");
+        let a = g.rules.area("dresden").expect("Dresden");
+        let (def, att) = (Side::Austria, Side::Prussia);
+        for p in Power::ALL {
+            g.st.areas[a as usize].field[p.idx()] = 0;
+            g.st.areas[a as usize].garrison[p.idx()] = 0;
+        }
+        g.st.areas[a as usize].garrison[Power::Saxony.idx()] = 3;
+        g.st.areas[a as usize].field[Power::Prussia.idx()] = 12;
+        let fred = g.rules.leader("frederick").expect("Frederick");
+        g.st.leaders[fred as usize].loc = LLoc::Field(a);
+        assert!(g.st.garrison_of(a, def) > 0 && g.st.field_of(a, att) > 0);
+        let stacks = force_stacks(&g.rules, &g.st, &|_| true);
+        let here: Vec<&Stack> = stacks.iter().filter(|s| s.node == a as usize).collect();
+        let halves: Vec<&&Stack> = here.iter().filter(|s| s.right.is_some()).collect();
+        assert_eq!(halves.len(), 1, "one fortress box");
+        let b = halves[0];
+        let right = b.right.as_ref().expect("two halves");
+        let gar = Power::ALL
+            .iter()
+            .filter(|p| p.side() == def)
+            .map(|p| garrison_colour(*p))
+            .collect::<Vec<_>>();
+        let field = Power::ALL
+            .iter()
+            .filter(|p| p.side() == att)
+            .map(|p| power_colour(*p))
+            .collect::<Vec<_>>();
+        assert!(gar.contains(&b.colour), "the garrison on the left");
+        assert!(field.contains(&right.colour), "the besieger on the right");
+        assert!(b.entries.iter().any(|e| e.text.contains("garrison")));
+        assert!(right.entries.iter().any(|e| e.text.contains("SP")));
+        // the besieger's SPs and leaders are all in the right half, none in a box apart
+        for s in &here {
+            if s.right.is_none() {
+                assert!(!gar.contains(&s.colour) && !field.contains(&s.colour));
+            }
+        }
+        let sp: u16 = right
+            .entries
+            .iter()
+            .filter(|e| (100..200).contains(&e.id))
+            .map(|e| {
+                let w: Vec<&str> = e.text.split_whitespace().collect();
+                let k = w.iter().position(|x| *x == "SP").unwrap_or(0);
+                w.get(k.wrapping_sub(1))
+                    .and_then(|n| n.parse::<u16>().ok())
+                    .unwrap_or(0)
+            })
+            .sum();
+        assert_eq!(
+            sp,
+            g.st.field_of(a, att),
+            "every besieging SP in the right half"
+        );
+        // no enemy in the area: the garrison's box is a box of one
+        let mut lifted = g.st.clone();
+        for p in Power::ALL {
+            if p.side() == att {
+                lifted.areas[a as usize].field[p.idx()] = 0;
+            }
+        }
+        for l in 0..lifted.leaders.len() {
+            if lifted.leaders[l].loc == LLoc::Field(a) {
+                lifted.leaders[l].loc = LLoc::Gone;
+            }
+        }
+        assert!(
+            force_stacks(&g.rules, &lifted, &|_| true)
+                .iter()
+                .all(|s| s.right.is_none())
+        );
+    }
+
+    /// "Go to" centres on the marching force, then on the battle (the areas the rules'
+    /// state names, as 1866's focus).
+    #[test]
+    fn go_to_names_the_marching_force_and_the_battle() {
+        let g = reached("moving");
+        let m = g.st.g.march.clone().expect("a march");
+        let (a, what) = super::super::focus_area(&g.rules, &g.st).expect("a focus");
+        assert_eq!(a, m.at);
+        assert!(what.contains(g.rules.leader_name(m.leader)), "{what}");
+        let g = reached("battle");
+        let c = g.st.g.combat.clone().expect("a battle");
+        let (a, what) = super::super::focus_area(&g.rules, &g.st).expect("a focus");
+        assert_eq!(a, c.area);
+        assert!(what.starts_with("the battle at"), "{what}");
+        let g = game();
+        assert_eq!(super::super::focus_area(&g.rules, &g.st), None);
     }
 
     fn target_of_any(legal: &[SxCommand], a: AreaId) -> Option<&SxCommand> {

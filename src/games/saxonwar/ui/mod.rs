@@ -2,11 +2,12 @@
 //! [`PointBoard`](crate::gui::pointboard) (areas tinted by country, links with their
 //! mountain passes, fortresses filled in their holder's colour, depots, the Russia box;
 //! each force a box beside its area: the leaders with the SPs under them in the power's
-//! colour, the garrison's box right of the area and a besieger's left; demoralized and
+//! colour, a besieged fortress one box of two halves, garrison | besieger; demoralized and
 //! winter-quarters marks), the areas the legal commands reach lit, the supply network on
 //! request, the secret deployment and the willingness to fight behind the hand-over
 //! curtain, a battle panel with its inputs, every modifier and the exact odds from the
-//! rules' own functions. Never mutates game state: it only sends commands from the one
+//! rules' own functions, a siege panel (the siege table and the Honors of War), a "go
+//! to" button (G) centring the map on the battle or the marching force. Never mutates game state: it only sends commands from the one
 //! legal list.
 //!
 //! Files: `board` (the board, the marks, clicks), `panels` (egui windows).
@@ -20,7 +21,6 @@ use super::ecs::*;
 use super::state::*;
 use crate::engine::game::RulesGame;
 use crate::engine::game_ecs::*;
-use crate::engine::hexmap::HexMap;
 use crate::gui::AppState;
 use crate::gui::game_ui::*;
 use bevy::prelude::*;
@@ -108,6 +108,41 @@ pub fn secret_step(st: &SxState) -> bool {
     matches!(st.g.step, Step::Deploy | Step::Combat)
 }
 
+/// The camera scale a "go to" centres the map at (as 1866's focus: close enough to read
+/// the boxes of the area and its neighbours).
+pub const FOCUS_SCALE: f32 = 0.9;
+
+/// Where "go to" centres the map and the words for it: the battle being decided, the
+/// force retreating after it, the marching force, the siege being settled (else None).
+pub fn focus_area(rules: &SxRules, st: &SxState) -> Option<(AreaId, String)> {
+    if let Some(c) = &st.g.combat {
+        return Some((c.area, format!("the battle at {}", rules.area_name(c.area))));
+    }
+    if let Some(r) = &st.g.retreat {
+        return Some((
+            r.area,
+            format!("the retreat from {}", rules.area_name(r.area)),
+        ));
+    }
+    if let Some(m) = &st.g.march {
+        return Some((
+            m.at,
+            format!(
+                "{}'s force at {}",
+                rules.leader_name(m.leader),
+                rules.area_name(m.at)
+            ),
+        ));
+    }
+    if let Some(s) = &st.g.siege {
+        return Some((
+            s.area,
+            format!("the siege of {}", rules.fortress_name(s.area)),
+        ));
+    }
+    None
+}
+
 /// The situations `FELDZUG_AUTOPLAY` plays to.
 pub const AUTOPLAY_SITUATIONS: &[&str] = &["march", "moving", "battle", "siege", "retreat"];
 
@@ -122,15 +157,6 @@ pub fn autoplay_until(
     until: &str,
 ) -> Result<Vec<SxCommand>, String> {
     use crate::engine::game::PureGame;
-    use rand::SeedableRng;
-    if !AUTOPLAY_SITUATIONS.contains(&until) {
-        return Err(format!(
-            "unknown situation {until:?}; one of {}",
-            AUTOPLAY_SITUATIONS.join(", ")
-        ));
-    }
-    let mut g = PureGame::<SaxonWar>::new(rules.clone(), seed);
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
     let ready = |g: &PureGame<SaxonWar>| {
         let st = &g.st;
         let legal = || g.legal();
@@ -154,28 +180,18 @@ pub fn autoplay_until(
             _ => false,
         }
     };
-    while !ready(&g) {
-        if g.over() || g.commands.len() >= 20_000 {
-            return Err(format!(
-                "{until} not reached with seed {seed} ({} commands)",
-                g.commands.len()
-            ));
-        }
-        let legal = g.legal();
-        let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
-            return Err("no legal command".into());
-        };
-        if g.apply(&c).is_err() {
-            return Err(format!("a legal command was refused: {c:?}"));
-        }
-    }
-    Ok(g.commands)
+    crate::gui::game_ui::play_until::<SaxonWar>(
+        rules,
+        seed,
+        until,
+        AUTOPLAY_SITUATIONS,
+        &ready,
+        super::random_command,
+    )
 }
 
 impl GameUi for SaxonWar {
     type Ui = SxUi;
-    const UNDO_IN_LESSON: &'static str =
-        "Undo is off during a lesson; restart the lesson from the menu instead.";
 
     fn core(ui: &SxUi) -> &UiCore<SxCommand> {
         &ui.core
@@ -183,11 +199,6 @@ impl GameUi for SaxonWar {
 
     fn core_mut(ui: &mut SxUi) -> &mut UiCore<SxCommand> {
         &mut ui.core
-    }
-
-    /// An area game: the hex map is not drawn (see [`GameUi::point_board`]).
-    fn map(_rules: &SxRules) -> HexMap {
-        HexMap::placeholder()
     }
 
     fn deselect(ui: &mut SxUi) {
@@ -203,16 +214,7 @@ impl GameUi for SaxonWar {
     /// `FELDZUG_AUTOPLAY=<situation>`: random legal commands from the seed until the
     /// situation (demos and screenshots): see [`autoplay_until`] for the names.
     fn autoplay(_world: &mut World, rules: &Arc<SxRules>, seed: u64) -> Vec<SxCommand> {
-        let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") else {
-            return Vec::new();
-        };
-        match autoplay_until(rules, seed, &until) {
-            Ok(cmds) => cmds,
-            Err(e) => {
-                warn!("autoplay: {e}");
-                Vec::new()
-            }
-        }
+        autoplay_from_env(rules, seed, autoplay_until)
     }
 
     /// Screenshots: `FELDZUG_CURTAIN=up` opens the game with the screen given to the

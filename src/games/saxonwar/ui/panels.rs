@@ -7,13 +7,13 @@ use super::super::data::SxRules;
 use super::super::ecs::*;
 use super::super::rules::*;
 use super::super::state::*;
-use super::super::steps::{march, siege};
+use super::super::steps::march;
 use super::board::{current_pick, side_text};
 use super::{BattleMemo, DeployPick, SxUi, legal, secret_step};
 use crate::engine::game::RulesGame;
 use crate::engine::game_ecs::{CurrentStep, RulesRes};
 use crate::gui::AppState;
-use crate::gui::game_ui::{UiRequest, game_buttons};
+use crate::gui::game_ui::game_buttons;
 use crate::gui::pointboard::c32;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -404,16 +404,10 @@ fn battle_window(
                 .spacing([10.0, 2.0])
                 .striped(true)
                 .show(ui, |g| {
-                    g.label("");
-                    for (k, s) in sides.iter().enumerate() {
-                        let role = if k == 0 { "attacker" } else { "defender" };
-                        g.label(
-                            egui::RichText::new(format!("{} ({role})", s.name()))
-                                .strong()
-                                .color(c32(side_text(*s))),
-                        );
-                    }
-                    g.end_row();
+                    crate::gui::panels::battle_header(
+                        g,
+                        sides.map(|s| (s.name(), c32(side_text(s)))),
+                    );
                     g.label("Commander");
                     for b in [&i.att, &i.def] {
                         g.label(b.leader.map_or("none (0/1/1)".to_string(), |l| {
@@ -506,6 +500,146 @@ fn battle_window(
     }
 }
 
+/// The siege panel, while a siege roll may be made or a breach is being settled: for
+/// each fortress the besieger and the garrison, the besieged commander's SIV, the siege
+/// table (1d6 - SIV: 1-3 no effect, 4+ a breach) with every die face, the exact chance
+/// (`view::siege_view`, over the modifiers the roll is made with), and the Honors of
+/// War's options with what each does; the legal ones are buttons.
+fn siege_window(
+    ctx: &egui::Context,
+    rules: &SxRules,
+    st: &SxState,
+    legal: &[SxCommand],
+    outbox: &mut Vec<SxCommand>,
+) {
+    let views = super::super::view::sieges(rules, st);
+    if views.is_empty() {
+        return;
+    }
+    let title = match views.as_slice() {
+        [v] => format!("Siege of {}", rules.fortress_name(v.area)),
+        _ => "Sieges".to_string(),
+    };
+    egui::Window::new(title)
+        .id(egui::Id::new("sx-siege"))
+        .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
+        .resizable(false)
+        .collapsible(true)
+        .default_width(340.0)
+        .show(ctx, |ui| {
+            for (k, v) in views.iter().enumerate() {
+                if k > 0 {
+                    ui.separator();
+                }
+                siege_section(ui, rules, st, v, legal, outbox);
+            }
+        });
+}
+
+/// One fortress in the siege panel.
+fn siege_section(
+    ui: &mut egui::Ui,
+    rules: &SxRules,
+    st: &SxState,
+    v: &super::super::view::SiegeView,
+    legal: &[SxCommand],
+    outbox: &mut Vec<SxCommand>,
+) {
+    ui.strong(format!(
+        "{} ({})",
+        rules.fortress_name(v.area),
+        rules.area_name(v.area)
+    ));
+    let who = |s: &super::super::view::SiegeSide| {
+        let mut names: Vec<String> = s
+            .leaders
+            .iter()
+            .map(|l| rules.leader_name(*l).to_string())
+            .collect();
+        if names.is_empty() {
+            names.push("no leader".into());
+        }
+        format!("{} SP, {}", s.sp, names.join(", "))
+    };
+    egui::Grid::new(("sx-siege-grid", v.area))
+        .num_columns(2)
+        .spacing([10.0, 2.0])
+        .show(ui, |g| {
+            for (role, s) in [("Besieger", &v.besieger), ("Garrison", &v.garrison)] {
+                g.label(
+                    egui::RichText::new(format!("{role}: {}", s.side.name()))
+                        .strong()
+                        .color(c32(side_text(s.side))),
+                );
+                g.label(who(s));
+                g.end_row();
+            }
+            g.label("Besieged commander");
+            g.label(match v.garrison.commander {
+                Some(l) => format!("{}, SIV {}", rules.leader_name(l), v.siv),
+                None => format!("none, SIV {}", v.siv),
+            });
+            g.end_row();
+        });
+    let m: i32 = v.mods.iter().map(|x| x.1).sum();
+    let parts: Vec<String> = v.mods.iter().map(|(w, x)| format!("{x:+} {w}")).collect();
+    ui.label(format!(
+        "Siege roll: 1d6 {} (siege.resolution): 1-3 no effect, 4 or more a breach",
+        parts.join(" ")
+    ));
+    ui.horizontal(|ui| {
+        ui.label("Die:");
+        for (d, (total, hit)) in v.faces.iter().enumerate() {
+            let t = egui::RichText::new(format!("{}→{total}", d + 1)).monospace();
+            let t = if *hit {
+                t.strong().color(egui::Color32::from_rgb(90, 200, 90))
+            } else {
+                t.weak()
+            };
+            ui.label(t)
+                .on_hover_text(if *hit { "breach" } else { "no effect" });
+            ui.add_space(4.0);
+        }
+    });
+    ui.label(
+        egui::RichText::new(format!("A breach on {} (1d6 {m:+})", chance(v.breaches, 6))).strong(),
+    );
+    let roll = SxCommand::Siege { area: v.area };
+    if legal.contains(&roll)
+        && ui
+            .button(format!(
+                "Roll the siege die against {}",
+                rules.fortress_name(v.area)
+            ))
+            .clicked()
+    {
+        outbox.push(roll);
+    }
+    let stage = v.stage.unwrap_or(SiegeStage::Honors);
+    ui.add_space(4.0);
+    ui.label(if v.stage.is_some() {
+        "The breach is made: the Honors of War (siege.honors)"
+    } else {
+        "On a breach the garrison asks for the Honors of War (siege.honors):"
+    });
+    let mut stages = vec![stage];
+    if v.stage.is_none() {
+        stages = vec![SiegeStage::Honors, SiegeStage::Garrison, SiegeStage::Storm];
+    }
+    for s in stages {
+        for (c, chooser, what) in super::super::view::honors_options(s) {
+            if legal.contains(&c) {
+                if ui.button(label(rules, st, &c)).clicked() {
+                    outbox.push(c);
+                }
+                ui.add(egui::Label::new(format!("   {what}")).wrap());
+            } else {
+                ui.add(egui::Label::new(format!("• ({chooser}) {what}")).wrap());
+            }
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(super) fn panels(
     mut contexts: EguiContexts,
@@ -516,7 +650,9 @@ pub(super) fn panels(
     mut ui: ResMut<SxUi>,
     mut next: ResMut<NextState<AppState>>,
     step: Res<CurrentStep>,
-    lesson: Option<ResMut<crate::gui::game_ui::ActiveLesson<SaxonWar>>>,
+    mut lesson: Option<ResMut<crate::gui::game_ui::ActiveLesson<SaxonWar>>>,
+    mut focus: ResMut<crate::gui::pointboard::PointFocus>,
+    keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
     let (Some(rules), Some(st)) = (rules, st) else {
         return Ok(());
@@ -583,10 +719,14 @@ pub(super) fn panels(
                 );
             }
             p.add(egui::Label::new(&step.prompt).wrap());
-            if let Some(rule) = ui.core.message_line(p) {
-                ui.core.rules_open = true;
-                ui.core.rules_query = rule;
+            if !down
+                && let Some((a, what)) = super::focus_area(rules, st)
+                && crate::gui::panels::go_to_button(p, &what, keys.just_pressed(KeyCode::KeyG))
+            {
+                focus.0 = Some((a as usize, super::FOCUS_SCALE));
             }
+            let rule = ui.core.message_line(p);
+            ui.core.open_rule(rule);
             p.separator();
             if down {
                 p.weak("The curtain is down.");
@@ -615,31 +755,13 @@ pub(super) fn panels(
             log.as_deref(),
             dice.as_deref(),
         );
+        siege_window(ctx, rules, st, &legal, &mut ui.core.outbox);
     }
-    let clicks =
-        crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
-    if let Some(rule) = clicks.rule {
-        ui.core.rules_open = true;
-        ui.core.rules_query = rule;
-    }
-    if let Some(mut lesson) = lesson {
-        let clicks = crate::gui::panels::lesson_window(ctx, &mut lesson);
-        if let Some(k) = clicks.step {
-            ui.core.request = Some(UiRequest::LessonStep(k));
-        }
-        if clicks.restart {
-            ui.core.request = Some(UiRequest::RestartLesson);
-        }
-        if clicks.menu {
-            next.set(AppState::Menu);
-        }
-    }
-    let cases = <SaxonWar as RulesGame>::reference();
-    let mut open = ui.core.rules_open;
-    let mut q = std::mem::take(&mut ui.core.rules_query);
-    crate::gui::panels::rules_window(ctx, &mut open, &mut q, &cases);
-    ui.core.rules_open = open;
-    ui.core.rules_query = q;
+    ui.core
+        .log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
+    ui.core.lesson_window(ctx, lesson.as_deref_mut(), &mut next);
+    ui.core
+        .rules_window(ctx, &<SaxonWar as RulesGame>::reference());
     ui.curtain.draw(ctx);
     Ok(())
 }
@@ -695,13 +817,12 @@ fn commands(p: &mut egui::Ui, rules: &SxRules, st: &SxState, ui: &mut SxUi, lega
         }
     }
     if st.g.step == Step::Siege && st.g.siege.is_none() {
-        for a in siege::targets(rules, st) {
-            let m: i32 = siege::siege_mods(rules, st, a).iter().map(|x| x.1).sum();
-            let n = (1..=6).filter(|d| d + m >= 4).count() as u32;
+        for v in super::super::view::sieges(rules, st) {
+            let m: i32 = v.mods.iter().map(|x| x.1).sum();
             p.label(format!(
-                "{}: a breach on {} (1d6 {m:+}, 4 or more)",
-                rules.fortress_name(a),
-                chance(n, 6)
+                "{}: a breach on {} (1d6 {m:+}, 4 or more; the siege panel has the table)",
+                rules.fortress_name(v.area),
+                chance(v.breaches, 6)
             ));
         }
     }

@@ -248,27 +248,9 @@ fn seas(rules: &StRules) -> Vec<SeaLane> {
 
 /// The map key: every symbol the 1866 board uses.
 fn legend() -> Vec<LegendRow> {
-    let row = |symbol: LegendSymbol, text: &str| LegendRow {
-        symbol,
-        text: text.into(),
-    };
-    let node = |f: &dyn Fn(&mut NodeStyle)| {
-        let mut n = NodeStyle {
-            size: 7.0,
-            outline_width: 1.4,
-            ..default()
-        };
-        f(&mut n);
-        LegendSymbol::Node(n)
-    };
-    let link = |line: LineKind, colour: Color, width: f32, marks: Vec<LinkMark>| {
-        LegendSymbol::Link(LinkStyle {
-            line,
-            colour,
-            width,
-            marks,
-        })
-    };
+    let row = LegendRow::new;
+    let node = |f: &dyn Fn(&mut NodeStyle)| LegendSymbol::node(7.0, f);
+    let link = LegendSymbol::link;
     vec![
         row(LegendSymbol::Heading, "Spaces"),
         row(
@@ -284,13 +266,7 @@ fn legend() -> Vec<LegendRow> {
             }),
             "Fortress and its value (13.32)",
         ),
-        row(
-            node(&|n| {
-                n.outline = VP_RED;
-                n.outline_width = 3.0;
-            }),
-            "VP space (red outline)",
-        ),
+        row(LegendSymbol::ring(7.0, VP_RED), "VP space (red outline)"),
         row(
             node(&|n| n.fill = Color::srgb(0.85, 0.85, 0.82)),
             "Independent city, in no province (14.2)",
@@ -349,17 +325,11 @@ fn legend() -> Vec<LegendRow> {
         ),
         row(LegendSymbol::Tint(AUSTRIA), "Austrian box"),
         row(
-            node(&|n| {
-                n.outline = LIT;
-                n.outline_width = 3.0;
-            }),
+            LegendSymbol::ring(7.0, LIT),
             "Green ring: click to move or act there",
         ),
         row(
-            node(&|n| {
-                n.outline = SELECTED;
-                n.outline_width = 3.0;
-            }),
+            LegendSymbol::ring(7.0, SELECTED),
             "Yellow ring: the force moving now",
         ),
     ]
@@ -434,6 +404,7 @@ pub fn stacks(rules: &StRules, st: &StState) -> Vec<Stack> {
                 node,
                 colour,
                 entries: vec![e],
+                right: None,
             });
         }
     };

@@ -16,7 +16,6 @@ use super::ecs::*;
 use super::state::*;
 use crate::engine::game::RulesGame;
 use crate::engine::game_ecs::*;
-use crate::engine::hexmap::HexMap;
 use crate::gui::AppState;
 use crate::gui::game_ui::*;
 use bevy::prelude::*;
@@ -92,15 +91,6 @@ pub fn autoplay_until(
 ) -> Result<Vec<StCommand>, String> {
     use super::flow_battle::Stage;
     use crate::engine::game::PureGame;
-    use rand::SeedableRng;
-    if !AUTOPLAY_SITUATIONS.contains(&until) {
-        return Err(format!(
-            "unknown situation {until:?}; one of {}",
-            AUTOPLAY_SITUATIONS.join(", ")
-        ));
-    }
-    let mut g = PureGame::<Struggle>::new(rules.clone(), seed);
-    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
     let ready = |g: &PureGame<Struggle>| {
         let st = &g.st;
         let stage = st.g.battle.as_ref().map(|b| b.stage);
@@ -145,22 +135,14 @@ pub fn autoplay_until(
             _ => false,
         }
     };
-    while !ready(&g) {
-        if g.over() || g.commands.len() >= 20_000 {
-            return Err(format!(
-                "{until} not reached with seed {seed} ({} commands)",
-                g.commands.len()
-            ));
-        }
-        let legal = g.legal();
-        let Some(c) = super::random_command(&g.rules, &g.st, &legal, &mut rng) else {
-            return Err("no legal command".into());
-        };
-        if g.apply(&c).is_err() {
-            return Err(format!("a legal command was refused: {c:?}"));
-        }
-    }
-    Ok(g.commands)
+    crate::gui::game_ui::play_until::<Struggle>(
+        rules,
+        seed,
+        until,
+        AUTOPLAY_SITUATIONS,
+        &ready,
+        super::random_command,
+    )
 }
 
 /// The legal commands of the step, in the order the rules list them.
@@ -170,8 +152,6 @@ fn legal(rules: &StRules, st: &StState) -> Vec<StCommand> {
 
 impl GameUi for Struggle {
     type Ui = StUi;
-    const UNDO_IN_LESSON: &'static str =
-        "Undo is off during a lesson; restart the lesson from the menu instead.";
 
     fn core(ui: &StUi) -> &UiCore<StCommand> {
         &ui.core
@@ -179,11 +159,6 @@ impl GameUi for Struggle {
 
     fn core_mut(ui: &mut StUi) -> &mut UiCore<StCommand> {
         &mut ui.core
-    }
-
-    /// A point-to-point game: the hex map is not drawn (see [`GameUi::point_board`]).
-    fn map(_rules: &StRules) -> HexMap {
-        HexMap::placeholder()
     }
 
     fn deselect(ui: &mut StUi) {
@@ -200,16 +175,7 @@ impl GameUi for Struggle {
     /// situation (demos and screenshots; the game is still scenario + seed + commands):
     /// see [`autoplay_until`] for the names.
     fn autoplay(_world: &mut World, rules: &Arc<StRules>, seed: u64) -> Vec<StCommand> {
-        let Ok(until) = std::env::var("FELDZUG_AUTOPLAY") else {
-            return Vec::new();
-        };
-        match autoplay_until(rules, seed, &until) {
-            Ok(cmds) => cmds,
-            Err(e) => {
-                warn!("autoplay: {e}");
-                Vec::new()
-            }
-        }
+        autoplay_from_env(rules, seed, autoplay_until)
     }
 
     /// Screenshots: `FELDZUG_CURTAIN=up` opens the game with the hand of the side to

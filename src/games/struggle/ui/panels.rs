@@ -215,16 +215,15 @@ fn battle_window(ctx: &egui::Context, rules: &StRules, st: &StState, prompt: &st
                 .spacing([10.0, 2.0])
                 .striped(true)
                 .show(ui, |g| {
-                    g.label("");
-                    for (k, s) in sides.iter().enumerate() {
-                        let role = if k == 0 { "attacker" } else { "defender" };
-                        g.label(
-                            egui::RichText::new(format!("{} ({role})", s.name()))
-                                .strong()
-                                .color(crate::gui::pointboard::c32(super::board::side_colour(*s))),
-                        );
-                    }
-                    g.end_row();
+                    crate::gui::panels::battle_header(
+                        g,
+                        sides.map(|s| {
+                            (
+                                s.name(),
+                                crate::gui::pointboard::c32(super::board::side_colour(s)),
+                            )
+                        }),
+                    );
                     g.label("Commander");
                     for (k, n) in names.iter().enumerate() {
                         let rating = inputs.as_ref().and_then(|(a, d, _)| {
@@ -358,7 +357,7 @@ pub(super) fn panels(
     mut ui: ResMut<StUi>,
     mut next: ResMut<NextState<AppState>>,
     step: Res<CurrentStep>,
-    lesson: Option<ResMut<crate::gui::game_ui::ActiveLesson<super::super::Struggle>>>,
+    mut lesson: Option<ResMut<crate::gui::game_ui::ActiveLesson<super::super::Struggle>>>,
 ) -> Result {
     let (Some(rules), Some(st)) = (rules, st) else {
         return Ok(());
@@ -412,10 +411,8 @@ pub(super) fn panels(
                 }
             }
             p.separator();
-            if let Some(rule) = ui.core.message_line(p) {
-                ui.core.rules_open = true;
-                ui.core.rules_query = rule;
-            }
+            let rule = ui.core.message_line(p);
+            ui.core.open_rule(rule);
             p.separator();
             // the step's commands other than card plays (those are on the cards) and
             // the spaces (those are lit on the map, listed here as well)
@@ -471,12 +468,8 @@ pub(super) fn panels(
                 .unwrap_or_default();
         cards::played_window(ctx, &face, &how);
     }
-    let clicks =
-        crate::gui::panels::log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
-    if let Some(rule) = clicks.rule {
-        ui.core.rules_open = true;
-        ui.core.rules_query = rule;
-    }
+    ui.core
+        .log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
     if let Some(side) = viewer {
         let faces = hand_faces(rules, st, side, viewer);
         let plays: Vec<StCommand> = legal
@@ -511,18 +504,7 @@ pub(super) fn panels(
             ui.core.outbox.push(c);
         }
     }
-    if let Some(mut lesson) = lesson {
-        let clicks = crate::gui::panels::lesson_window(ctx, &mut lesson);
-        if let Some(k) = clicks.step {
-            ui.core.request = Some(crate::gui::game_ui::UiRequest::LessonStep(k));
-        }
-        if clicks.restart {
-            ui.core.request = Some(crate::gui::game_ui::UiRequest::RestartLesson);
-        }
-        if clicks.menu {
-            next.set(AppState::Menu);
-        }
-    }
+    ui.core.lesson_window(ctx, lesson.as_deref_mut(), &mut next);
     ui.curtain.draw(ctx);
     Ok(())
 }
