@@ -732,3 +732,81 @@ fn allied_major_powers_share_an_area_only_after_both_cooperation_rolls() {
     let r = refused(&mut g, SxCommand::Enter { area: berlin });
     assert_eq!(r.rule, "allies.cooperation");
 }
+
+// rule morale.recovery, morale.states: the +2 of a voluntary pull-off goes along when the
+// force leaves the field into a fortress, with the demoralized marker (AUDIT14b D2): in
+// its morale phase Browne's 3 + SIV 2 + 2 = 7 recovers the garrison. Old code: the flag
+// stayed on the field, 3 + 2 = 5 failed.
+#[test]
+fn pulling_off_into_a_fortress_keeps_the_two_for_morale_recovery() {
+    let (mut g, _dresden) = battle_at_dresden("browne");
+    g.dice.script([2, 3]);
+    ok(&mut g, SxCommand::BattleKind { maneuver: false });
+    g.dice.script([4]);
+    ok(&mut g, SxCommand::PullOff { pull: true });
+    let into = g
+        .legal()
+        .into_iter()
+        .find(|c| {
+            matches!(
+                c,
+                SxCommand::Retreat {
+                    into_fortress: true,
+                    ..
+                }
+            )
+        })
+        .expect("a retreat into a fortress");
+    let SxCommand::Retreat { area: to, .. } = into else {
+        unreachable!()
+    };
+    ok(&mut g, into);
+    assert!(rules::demoralized(&g.st, Power::Austria, to, true));
+    drive(&mut g, |s| {
+        s.g.phasing == Side::Austria && s.g.step == Step::Morale
+    });
+    g.dice.script([3]);
+    ok(&mut g, SxCommand::Roll);
+    let roll = g
+        .dice
+        .rolls
+        .iter()
+        .rev()
+        .find(|r| r.rule == "morale.recovery")
+        .expect("the recovery roll");
+    assert!(
+        roll.modifiers
+            .iter()
+            .any(|m| m.1 == 2 && m.0.contains("voluntarily")),
+        "{roll:?}"
+    );
+    assert!(!rules::demoralized(&g.st, Power::Austria, to, true));
+}
+
+// rule morale.states ("otherwise, it stays demoralized"), grand.redeploy: a demoralized
+// force is not taken up by the re-deployment, which would wipe its marker (AUDIT14b D1;
+// our reading); a good force is.
+#[test]
+fn the_redeployment_does_not_take_up_a_demoralized_force() {
+    for demoralized in [true, false] {
+        let mut g = deployed();
+        let berlin = area(&g, "berlin");
+        redeployment(&mut g, Side::Prussia);
+        g.st.areas[berlin as usize].demoralized[Power::Prussia.idx()] = demoralized;
+        let w = SxCommand::Withdraw {
+            power: Power::Prussia,
+            area: berlin,
+            inside: false,
+        };
+        if demoralized {
+            assert!(!g.legal().contains(&w));
+            let r = refused(&mut g, w);
+            assert_eq!(r.rule, "grand.redeploy");
+            assert!(r.reason.contains("demoralized"), "{}", r.reason);
+            assert!(g.st.areas[berlin as usize].demoralized[Power::Prussia.idx()]);
+        } else {
+            ok(&mut g, w);
+            assert_eq!(g.st.areas[berlin as usize].field[Power::Prussia.idx()], 0);
+        }
+    }
+}

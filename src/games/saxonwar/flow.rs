@@ -800,6 +800,9 @@ impl Game<'_> {
                 if !x.demoralized[p.idx()] {
                     x.withdrew[p.idx()] = false;
                 }
+                if !x.demoralized_in[p.idx()] {
+                    x.withdrew_in[p.idx()] = false;
+                }
                 if p == Power::Empire {
                     x.lent = x.lent.min(x.field[p.idx()]);
                 }
@@ -893,11 +896,18 @@ impl Game<'_> {
         if let Some(x) = sp_at_mut(self.st, p, to.0, to.1) {
             *x += n;
         }
-        let withdrew = !from.1 && self.st.area(from.0).is_some_and(|x| x.withdrew[p.idx()]);
+        let withdrew = self.st.area(from.0).is_some_and(|x| {
+            if from.1 {
+                x.withdrew_in[p.idx()]
+            } else {
+                x.withdrew[p.idx()]
+            }
+        });
         if demor && let Some(x) = self.st.areas.get_mut(to.0 as usize) {
             // morale.states: the marker goes along into a fortress and out of it
             if to.1 {
                 x.demoralized_in[p.idx()] = true;
+                x.withdrew_in[p.idx()] |= withdrew;
             } else {
                 x.demoralized[p.idx()] = true;
                 x.withdrew[p.idx()] |= withdrew;

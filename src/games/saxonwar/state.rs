@@ -64,6 +64,10 @@ pub struct AreaSt {
     /// recovery (morale.recovery).
     #[serde(default)]
     pub withdrew: [bool; POWERS],
+    /// The same for a garrison that went inside when it pulled off (morale.recovery: the
+    /// +2 goes along into the fortress with the demoralized marker).
+    #[serde(default, skip_serializing_if = "none_set")]
+    pub withdrew_in: [bool; POWERS],
     /// The siege of the fortress was lifted by a besieger refusing a relief force's
     /// battle (fortress.relief): by that side, in that player turn (`SxState::player_turn`).
     #[serde(default)]
@@ -424,4 +428,9 @@ impl SxState {
     pub fn winter(&self) -> bool {
         self.g.turn >= 16
     }
+}
+
+/// No power's flag is set (kept out of the save, so older saves hash alike).
+fn none_set(x: &[bool; POWERS]) -> bool {
+    !x.iter().any(|b| *b)
 }

@@ -90,7 +90,13 @@ fn withdrawals(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
                 };
                 let here = sp_at(st, p, a, inside) > 0
                     || st.leaders_at(loc).iter().any(|l| power_of(r, *l) == p);
-                if here && !(inside && besieger(r, st, a).is_some()) {
+                // morale.states: a demoralized force stays so until a recovery roll; the
+                // re-deployment does not take it up (our reading: the undeployed pool
+                // has no marker, so taking it up would wipe the marker)
+                if here
+                    && !(inside && besieger(r, st, a).is_some())
+                    && !demoralized(st, p, a, inside)
+                {
                     out.push(SxCommand::Withdraw {
                         power: p,
                         area: a,
@@ -233,7 +239,7 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
             SxCommand::Withdraw { .. } => {
                 return Refusal::new(
                     "grand.redeploy",
-                    "only a force of your side on the map, not a besieged garrison",
+                    "only a force of your side on the map, not a besieged garrison nor a demoralized force (it stays demoralized until it recovers, morale.states)",
                 );
             }
             SxCommand::Lend { .. } | SxCommand::Recall { .. } => {
@@ -326,6 +332,7 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                 g.st.areas[area as usize].withdrew[power.idx()] = false;
             } else {
                 g.st.areas[area as usize].demoralized_in[power.idx()] = false;
+                g.st.areas[area as usize].withdrew_in[power.idx()] = false;
             }
             g.st.pools.undeployed[power.idx()] += n;
             let loc = if inside {

@@ -58,7 +58,13 @@ pub fn recovery_mods(
     inside: bool,
 ) -> Vec<(String, i32)> {
     let mut v = vec![recovery_siv(r, st, a, p, inside)];
-    if !inside && st.area(a).is_some_and(|x| x.withdrew[p.idx()]) {
+    if st.area(a).is_some_and(|x| {
+        if inside {
+            x.withdrew_in[p.idx()]
+        } else {
+            x.withdrew[p.idx()]
+        }
+    }) {
         v.push(("left the field voluntarily (morale.recovery)".into(), 2));
     }
     v
@@ -197,6 +203,7 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         if total >= 7 {
             if inside {
                 g.st.areas[a as usize].demoralized_in[p.idx()] = false;
+                g.st.areas[a as usize].withdrew_in[p.idx()] = false;
             } else {
                 g.st.areas[a as usize].demoralized[p.idx()] = false;
                 g.st.areas[a as usize].withdrew[p.idx()] = false;

@@ -147,10 +147,14 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                 };
             }
         }
-        if rt.voluntary && !into_fortress {
+        if rt.voluntary {
+            // morale.recovery: the +2 of a voluntary pull-off goes along inside too
             for p in Power::ALL {
-                if p.side() == side && g.st.areas[to as usize].field[p.idx()] > 0 {
-                    g.st.areas[to as usize].withdrew[p.idx()] = true;
+                let x = &mut g.st.areas[to as usize];
+                if p.side() == side && into_fortress && x.garrison[p.idx()] > 0 {
+                    x.withdrew_in[p.idx()] = true;
+                } else if p.side() == side && !into_fortress && x.field[p.idx()] > 0 {
+                    x.withdrew[p.idx()] = true;
                 }
             }
         }
