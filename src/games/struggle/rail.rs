@@ -38,11 +38,42 @@ pub fn paid_by_rail(
     to: SpaceId,
     cost: u8,
 ) -> Option<u8> {
-    if m.rail == Some(0) || !rail_step(rules, st, side, m.at, to) {
+    if m.save_rail || m.rail == Some(0) || !rail_step(rules, st, side, m.at, to) {
         return None;
     }
     let left = m.rail.unwrap_or(control::rail_bonus(side));
     (cost <= left).then(|| left - cost)
+}
+
+/// 9.61 ("used as a block and non-rail movement may precede or follow"): may the mover
+/// choose now to keep its block for later or to let it begin? Only while the block has
+/// not begun and a step from here is one the block could pay for (else the choice makes
+/// no difference).
+pub fn block_choice(rules: &StRules, st: &StState) -> Result<(), super::state::Refusal> {
+    let refuse = |why: &str| Err(super::state::Refusal::new("9.61", why));
+    let Some(op) = st.g.op.as_ref() else {
+        return refuse("nothing is moving");
+    };
+    let Some(m) = op.mover.as_ref() else {
+        return refuse("nothing is moving");
+    };
+    if m.rail.is_some() {
+        return refuse("the rail bonus block has begun (or is over): it is used as one block");
+    }
+    let free = Mover {
+        save_rail: false,
+        ..m.clone()
+    };
+    let eligible = rules.map.routes_from(m.at).any(|(_, to)| {
+        super::events::enter_cost(rules, st, m.at, to)
+            .is_some_and(|c| paid_by_rail(rules, st, &free, op.side, to, c).is_some())
+    });
+    if !eligible {
+        return refuse(
+            "no step from here is on friendly rail the bonus could pay for: nothing to keep",
+        );
+    }
+    Ok(())
 }
 
 /// 9.61: every activated unit is allotted its own bonus block: the bonus MPs unit piece
@@ -66,7 +97,8 @@ pub fn unit_paid_by_rail(
         .find(|(q, _)| *q == p)
         .map(|x| x.1)
         .unwrap_or(control::rail_bonus(op.side));
-    if left == 0 || !rail_step(rules, st, op.side, from, to) {
+    let saved = op.mover.as_ref().is_some_and(|m| m.save_rail);
+    if saved || left == 0 || !rail_step(rules, st, op.side, from, to) {
         return None;
     }
     (cost <= left).then(|| left - cost)

@@ -141,6 +141,10 @@ pub struct Mover {
     /// starts, Some(0) once it is used up or broken off by other movement.
     #[serde(default)]
     pub rail: Option<u8>,
+    /// 9.61: the player keeps the rail block for later (`StCommand::SaveRail`): until he
+    /// lets it go, rail steps are paid from the ordinary MPs and the block does not begin.
+    #[serde(default)]
+    pub save_rail: bool,
 }
 
 /// The use of a card (or free OP) in progress.
@@ -358,4 +362,9 @@ pub enum StCommand {
     /// 13.6: the activated force sheltered in its own besieged stronghold sorties against
     /// the besiegers in the same space.
     Sortie,
+    /// 9.61: keep the rail bonus block for a later rail stretch (`save`: rail steps are
+    /// paid from the ordinary MPs until it is let go), or let the next friendly rail step
+    /// begin it (`save` false). Listed only before the block begins and next to a step it
+    /// could pay for.
+    SaveRail { save: bool },
 }

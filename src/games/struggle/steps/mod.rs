@@ -107,6 +107,7 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::Withdraw => "a withdrawal inside".into(),
         StCommand::UseQueue { .. } => "spending the Operations Queue".into(),
         StCommand::Sortie => "a sortie".into(),
+        StCommand::SaveRail { .. } => "keeping or using the rail bonus".into(),
     }
 }
 

@@ -102,6 +102,7 @@ pub fn start_army(g: &mut Game<'_>, general: GenId) {
             mp: 0,
             ma,
             rail: None,
+            save_rail: false,
         });
     }
     g.st.g.step = Step::Move;
@@ -136,6 +137,7 @@ pub fn next_individual(g: &mut Game<'_>) {
                 mp: 0,
                 ma,
                 rail: None,
+                save_rail: false,
             });
         }
         g.st.g.step = Step::Move;
@@ -367,8 +369,14 @@ impl PlayStep<Struggle> for Movement {
         } else {
             String::new()
         };
+        // 9.61: the state of the rail bonus block
+        let rail = match m.rail {
+            _ if m.save_rail => "; rail bonus kept for later".to_string(),
+            Some(n) if n > 0 => format!("; {n} rail bonus MP left"),
+            _ => String::new(),
+        };
         format!(
-            "{}: move {}{} from {} ({} of {} MP left){siege}",
+            "{}: move {}{} from {} ({} of {} MP left){rail}{siege}",
             op.side.name(),
             who,
             if m.army { "'s army" } else { "" },
@@ -389,6 +397,7 @@ impl PlayStep<Struggle> for Movement {
                 | StCommand::Done
                 | StCommand::Siege
                 | StCommand::Sortie
+                | StCommand::SaveRail { .. }
                 | StCommand::Respond { .. }
         )
     }
@@ -433,6 +442,13 @@ impl PlayStep<Struggle> for Movement {
         if self.check(rules, st, &StCommand::Sortie).is_ok() {
             out.push(StCommand::Sortie);
         }
+        // 9.61: keep the rail block for later, or let it go
+        for save in [true, false] {
+            let c = StCommand::SaveRail { save };
+            if self.check(rules, st, &c).is_ok() {
+                out.push(c);
+            }
+        }
         // 6.25: Pontoon Train, Siege Train
         out.extend(
             events::move_responses(rules, st)
@@ -450,6 +466,20 @@ impl PlayStep<Struggle> for Movement {
         };
         match *cmd {
             StCommand::Move { to } => check_move(rules, st, to),
+            StCommand::SaveRail { save } => {
+                crate::games::struggle::rail::block_choice(rules, st)?;
+                if m.save_rail == save {
+                    return Err(Refusal::new(
+                        "9.61",
+                        if save {
+                            "the rail bonus is already kept for later"
+                        } else {
+                            "the rail bonus already pays from the next friendly rail step"
+                        },
+                    ));
+                }
+                Ok(())
+            }
             StCommand::Siege => crate::games::struggle::siege::check_siege(rules, st),
             StCommand::Sortie => check_sortie(rules, st),
             StCommand::Respond { card } => {
@@ -605,6 +635,19 @@ impl PlayStep<Struggle> for Movement {
             StCommand::Done => stop(&mut g),
             StCommand::Siege => g.siege_attempt(),
             StCommand::Sortie => g.sortie(),
+            StCommand::SaveRail { save } => {
+                if let Some(m) = g.st.g.op.as_mut().and_then(|o| o.mover.as_mut()) {
+                    m.save_rail = save;
+                }
+                g.say(
+                    "9.61",
+                    if save {
+                        "the rail bonus is kept for later: rail steps are paid from the ordinary MPs"
+                    } else {
+                        "the rail bonus pays from the next friendly rail step on, as one block"
+                    },
+                );
+            }
             StCommand::Respond { card } => {
                 let side = g.st.g.op.as_ref().map(|o| o.side).unwrap_or(Side::Prussia);
                 events::respond(&mut g, side, card);

@@ -109,6 +109,12 @@ pub fn label(rules: &StRules, c: &StCommand) -> String {
         StCommand::Pursue => "Pursue (12.4)".into(),
         StCommand::Withdraw => "Withdraw inside (13.2)".into(),
         StCommand::Sortie => "Sortie against the besiegers (13.6)".into(),
+        StCommand::SaveRail { save: true } => {
+            "Keep the rail bonus for later: pay this rail step from the ordinary MPs (9.61)".into()
+        }
+        StCommand::SaveRail { save: false } => {
+            "Use the rail bonus from the next friendly rail step (9.61)".into()
+        }
         StCommand::Advance { general } => format!(
             "{} enters the battle space (11.44)",
             rules.gen_name(*general)
