@@ -293,7 +293,7 @@ fn ai_finishes_a_game_soor() {
 
 #[test]
 fn ai_finishes_a_game_sadowa() {
-    ai_finishes::<Sadowa>("sadowa", 1, Budget::Iterations(12));
+    ai_finishes::<Sadowa>("sadowa", 1, Budget::Quick);
 }
 
 #[test]
@@ -313,6 +313,13 @@ fn ai_budgets_and_players_parse() {
     assert_eq!(
         Budget::parse("250ms"),
         Ok(Budget::Time(std::time::Duration::from_millis(250)))
+    );
+    assert_eq!(
+        Budget::parse("100/8"),
+        Ok(Budget::Custom {
+            iterations: 100,
+            horizon: 8
+        })
     );
     assert!(Budget::parse("hard").is_err());
     assert_eq!(Agent::parse("ai"), Ok(Agent::Ai(Budget::Normal)));
@@ -422,4 +429,47 @@ fn ai_cli_duel_prints_win_rates_per_side() {
         .output()
         .unwrap();
     assert!(!out.status.success());
+}
+
+/// The sizes of the legal lists over random games (a measurement for docs/AI.md, run
+/// with `--ignored --nocapture`): where progressive widening is needed.
+fn legal_sizes<G: RulesGame>(scenario: &str) {
+    let mut sizes = Vec::new();
+    for seed in 0..3u64 {
+        let mut g = game::<G>(scenario, seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        while !g.over() && g.commands.len() < 20_000 {
+            sizes.push(g.legal().len());
+            let Some(c) = G::random_play(&g.rules, &g.st, &mut rng) else {
+                break;
+            };
+            g.apply(&c).unwrap();
+        }
+    }
+    sizes.sort();
+    let at = |q: f64| sizes[((sizes.len() - 1) as f64 * q) as usize];
+    let over = sizes.iter().filter(|&&n| n > ai::WIDEN_ABOVE).count();
+    println!(
+        "{scenario}: {} positions, legal commands median {}, p90 {}, p99 {}, max {}; one choice {:.0} %, above {} {:.0} %",
+        sizes.len(),
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        sizes[sizes.len() - 1],
+        100.0 * sizes.iter().filter(|&&n| n == 1).count() as f64 / sizes.len() as f64,
+        ai::WIDEN_ABOVE,
+        100.0 * over as f64 / sizes.len() as f64
+    );
+}
+
+#[test]
+#[ignore]
+fn ai_legal_list_sizes() {
+    legal_sizes::<Koniggratz>("koniggratz");
+    legal_sizes::<Trautenau>("trautenau");
+    legal_sizes::<Trautenau>("soor");
+    legal_sizes::<Sadowa>("sadowa");
+    legal_sizes::<Struggle>("struggle-mobilization");
+    legal_sizes::<Struggle>("struggle-seven-weeks");
+    legal_sizes::<SaxonWar>("saxonwar-1756");
 }

@@ -285,6 +285,10 @@ pub fn agent_name(a: Agent) -> String {
             super::Budget::Normal => "ai:normal".into(),
             super::Budget::Strong => "ai:strong".into(),
             super::Budget::Iterations(n) => format!("ai:{n}"),
+            super::Budget::Custom {
+                iterations,
+                horizon,
+            } => format!("ai:{iterations}/{horizon}"),
             super::Budget::Time(d) => format!("ai:{}ms", d.as_millis()),
         },
     }

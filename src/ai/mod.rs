@@ -23,15 +23,17 @@ use std::time::{Duration, Instant};
 /// How hard the computer thinks about one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// 48 iterations, playouts of 30 commands.
+    /// 50 iterations, playouts of 8 commands.
     Quick,
-    /// 200 iterations, playouts of 60 commands.
+    /// 200 iterations, playouts of 10 commands.
     Normal,
-    /// 800 iterations, playouts of 90 commands.
+    /// 800 iterations, playouts of 16 commands.
     Strong,
-    /// A fixed number of iterations (playouts of 60 commands).
+    /// A fixed number of iterations (playouts of 10 commands).
     Iterations(u32),
-    /// As many iterations as fit in the time (playouts of 60 commands): not
+    /// Iterations and playout length ("N/H" on the command line).
+    Custom { iterations: u32, horizon: u16 },
+    /// As many iterations as fit in the time (playouts of 10 commands): not
     /// reproducible, for a window that must answer in time.
     Time(Duration),
 }
@@ -48,11 +50,15 @@ pub struct Limits {
 impl Budget {
     pub fn limits(self) -> Limits {
         let (iterations, time, horizon) = match self {
-            Budget::Quick => (48, None, 30),
-            Budget::Normal => (200, None, 60),
-            Budget::Strong => (800, None, 90),
-            Budget::Iterations(n) => (n.max(1), None, 60),
-            Budget::Time(d) => (u32::MAX, Some(d), 60),
+            Budget::Quick => (50, None, 8),
+            Budget::Normal => (200, None, 10),
+            Budget::Strong => (800, None, 16),
+            Budget::Iterations(n) => (n.max(1), None, 10),
+            Budget::Custom {
+                iterations,
+                horizon,
+            } => (iterations.max(1), None, horizon as usize),
+            Budget::Time(d) => (u32::MAX, Some(d), 10),
         };
         Limits {
             iterations,
@@ -61,13 +67,22 @@ impl Budget {
         }
     }
 
-    /// "quick", "normal", "strong", "N" iterations or "Nms" of thinking.
+    /// "quick", "normal", "strong", "N" iterations, "N/H" iterations with playouts of H
+    /// commands, or "Nms" of thinking.
     pub fn parse(s: &str) -> Result<Budget, String> {
         match s {
             "quick" => Ok(Budget::Quick),
             "normal" => Ok(Budget::Normal),
             "strong" => Ok(Budget::Strong),
             _ => {
+                if let Some((n, h)) = s.split_once('/')
+                    && let (Ok(iterations), Ok(horizon)) = (n.parse::<u32>(), h.parse::<u16>())
+                {
+                    return Ok(Budget::Custom {
+                        iterations,
+                        horizon,
+                    });
+                }
                 if let Some(ms) = s.strip_suffix("ms")
                     && let Ok(ms) = ms.parse::<u64>()
                 {
