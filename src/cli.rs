@@ -1,5 +1,5 @@
-//! The command line: `feldzug play`, `feldzug replay`, `feldzug inspect`, `feldzug scenarios`,
-//! `feldzug check`.
+//! The command line: `feldzug play`, `feldzug duel`, `feldzug replay`, `feldzug inspect`,
+//! `feldzug scenarios`, `feldzug check`.
 //! Every error is one line on stderr and a non-zero exit.
 
 use crate::engine::scenarios;
@@ -30,6 +30,17 @@ pub enum Cmd {
         /// Play random legal commands for both sides.
         #[arg(long)]
         random: bool,
+        /// The side the computer plays (e.g. prussia), or "both"; the other side plays
+        /// random commands (see --opponent).
+        #[arg(long)]
+        ai: Option<String>,
+        /// The computer's strength: quick, normal, strong, a number of iterations or
+        /// e.g. 500ms of thinking per decision.
+        #[arg(long, default_value = "normal")]
+        strength: String,
+        /// The player of the sides the computer does not play: random or ai:STRENGTH.
+        #[arg(long, default_value = "random")]
+        opponent: String,
         /// Seed of the random player (defaults to the game seed).
         #[arg(long)]
         agent_seed: Option<u64>,
@@ -44,6 +55,37 @@ pub enum Cmd {
         /// Write the save atomically after every command (crash-safety tests).
         #[arg(long)]
         autosave: Option<String>,
+    },
+    /// Play N games of player A against player B (the computer or the random player) on
+    /// all cores; print A's win rate per side with a 95 % interval, mean VP and length.
+    Duel {
+        /// Scenario id (see `feldzug scenarios`) or a .ron file.
+        #[arg(long)]
+        scenario: String,
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// Player A: random, ai, ai:quick, ai:normal, ai:strong, ai:N (iterations).
+        #[arg(long, default_value = "ai:normal")]
+        a: String,
+        /// Player B (as A).
+        #[arg(long, default_value = "random")]
+        b: String,
+        /// The side A plays (default: the sides in turn, game by game).
+        #[arg(long)]
+        a_side: Option<String>,
+        /// Seed of the first game (game i has seed + i).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long = "option")]
+        options: Vec<String>,
+        #[arg(long, default_value_t = 100_000)]
+        max_commands: usize,
+        /// Threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Print measured speed figures as a table (add --gui under a display for the window).
     Bench {
@@ -125,6 +167,9 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             scenario,
             seed,
             random,
+            ai,
+            strength,
+            opponent,
             agent_seed,
             options,
             save,
@@ -133,6 +178,19 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
         } => {
             if let Some(path) = autosave {
                 return autosave_play(&scenario, seed, &options, &path);
+            }
+            if let Some(ai) = ai {
+                return ai_play(
+                    &scenario,
+                    seed,
+                    agent_seed.unwrap_or(seed),
+                    &options,
+                    &ai,
+                    &strength,
+                    &opponent,
+                    save.as_deref(),
+                    max_commands,
+                );
             }
             if !random {
                 return Err("only --random play is available on the command line; start the program without arguments to play with the mouse".into());
@@ -151,6 +209,40 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
                     .map_err(|e| format!("{path}: {e}"))?;
             }
             serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())
+        }
+        Cmd::Duel {
+            scenario,
+            games,
+            a,
+            b,
+            a_side,
+            seed,
+            options,
+            max_commands,
+            threads,
+            json,
+        } => {
+            let src = scenarios::find(&scenario)?;
+            let game = games::find(&src.meta.game)?;
+            let (a, b) = (crate::ai::Agent::parse(&a)?, crate::ai::Agent::parse(&b)?);
+            let threads = threads
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let r = game.duel(
+                &src,
+                &options,
+                games,
+                seed,
+                a,
+                b,
+                a_side.as_deref(),
+                max_commands,
+                threads,
+            )?;
+            if json {
+                serde_json::to_string_pretty(&r).map_err(|e| e.to_string())
+            } else {
+                Ok(crate::ai::duel::report_text(&r))
+            }
         }
         Cmd::Replay { file } => {
             let (text, game) = read_save(&file)?;
@@ -242,4 +334,63 @@ fn autosave_play(
             crate::engine::save::write_atomic(target, text).map_err(|e| format!("{path}: {e}"))
         })?;
     Ok(format!("{} commands saved to {path}", summary.commands))
+}
+
+/// `feldzug play --ai SIDE`: the computer plays SIDE (or both), the opponent agent the
+/// other; prints the summary with the computer's thinking time.
+#[allow(clippy::too_many_arguments)]
+fn ai_play(
+    scenario: &str,
+    seed: u64,
+    agent_seed: u64,
+    options: &[String],
+    ai: &str,
+    strength: &str,
+    opponent: &str,
+    save: Option<&str>,
+    max_commands: usize,
+) -> Result<String, String> {
+    let src = scenarios::find(scenario)?;
+    let game = games::find(&src.meta.game)?;
+    let computer = crate::ai::Agent::Ai(crate::ai::Budget::parse(strength)?);
+    let other = crate::ai::Agent::parse(opponent)?;
+    let sides = game.sides(&src)?;
+    let both = ai.eq_ignore_ascii_case("both");
+    if !both && !sides.iter().any(|s| s.eq_ignore_ascii_case(ai)) {
+        return Err(format!(
+            "--ai {ai}: no such side in this game (use {} or both)",
+            sides
+                .iter()
+                .map(|s| s.to_lowercase())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let agent_of = |side: &str| {
+        if both || side.eq_ignore_ascii_case(ai) {
+            computer
+        } else {
+            other
+        }
+    };
+    let played = game.play_agents(&src, options, seed, agent_seed, max_commands, &agent_of)?;
+    if let Some(path) = save {
+        crate::engine::save::write_atomic(std::path::Path::new(path), &played.save)
+            .map_err(|e| format!("{path}: {e}"))?;
+    }
+    let mut times: Vec<f64> = played
+        .think
+        .iter()
+        .map(|t| t.1.as_secs_f64() * 1000.0)
+        .collect();
+    times.sort_by(|a, b| a.total_cmp(b));
+    let p95 = times
+        .get(((times.len().max(1) - 1) as f64 * 0.95).round() as usize)
+        .copied();
+    let mut v = serde_json::to_value(&played.summary).map_err(|e| e.to_string())?;
+    if let Some(o) = v.as_object_mut() {
+        o.insert("ai_decisions".into(), serde_json::json!(times.len()));
+        o.insert("ai_think_ms_p95".into(), serde_json::json!(p95));
+    }
+    serde_json::to_string_pretty(&v).map_err(|e| e.to_string())
 }

@@ -7,6 +7,7 @@
 // that style, as the Bevy project itself notes.
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
 
+pub mod ai;
 pub mod bench;
 pub mod cli;
 pub mod engine;

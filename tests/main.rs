@@ -1,5 +1,6 @@
 //! All integration tests in one binary (one link of bevy).
 
+mod ai;
 mod cli;
 mod ecs_steps;
 mod kg_ecs;

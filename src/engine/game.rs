@@ -89,6 +89,27 @@ pub trait RulesGame:
     fn side_to_act(_rules: &Self::Rules, _st: &Self::State) -> Option<String> {
         None
     }
+    /// The computer's score of a position for `side` (a side's name as
+    /// [`RulesGame::side_to_act`] gives it), from 0 (lost) to 1 (won); the search scores
+    /// its cut-off playouts with it. By default from the summary: the winner at the end,
+    /// else the VP lead (`ai::summary_score`). A game overrides it with a cheaper or
+    /// better measure (VP, losses, objectives held).
+    fn evaluate(rules: &Self::Rules, st: &Self::State, side: &str) -> f64 {
+        crate::ai::summary_score::<Self>(rules, st, side)
+    }
+    /// The position as the player of `seat` may know it, with what the seat cannot see
+    /// drawn at random from `rng` (the computer's own generator): the opponent's hand
+    /// and the order of the draw pile dealt anew, an opponent's secret choice drawn. The
+    /// computer searches only such positions. By default the state as it is (a game
+    /// without hidden information).
+    fn determinize(
+        _rules: &Self::Rules,
+        st: &Self::State,
+        _seat: &str,
+        _rng: &mut Xoshiro256PlusPlus,
+    ) -> Self::State {
+        st.clone()
+    }
     /// The library card's date line (e.g. "3 July 1866").
     const DATE: &'static str = "";
     /// The library card's one-line description of the game.
@@ -683,6 +704,56 @@ impl<G: Registrable> GameEntry for G {
 
     fn bench_figures(&self, games: u32) -> Result<Vec<(String, String, String)>, String> {
         G::bench_figures(games)
+    }
+
+    fn play_agents(
+        &self,
+        scenario: &ScenarioSource,
+        variants: &[String],
+        seed: u64,
+        agent_seed: u64,
+        max_commands: usize,
+        agent_of: &dyn Fn(&str) -> crate::ai::Agent,
+    ) -> Result<crate::ai::duel::Played, String> {
+        crate::ai::duel::play_game::<G>(
+            scenario,
+            variants,
+            seed,
+            agent_seed,
+            max_commands,
+            agent_of,
+        )
+    }
+
+    fn sides(&self, scenario: &ScenarioSource) -> Result<Vec<String>, String> {
+        let rules = G::load_rules(scenario, &[])?;
+        let st = G::new_state(&rules);
+        Ok(crate::ai::duel::sides::<G>(&rules, &st))
+    }
+
+    fn duel(
+        &self,
+        scenario: &ScenarioSource,
+        variants: &[String],
+        games: usize,
+        seed: u64,
+        a: crate::ai::Agent,
+        b: crate::ai::Agent,
+        a_side: Option<&str>,
+        max_commands: usize,
+        threads: usize,
+    ) -> Result<crate::ai::duel::DuelReport, String> {
+        crate::ai::duel::duel::<G>(
+            scenario,
+            variants,
+            games,
+            seed,
+            a,
+            b,
+            a_side,
+            max_commands,
+            threads,
+        )
     }
 
     fn fuzz_scenario(&self, text: &str) {

@@ -156,6 +156,33 @@ pub trait GameEntry: Sync {
         max_commands: usize,
         each: &mut dyn FnMut(&str) -> Result<(), String>,
     ) -> Result<(Summary, String), String>;
+    /// Plays a game to its end with an agent per side (`agent_of` the side's name):
+    /// the computer or the random player (`feldzug play --ai`).
+    fn play_agents(
+        &self,
+        scenario: &super::scenarios::ScenarioSource,
+        variants: &[String],
+        seed: u64,
+        agent_seed: u64,
+        max_commands: usize,
+        agent_of: &dyn Fn(&str) -> crate::ai::Agent,
+    ) -> Result<crate::ai::duel::Played, String>;
+    /// The names of the game's sides in a scenario (its summary's VP keys).
+    fn sides(&self, scenario: &super::scenarios::ScenarioSource) -> Result<Vec<String>, String>;
+    /// `feldzug duel`: `games` games of agent A against agent B on `threads` threads.
+    #[allow(clippy::too_many_arguments)]
+    fn duel(
+        &self,
+        scenario: &super::scenarios::ScenarioSource,
+        variants: &[String],
+        games: usize,
+        seed: u64,
+        a: crate::ai::Agent,
+        b: crate::ai::Agent,
+        a_side: Option<&str>,
+        max_commands: usize,
+        threads: usize,
+    ) -> Result<crate::ai::duel::DuelReport, String>;
     /// The game's own benchmark rows (figure, value, target).
     fn bench_figures(&self, games: u32) -> Result<Vec<(String, String, String)>, String>;
     /// Fuzz target: a scenario file's text must load or be refused, never panic.

@@ -22,6 +22,12 @@ impl Side {
             Side::Prussia => 1,
         }
     }
+    /// The side of a name as [`Side::name`] writes it (any case).
+    pub fn from_name(name: &str) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name))
+    }
     pub fn name(self) -> &'static str {
         match self {
             Side::Austria => "Austria",

@@ -1,6 +1,7 @@
 //! Königgrätz (Conflict Simulations): the battle of 3 July 1866 on a tactical hex map.
 //! See docs/games/koniggratz.md for every rule case and its status.
 
+pub mod ai;
 pub mod bench;
 pub mod combat;
 pub mod data;
@@ -135,6 +136,19 @@ impl RulesGame for Koniggratz {
 
     fn side_to_act(rules: &KgRules, st: &KgState) -> Option<String> {
         flow::active_side(rules, st).map(|s| s.name().to_string())
+    }
+
+    fn evaluate(rules: &KgRules, st: &KgState, side: &str) -> f64 {
+        ai::evaluate(rules, st, side)
+    }
+
+    fn determinize(
+        rules: &KgRules,
+        st: &KgState,
+        seat: &str,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> KgState {
+        ai::determinize(rules, st, seat, rng)
     }
 
     // the game's registry entry: its library card, reference, map, invariants, benchmarks

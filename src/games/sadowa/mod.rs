@@ -3,6 +3,7 @@
 //! marches, supply, sieges and Loss Points. See docs/games/sadowa.md for every rule case
 //! and every reconstruction.
 
+pub mod ai;
 pub mod bench;
 pub mod charts;
 pub mod combat;
@@ -127,6 +128,10 @@ impl RulesGame for Sadowa {
 
     fn side_to_act(rules: &SdRules, st: &SdState) -> Option<String> {
         crate::engine::step::to_act::<Sadowa>(rules, st).map(|s| s.name().to_string())
+    }
+
+    fn evaluate(rules: &SdRules, st: &SdState, side: &str) -> f64 {
+        ai::evaluate(rules, st, side)
     }
 
     fn hex_map(rules: &SdRules) -> Option<&crate::engine::hexmap::HexMap> {

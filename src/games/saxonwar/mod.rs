@@ -7,6 +7,7 @@
 //! docs/games/saxonwar.md (section ids such as `supply.depots` stand for the article's
 //! sections, which have no case numbers).
 
+pub mod ai;
 pub mod battle;
 pub mod data;
 pub mod ecs;
@@ -163,6 +164,19 @@ impl RulesGame for SaxonWar {
 
     fn side_to_act(rules: &SxRules, st: &SxState) -> Option<String> {
         crate::engine::step::to_act::<SaxonWar>(rules, st).map(|s| s.name().to_string())
+    }
+
+    fn evaluate(rules: &SxRules, st: &SxState, side: &str) -> f64 {
+        ai::evaluate(rules, st, side)
+    }
+
+    fn determinize(
+        rules: &SxRules,
+        st: &SxState,
+        seat: &str,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> SxState {
+        ai::determinize(rules, st, seat, rng)
     }
 
     fn point_map(rules: &SxRules) -> Option<&crate::engine::graph::PointMap> {

@@ -3,6 +3,7 @@
 //! cards played for mobilization, activations or events; generals with seniority and
 //! initiative leading armies; the Mobilization and War Phases. See docs/games/struggle.md.
 
+pub mod ai;
 pub mod battle;
 pub mod bench;
 pub mod cards;
@@ -158,6 +159,19 @@ impl RulesGame for Struggle {
 
     fn side_to_act(rules: &StRules, st: &StState) -> Option<String> {
         crate::engine::step::to_act::<Struggle>(rules, st).map(|s| s.name().to_string())
+    }
+
+    fn evaluate(rules: &StRules, st: &StState, side: &str) -> f64 {
+        ai::evaluate(rules, st, side)
+    }
+
+    fn determinize(
+        rules: &StRules,
+        st: &StState,
+        seat: &str,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> StState {
+        ai::determinize(rules, st, seat, rng)
     }
 
     fn point_map(rules: &StRules) -> Option<&crate::engine::graph::PointMap> {

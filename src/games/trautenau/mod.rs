@@ -2,6 +2,7 @@
 //! 27 and 28 June 1866 at regiment scale. See docs/games/trautenau-soor.md for every rule
 //! case and its status.
 
+pub mod ai;
 pub mod bench;
 pub mod combat;
 pub mod data;
@@ -128,6 +129,10 @@ impl RulesGame for Trautenau {
 
     fn side_to_act(rules: &TsRules, st: &TsState) -> Option<String> {
         crate::engine::step::to_act::<Trautenau>(rules, st).map(|s| s.name().to_string())
+    }
+
+    fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
+        ai::evaluate(rules, st, side)
     }
 
     // the game's registry entry: its library card, reference, map, invariants, benchmarks

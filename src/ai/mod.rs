@@ -1,0 +1,358 @@
+//! The computer opponent (issue 15): one search over the shared game trait
+//! ([`RulesGame`]), so every game gets it.
+//!
+//! The search is flat Monte Carlo with UCB1 at the root: each iteration takes the
+//! position as the side to act may know it ([`RulesGame::determinize`]: the unseen cards
+//! dealt anew, the opponent's secret choice drawn at random), gives the copy fresh dice
+//! from the AI's own generator (never the game's seeded stream), plays one of the legal
+//! commands, then random commands ([`RulesGame::random_play`]) for a budget of commands,
+//! and scores the position for the side to act ([`RulesGame::evaluate`], 0 to 1). Where
+//! a decision has many legal commands, the commands searched grow with the iterations
+//! (progressive widening over a random order). The command tried most often is played.
+//! See docs/AI.md.
+
+pub mod duel;
+
+use crate::engine::dice::Dice;
+use crate::engine::game::{PureGame, RulesGame};
+use crate::engine::log::GameLog;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::time::{Duration, Instant};
+
+/// How hard the computer thinks about one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// 50 iterations, playouts of 8 commands.
+    Quick,
+    /// 200 iterations, playouts of 10 commands.
+    Normal,
+    /// 800 iterations, playouts of 16 commands.
+    Strong,
+    /// A fixed number of iterations (playouts of 10 commands).
+    Iterations(u32),
+    /// Iterations and playout length ("N/H" on the command line).
+    Custom { iterations: u32, horizon: u16 },
+    /// As many iterations as fit in the time (playouts of 10 commands): not
+    /// reproducible, for a window that must answer in time.
+    Time(Duration),
+}
+
+/// What a budget means in iterations, time and playout length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub iterations: u32,
+    pub time: Option<Duration>,
+    /// Random commands played after the searched one before the position is scored.
+    pub horizon: usize,
+}
+
+impl Budget {
+    pub fn limits(self) -> Limits {
+        let (iterations, time, horizon) = match self {
+            Budget::Quick => (50, None, 8),
+            Budget::Normal => (200, None, 10),
+            Budget::Strong => (800, None, 16),
+            Budget::Iterations(n) => (n.max(1), None, 10),
+            Budget::Custom {
+                iterations,
+                horizon,
+            } => (iterations.max(1), None, horizon as usize),
+            Budget::Time(d) => (u32::MAX, Some(d), 10),
+        };
+        Limits {
+            iterations,
+            time,
+            horizon,
+        }
+    }
+
+    /// "quick", "normal", "strong", "N" iterations, "N/H" iterations with playouts of H
+    /// commands, or "Nms" of thinking.
+    pub fn parse(s: &str) -> Result<Budget, String> {
+        match s {
+            "quick" => Ok(Budget::Quick),
+            "normal" => Ok(Budget::Normal),
+            "strong" => Ok(Budget::Strong),
+            _ => {
+                if let Some((n, h)) = s.split_once('/')
+                    && let (Ok(iterations), Ok(horizon)) = (n.parse::<u32>(), h.parse::<u16>())
+                {
+                    return Ok(Budget::Custom {
+                        iterations,
+                        horizon,
+                    });
+                }
+                if let Some(ms) = s.strip_suffix("ms")
+                    && let Ok(ms) = ms.parse::<u64>()
+                {
+                    return Ok(Budget::Time(Duration::from_millis(ms)));
+                }
+                s.parse::<u32>().map(Budget::Iterations).map_err(|_| {
+                    format!("unknown AI strength '{s}' (quick, normal, strong, a number of iterations or e.g. 500ms)")
+                })
+            }
+        }
+    }
+}
+
+/// Decisions with more legal commands than this are searched with progressive widening.
+pub const WIDEN_ABOVE: usize = 16;
+
+/// One searched command: visits and mean score for the side to act.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arm<C> {
+    pub command: C,
+    pub visits: u32,
+    pub mean: f64,
+}
+
+/// The outcome of one search.
+#[derive(Clone, Debug)]
+pub struct Decision<C> {
+    pub command: C,
+    pub side: String,
+    pub iterations: u32,
+    pub legal: usize,
+    pub elapsed: Duration,
+    /// The commands searched, in the order they entered the search.
+    pub arms: Vec<Arm<C>>,
+}
+
+/// The computer's command for the side to act, or None when the game is over or nobody
+/// is to act. Deterministic for an iteration budget and a seed; never touches the
+/// game's own dice.
+pub fn choose<G: RulesGame>(g: &PureGame<G>, budget: Budget, rng_seed: u64) -> Option<G::Command> {
+    think(g, budget, rng_seed).map(|d| d.command)
+}
+
+/// [`choose`] with the search's figures.
+pub fn think<G: RulesGame>(
+    g: &PureGame<G>,
+    budget: Budget,
+    rng_seed: u64,
+) -> Option<Decision<G::Command>> {
+    search::<G>(&g.rules, &g.st, budget, rng_seed)
+}
+
+/// The search on a bare position (rules and state).
+pub fn search<G: RulesGame>(
+    rules: &G::Rules,
+    st: &G::State,
+    budget: Budget,
+    rng_seed: u64,
+) -> Option<Decision<G::Command>> {
+    let start = Instant::now();
+    if G::over(st) {
+        return None;
+    }
+    let side = G::side_to_act(rules, st)?;
+    let legal = G::legal(rules, st);
+    if legal.is_empty() {
+        return None;
+    }
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
+    if legal.len() == 1 {
+        return Some(Decision {
+            command: legal[0].clone(),
+            side,
+            iterations: 0,
+            legal: 1,
+            elapsed: start.elapsed(),
+            arms: vec![Arm {
+                command: legal[0].clone(),
+                visits: 0,
+                mean: 0.0,
+            }],
+        });
+    }
+    let limits = budget.limits();
+    // the order in which commands enter the search (all at once when there are few)
+    let mut order: Vec<usize> = (0..legal.len()).collect();
+    for i in (1..order.len()).rev() {
+        let j = rng.random_range(0..=i);
+        order.swap(i, j);
+    }
+    let mut visits = vec![0u32; legal.len()];
+    let mut total = vec![0f64; legal.len()];
+    let mut done = 0u32;
+    while done < limits.iterations {
+        if let Some(t) = limits.time
+            && done > 0
+            && start.elapsed() >= t
+        {
+            break;
+        }
+        let width = widened(legal.len(), done);
+        let arm = pick_arm(&order[..width], &visits, &total, done);
+        let reward = playout::<G>(rules, st, &side, &legal[arm], limits.horizon, &mut rng);
+        visits[arm] += 1;
+        total[arm] += reward;
+        done += 1;
+    }
+    let width = widened(legal.len(), done.saturating_sub(1));
+    let searched = &order[..width];
+    let best = *searched
+        .iter()
+        .max_by(|&&a, &&b| {
+            visits[a].cmp(&visits[b]).then(
+                mean(total[a], visits[a])
+                    .partial_cmp(&mean(total[b], visits[b]))
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
+        })
+        .unwrap_or(&order[0]);
+    Some(Decision {
+        command: legal[best].clone(),
+        side,
+        iterations: done,
+        legal: legal.len(),
+        elapsed: start.elapsed(),
+        arms: searched
+            .iter()
+            .map(|&i| Arm {
+                command: legal[i].clone(),
+                visits: visits[i],
+                mean: mean(total[i], visits[i]),
+            })
+            .collect(),
+    })
+}
+
+fn mean(total: f64, n: u32) -> f64 {
+    if n == 0 { 0.0 } else { total / n as f64 }
+}
+
+/// How many commands (of `n`) are in the search after `done` iterations: all of them
+/// up to [`WIDEN_ABOVE`], else 8 plus two per square root of the iterations.
+pub fn widened(n: usize, done: u32) -> usize {
+    if n <= WIDEN_ABOVE {
+        return n;
+    }
+    (8 + 2 * (done as f64).sqrt() as usize).min(n)
+}
+
+/// UCB1 over the commands in the search; an untried command first.
+fn pick_arm(searched: &[usize], visits: &[u32], total: &[f64], done: u32) -> usize {
+    if let Some(&i) = searched.iter().find(|&&i| visits[i] == 0) {
+        return i;
+    }
+    let ln = (done.max(1) as f64).ln();
+    let c = std::f64::consts::SQRT_2 * 0.5;
+    let mut best = searched[0];
+    let mut best_v = f64::MIN;
+    for &i in searched {
+        let n = visits[i] as f64;
+        let v = total[i] / n + c * (ln / n).sqrt();
+        if v > best_v {
+            best_v = v;
+            best = i;
+        }
+    }
+    best
+}
+
+/// One iteration: the position as `side` may know it, fresh dice from the AI's
+/// generator, `first`, then up to `horizon` random commands; the score for `side`.
+fn playout<G: RulesGame>(
+    rules: &G::Rules,
+    st: &G::State,
+    side: &str,
+    first: &G::Command,
+    horizon: usize,
+    rng: &mut Xoshiro256PlusPlus,
+) -> f64 {
+    let mut sim = G::determinize(rules, st, side, rng);
+    let mut dice = Dice::new(rng.random());
+    let mut log = GameLog::default();
+    if G::apply(rules, &mut sim, &mut dice, &mut log, first).is_err() {
+        // not possible in this dealing of the unseen cards: no information
+        return 0.5;
+    }
+    for _ in 0..horizon {
+        if G::over(&sim) {
+            break;
+        }
+        let Some(cmd) = G::random_play(rules, &sim, rng) else {
+            break;
+        };
+        if G::apply(rules, &mut sim, &mut dice, &mut log, &cmd).is_err() {
+            break;
+        }
+        if log.entries.len() > 4096 {
+            log.entries.clear();
+        }
+    }
+    G::evaluate(rules, &sim, side).clamp(0.0, 1.0)
+}
+
+/// A score in 0..=1 for `side` from a margin (the side's lead, in the game's own
+/// units, e.g. VP) and the game's end: 1 for a win, 0 for a loss, 0.5 for a draw; before
+/// the end 0.5 plus up to 0.45 by the margin over `scale`.
+pub fn margin_score(over: bool, winner: Option<&str>, side: &str, margin: f64, scale: f64) -> f64 {
+    if over {
+        return match winner {
+            Some(w) if w == side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+    }
+    0.5 + 0.45 * (margin / scale.max(1e-9)).tanh()
+}
+
+/// The default evaluation ([`RulesGame::evaluate`]): the summary's winner, else the VP
+/// lead (scale 5 VP).
+pub fn summary_score<G: RulesGame>(rules: &G::Rules, st: &G::State, side: &str) -> f64 {
+    let s = G::summary(rules, st, 0, 0);
+    let mine = s.vp.get(side).copied().unwrap_or(0) as f64;
+    let theirs: f64 =
+        s.vp.iter()
+            .filter(|(k, _)| k.as_str() != side)
+            .map(|(_, v)| *v as f64)
+            .fold(0.0, f64::max);
+    margin_score(s.finished, s.winner.as_deref(), side, mine - theirs, 5.0)
+}
+
+/// Shuffles `v` with the AI's generator (determinizations).
+pub fn shuffle<T>(v: &mut [T], rng: &mut Xoshiro256PlusPlus) {
+    for i in (1..v.len()).rev() {
+        let j = rng.random_range(0..=i);
+        v.swap(i, j);
+    }
+}
+
+/// The agent of one side in a game played to its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agent {
+    Random,
+    Ai(Budget),
+}
+
+impl Agent {
+    /// "random", "ai" (normal), "ai:quick", "ai:normal", "ai:strong", "ai:N", "ai:Nms".
+    pub fn parse(s: &str) -> Result<Agent, String> {
+        match s {
+            "random" => Ok(Agent::Random),
+            "ai" => Ok(Agent::Ai(Budget::Normal)),
+            _ => match s.strip_prefix("ai:") {
+                Some(b) => Budget::parse(b).map(Agent::Ai),
+                None => Err(format!(
+                    "unknown player '{s}' (random, ai, ai:quick, ai:normal, ai:strong)"
+                )),
+            },
+        }
+    }
+
+    /// The agent's command at `g`: `rng` gives the random player's choice or the AI's
+    /// search seed. The second value is the thinking time (AI only).
+    pub fn pick<G: RulesGame>(
+        self,
+        g: &PureGame<G>,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<(G::Command, Option<Duration>)> {
+        match self {
+            Agent::Random => G::random_play(&g.rules, &g.st, rng).map(|c| (c, None)),
+            Agent::Ai(b) => think(g, b, rng.random()).map(|d| (d.command, Some(d.elapsed))),
+        }
+    }
+}

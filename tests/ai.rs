@@ -1,0 +1,475 @@
+//! The computer opponent (issue 15, docs/AI.md): it issues only legal commands, never
+//! reads what its seat cannot see, finishes games, leaves the game's dice alone; and the
+//! command line's `play --ai` and `duel`.
+
+use feldzug::ai::{self, Agent, Budget};
+use feldzug::engine::game::{PureGame, RulesGame};
+use feldzug::engine::scenarios;
+use feldzug::engine::side::Side;
+use feldzug::games::koniggratz::Koniggratz;
+use feldzug::games::sadowa::Sadowa;
+use feldzug::games::saxonwar::SaxonWar;
+use feldzug::games::struggle::Struggle;
+use feldzug::games::trautenau::Trautenau;
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use std::process::Command;
+
+fn game<G: RulesGame>(scenario: &str, seed: u64) -> PureGame<G> {
+    let src = scenarios::find(scenario).expect("the scenario is registered");
+    let rules = G::load_rules(&src, &[]).expect("the scenario loads");
+    PureGame::<G>::new(rules, seed)
+}
+
+/// The game after `steps` random commands (fewer if it ends first).
+fn random_position<G: RulesGame>(scenario: &str, seed: u64, steps: usize) -> PureGame<G> {
+    let mut g = game::<G>(scenario, seed);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0xa1);
+    for _ in 0..steps {
+        if g.over() {
+            break;
+        }
+        let Some(c) = G::random_play(&g.rules, &g.st, &mut rng) else {
+            break;
+        };
+        g.apply(&c).expect("a random legal command");
+    }
+    g
+}
+
+/// The computer's command at a random position is in the legal list and accepted.
+fn ai_is_legal_at<G: RulesGame>(scenario: &str, seed: u64, steps: usize) {
+    let g = random_position::<G>(scenario, seed, steps);
+    let legal = g.legal();
+    match ai::choose(&g, Budget::Iterations(12), seed) {
+        Some(c) => {
+            assert!(
+                legal.contains(&c),
+                "{scenario} seed {seed} step {steps}: {c:?} is not in the legal list"
+            );
+            let mut after = g.clone();
+            after
+                .apply(&c)
+                .unwrap_or_else(|r| panic!("{scenario} seed {seed}: {c:?} refused: {r}"));
+        }
+        None => assert!(
+            g.over() || legal.is_empty(),
+            "{scenario} seed {seed} step {steps}: no command though {} are legal",
+            legal.len()
+        ),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn ai_plays_only_legal_commands_koniggratz(seed in 0u64..10_000, steps in 0usize..400) {
+        ai_is_legal_at::<Koniggratz>("koniggratz", seed, steps);
+    }
+
+    #[test]
+    fn ai_plays_only_legal_commands_trautenau(seed in 0u64..10_000, steps in 0usize..500) {
+        ai_is_legal_at::<Trautenau>("trautenau", seed, steps);
+    }
+
+    #[test]
+    fn ai_plays_only_legal_commands_soor(seed in 0u64..10_000, steps in 0usize..600) {
+        ai_is_legal_at::<Trautenau>("soor", seed, steps);
+    }
+
+    #[test]
+    fn ai_plays_only_legal_commands_sadowa(seed in 0u64..10_000, steps in 0usize..1200) {
+        ai_is_legal_at::<Sadowa>("sadowa", seed, steps);
+    }
+
+    #[test]
+    fn ai_plays_only_legal_commands_struggle(seed in 0u64..10_000, steps in 0usize..900) {
+        ai_is_legal_at::<Struggle>("struggle-mobilization", seed, steps);
+    }
+
+    #[test]
+    fn ai_plays_only_legal_commands_saxonwar(seed in 0u64..10_000, steps in 0usize..650) {
+        ai_is_legal_at::<SaxonWar>("saxonwar-1756", seed, steps);
+    }
+}
+
+/// Thinking leaves the game's seeded dice alone: the command the computer picked,
+/// applied to the real game, gives the same state (hash) and rolls as the same command
+/// applied to a copy nobody thought about.
+fn dice_untouched<G: RulesGame>(scenario: &str) {
+    let mut tested = 0;
+    for seed in 0..40u64 {
+        let g = random_position::<G>(scenario, seed, (seed as usize * 37) % 300);
+        if g.over() {
+            continue;
+        }
+        let untouched = g.clone();
+        let mut real = g;
+        let Some(cmd) = ai::choose(&real, Budget::Iterations(10), seed) else {
+            continue;
+        };
+        let mut control = untouched.clone();
+        real.apply(&cmd).expect("the AI's command is legal");
+        control.apply(&cmd).expect("the same command on the copy");
+        assert_eq!(real.hash(), control.hash(), "{scenario} seed {seed}");
+        assert_eq!(
+            real.dice.rolls, control.dice.rolls,
+            "{scenario} seed {seed}"
+        );
+        // and the next rolls of both games' streams are still the same
+        let (a, b) = (
+            real.dice.d6("t", "0", vec![]),
+            control.dice.d6("t", "0", vec![]),
+        );
+        assert_eq!(a.die, b.die);
+        tested += 1;
+    }
+    assert!(tested >= 10, "{scenario}: only {tested} positions tested");
+}
+
+#[test]
+fn ai_thinking_leaves_the_dice_alone_koniggratz() {
+    dice_untouched::<Koniggratz>("koniggratz");
+}
+
+#[test]
+fn ai_thinking_leaves_the_dice_alone_trautenau() {
+    dice_untouched::<Trautenau>("soor");
+}
+
+#[test]
+fn ai_thinking_leaves_the_dice_alone_sadowa() {
+    dice_untouched::<Sadowa>("sadowa");
+}
+
+#[test]
+fn ai_thinking_leaves_the_dice_alone_struggle() {
+    dice_untouched::<Struggle>("struggle-mobilization");
+}
+
+#[test]
+fn ai_thinking_leaves_the_dice_alone_saxonwar() {
+    dice_untouched::<SaxonWar>("saxonwar-1756");
+}
+
+#[test]
+fn ai_is_reproducible_with_its_seed() {
+    let g = random_position::<Koniggratz>("koniggratz", 3, 40);
+    let a = ai::think(&g, Budget::Iterations(40), 9).unwrap();
+    let b = ai::think(&g, Budget::Iterations(40), 9).unwrap();
+    assert_eq!(a.command, b.command);
+    assert_eq!(a.arms, b.arms);
+    assert_eq!(a.iterations, 40);
+}
+
+/// Hidden hands (1866, 4.5): with the cards the seat cannot see dealt differently
+/// between the opponent's hand and the draw pile, the computer's search (every
+/// iteration's statistics) and its choice are the same for a fixed AI seed.
+#[test]
+fn ai_does_not_read_the_opponents_hand_struggle() {
+    let mut compared = 0;
+    let mut with_choice = 0;
+    for seed in 0..60u64 {
+        let g =
+            random_position::<Struggle>("struggle-mobilization", seed, (seed as usize * 13) % 400);
+        if g.over() {
+            continue;
+        }
+        let Some(side) = Struggle::side_to_act(&g.rules, &g.st) else {
+            continue;
+        };
+        let o = Side::from_name(&side).unwrap().other().idx();
+        let mut swapped = g.clone();
+        let p = &mut swapped.st.cards;
+        let n = p.hands[o].len().min(p.draw.len());
+        if n == 0 {
+            continue;
+        }
+        // the opponent's hand exchanged with cards from the draw pile, same counts
+        for i in 0..n {
+            std::mem::swap(&mut p.hands[o][i], &mut p.draw[i]);
+        }
+        let tail = p.draw.len() - 1;
+        p.draw.swap(0, tail);
+        assert_ne!(g.st.cards.hands[o], swapped.st.cards.hands[o]);
+        assert_eq!(
+            g.legal(),
+            swapped.legal(),
+            "the seat's own choices do not change"
+        );
+        let a = ai::think(&g, Budget::Iterations(30), seed ^ 77).unwrap();
+        let b = ai::think(&swapped, Budget::Iterations(30), seed ^ 77).unwrap();
+        assert_eq!(a.command, b.command, "seed {seed}");
+        assert_eq!(a.arms, b.arms, "seed {seed}: the search differs");
+        compared += 1;
+        if a.legal > 1 {
+            with_choice += 1;
+        }
+    }
+    assert!(
+        compared >= 20 && with_choice >= 5,
+        "{compared} / {with_choice}"
+    );
+}
+
+/// 4.3a: the opponent's secret Artillery Support choice does not change the computer's
+/// search nor its choice (Königgrätz).
+#[test]
+fn ai_does_not_read_the_secret_artillery_choice_koniggratz() {
+    use feldzug::games::koniggratz::state::{KgCommand, Pending};
+    let mut compared = 0;
+    for seed in 0..400u64 {
+        let mut g = game::<Koniggratz>("koniggratz", seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        // play until the attacker has chosen in secret and the defender is asked
+        while !g.over() && g.commands.len() < 400 {
+            if Koniggratz::secret_pending(&g.rules, &g.st) {
+                break;
+            }
+            let c = Koniggratz::random_play(&g.rules, &g.st, &mut rng).unwrap();
+            g.apply(&c).unwrap();
+        }
+        if !Koniggratz::secret_pending(&g.rules, &g.st) {
+            continue;
+        }
+        let mut flipped = g.clone();
+        let Some(Pending::Artillery { choice, .. }) = flipped.st.g.pending.last_mut() else {
+            panic!("a secret is pending without an artillery choice");
+        };
+        let i = choice.iter().position(|c| c.is_some()).unwrap();
+        choice[i] = choice[i].map(|b| !b);
+        assert_ne!(g.hash(), flipped.hash());
+        let a = ai::think(&g, Budget::Iterations(40), seed).unwrap();
+        let b = ai::think(&flipped, Budget::Iterations(40), seed).unwrap();
+        assert!(matches!(a.command, KgCommand::Artillery { .. }));
+        assert_eq!(a.command, b.command, "seed {seed}");
+        assert_eq!(a.arms, b.arms, "seed {seed}: the search differs");
+        compared += 1;
+        if compared >= 8 {
+            break;
+        }
+    }
+    assert!(compared >= 3, "only {compared} secret choices met");
+}
+
+/// The computer (quick) finishes a game against the random player.
+fn ai_finishes<G: RulesGame>(scenario: &str, seed: u64, budget: Budget) {
+    let src = scenarios::find(scenario).unwrap();
+    let sides = ai::duel::sides::<G>(
+        &game::<G>(scenario, seed).rules,
+        &game::<G>(scenario, seed).st,
+    );
+    let ai_side = sides[(seed % 2) as usize].clone();
+    let played = ai::duel::play_game::<G>(&src, &[], seed, seed, 20_000, &|s| {
+        if s == ai_side {
+            Agent::Ai(budget)
+        } else {
+            Agent::Random
+        }
+    })
+    .unwrap();
+    assert!(
+        played.summary.finished,
+        "{scenario}: not finished in {} commands",
+        played.summary.commands
+    );
+    assert!(!played.think.is_empty());
+    // the save replays to the same end
+    let g = feldzug::engine::game::replay_save::<G>("ai.ron", &played.save).unwrap();
+    assert!(g.over());
+}
+
+#[test]
+fn ai_finishes_a_game_koniggratz() {
+    ai_finishes::<Koniggratz>("koniggratz", 1, Budget::Quick);
+}
+
+#[test]
+fn ai_finishes_a_game_soor() {
+    ai_finishes::<Trautenau>("soor", 2, Budget::Quick);
+}
+
+#[test]
+fn ai_finishes_a_game_sadowa() {
+    ai_finishes::<Sadowa>("sadowa", 1, Budget::Quick);
+}
+
+#[test]
+fn ai_finishes_a_game_struggle() {
+    ai_finishes::<Struggle>("struggle-mobilization", 2, Budget::Quick);
+}
+
+#[test]
+fn ai_finishes_a_game_saxonwar() {
+    ai_finishes::<SaxonWar>("saxonwar-1756", 1, Budget::Quick);
+}
+
+#[test]
+fn ai_budgets_and_players_parse() {
+    assert_eq!(Budget::parse("quick"), Ok(Budget::Quick));
+    assert_eq!(Budget::parse("300"), Ok(Budget::Iterations(300)));
+    assert_eq!(
+        Budget::parse("250ms"),
+        Ok(Budget::Time(std::time::Duration::from_millis(250)))
+    );
+    assert_eq!(
+        Budget::parse("100/8"),
+        Ok(Budget::Custom {
+            iterations: 100,
+            horizon: 8
+        })
+    );
+    assert!(Budget::parse("hard").is_err());
+    assert_eq!(Agent::parse("ai"), Ok(Agent::Ai(Budget::Normal)));
+    assert_eq!(Agent::parse("ai:strong"), Ok(Agent::Ai(Budget::Strong)));
+    assert_eq!(Agent::parse("random"), Ok(Agent::Random));
+    assert!(Agent::parse("human").is_err());
+    let (lo, hi) = ai::duel::wilson(19, 20);
+    assert!(
+        (lo - 0.764).abs() < 0.01 && (hi - 0.991).abs() < 0.01,
+        "{lo} {hi}"
+    );
+}
+
+fn feldzug() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_feldzug"))
+}
+
+#[test]
+fn ai_cli_play_with_the_computer_saves_a_replayable_game() {
+    let dir = std::env::temp_dir().join(format!("feldzug-ai-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("ai.ron");
+    let out = feldzug()
+        .args([
+            "play",
+            "--scenario",
+            "koniggratz",
+            "--seed",
+            "5",
+            "--ai",
+            "prussia",
+            "--strength",
+            "8",
+            "--save",
+        ])
+        .arg(&save)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let play: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(play["finished"], true);
+    assert!(play["ai_decisions"].as_u64().unwrap() > 0);
+    let out = feldzug().arg("replay").arg(&save).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let replay: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(play["state_hash"], replay["state_hash"]);
+    let out = feldzug()
+        .args(["play", "--scenario", "koniggratz", "--ai", "bavaria"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--ai bavaria") && err.lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn ai_cli_duel_prints_win_rates_per_side() {
+    let out = feldzug()
+        .args([
+            "duel",
+            "--scenario",
+            "koniggratz",
+            "--games",
+            "4",
+            "--a",
+            "ai:6",
+            "--b",
+            "random",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(r["games"], 4);
+    let rows = r["rows"].as_array().unwrap();
+    let sides: Vec<&str> = rows.iter().map(|w| w["a_side"].as_str().unwrap()).collect();
+    assert_eq!(sides, ["Austria", "Prussia", "all"]);
+    assert_eq!(rows[0]["games"], 2);
+    assert_eq!(rows[2]["games"], 4);
+    let all = &rows[2];
+    let (lo, p, hi) = (
+        all["a_win_low"].as_f64().unwrap(),
+        all["a_win_rate"].as_f64().unwrap(),
+        all["a_win_high"].as_f64().unwrap(),
+    );
+    assert!(lo <= p && p <= hi);
+    assert!(r["a_think_ms"]["decisions"].as_u64().unwrap() > 0);
+    let out = feldzug()
+        .args(["duel", "--scenario", "koniggratz", "--a", "human"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}
+
+/// The sizes of the legal lists over random games (a measurement for docs/AI.md, run
+/// with `--ignored --nocapture`): where progressive widening is needed.
+fn legal_sizes<G: RulesGame>(scenario: &str) {
+    let mut sizes = Vec::new();
+    for seed in 0..3u64 {
+        let mut g = game::<G>(scenario, seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        while !g.over() && g.commands.len() < 20_000 {
+            sizes.push(g.legal().len());
+            let Some(c) = G::random_play(&g.rules, &g.st, &mut rng) else {
+                break;
+            };
+            g.apply(&c).unwrap();
+        }
+    }
+    sizes.sort();
+    let at = |q: f64| sizes[((sizes.len() - 1) as f64 * q) as usize];
+    let over = sizes.iter().filter(|&&n| n > ai::WIDEN_ABOVE).count();
+    println!(
+        "{scenario}: {} positions, legal commands median {}, p90 {}, p99 {}, max {}; one choice {:.0} %, above {} {:.0} %",
+        sizes.len(),
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        sizes[sizes.len() - 1],
+        100.0 * sizes.iter().filter(|&&n| n == 1).count() as f64 / sizes.len() as f64,
+        ai::WIDEN_ABOVE,
+        100.0 * over as f64 / sizes.len() as f64
+    );
+}
+
+#[test]
+#[ignore]
+fn ai_legal_list_sizes() {
+    legal_sizes::<Koniggratz>("koniggratz");
+    legal_sizes::<Trautenau>("trautenau");
+    legal_sizes::<Trautenau>("soor");
+    legal_sizes::<Sadowa>("sadowa");
+    legal_sizes::<Struggle>("struggle-mobilization");
+    legal_sizes::<Struggle>("struggle-seven-weeks");
+    legal_sizes::<SaxonWar>("saxonwar-1756");
+}
