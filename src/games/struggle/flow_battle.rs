@@ -858,9 +858,15 @@ fn attackers(rules: &StRules, st: &StState, p: &Pending) -> Vec<UnitId> {
 /// The primary force's status is the attacker's (a relieved garrison, unsupplied by 13.8,
 /// and supporting armies do not change it).
 pub fn attacker_supplied(rules: &StRules, st: &StState, p: &Pending) -> bool {
-    super::endturn::supplied(rules, st, p.at, p.att)
-        && p.from
-            .is_none_or(|f| super::endturn::supplied(rules, st, f, p.att))
+    // 15.2: judged as the mover departed its last space (after the move, that space may
+    // trace its LOC through the space entered)
+    let left_unsupplied = match mover(st) {
+        Some((m, _)) => m.left_unsupplied,
+        None => p
+            .from
+            .is_some_and(|f| !super::endturn::supplied(rules, st, f, p.att)),
+    };
+    super::endturn::supplied(rules, st, p.at, p.att) && !left_unsupplied
 }
 
 /// 18.1, 13.6: the generals commanding the attack and the defence of the pending battle.

@@ -145,6 +145,10 @@ pub struct Mover {
     /// lets it go, rail steps are paid from the ordinary MPs and the block does not begin.
     #[serde(default)]
     pub save_rail: bool,
+    /// 15.2: the force left its last space without an LOC: unsupplied for a battle in
+    /// the space it entered (judged as it departed, not after it moved).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub left_unsupplied: bool,
 }
 
 /// The use of a card (or free OP) in progress.

@@ -11,6 +11,7 @@ use crate::engine::side::Side;
 use crate::engine::step::PlayStep;
 use crate::games::struggle::Struggle;
 use crate::games::struggle::data::{GenId, StRules};
+use crate::games::struggle::endturn;
 use crate::games::struggle::events;
 use crate::games::struggle::flow::{self, ARMY_MA, Game};
 use crate::games::struggle::map::{Country, SpaceId, SpaceKind};
@@ -103,6 +104,7 @@ pub fn start_army(g: &mut Game<'_>, general: GenId) {
             ma,
             rail: None,
             save_rail: false,
+            left_unsupplied: false,
         });
     }
     g.st.g.step = Step::Move;
@@ -138,6 +140,7 @@ pub fn next_individual(g: &mut Game<'_>) {
                 ma,
                 rail: None,
                 save_rail: false,
+                left_unsupplied: false,
             });
         }
         g.st.g.step = Step::Move;
@@ -704,9 +707,18 @@ impl PlayStep<Struggle> for Movement {
                         .unwrap_or_default(),
                     None => Vec::new(),
                 };
+                // 15.2: the supply status as the force departs its space
+                let left_unsupplied = g
+                    .st
+                    .g
+                    .op
+                    .as_ref()
+                    .and_then(|o| o.mover.as_ref().map(|m| (m.at, o.side)))
+                    .is_some_and(|(at, side)| !endturn::supplied(g.rules, g.st, at, side));
                 let Some(op) = g.st.g.op.as_mut() else { return };
                 let Some(m) = op.mover.as_mut() else { return };
                 let from = m.at;
+                m.left_unsupplied = left_unsupplied;
                 let paid = match rail {
                     Some(left) => {
                         m.rail = Some(left);
