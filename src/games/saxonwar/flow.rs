@@ -1020,8 +1020,11 @@ pub fn in_service(st: &SxState, l: LeaderId) -> bool {
 }
 
 /// How many prisoner SPs of a power may come back without putting its army above its
-/// maximum (grand.strengths; ours: the maximum holds for released prisoners too, the
-/// others stay prisoners).
+/// maximum (grand.strengths). OUR READING (docs/games/saxonwar.md, readings): the
+/// article makes the exchange mandatory and blocks it only when no unbesieged fortress
+/// exists, but it also says "remember the army maximum size limit"; we hold the
+/// maximum for released prisoners too, and the ones over it stay prisoners (the army
+/// never exceeds its printed size, whatever way SPs come back).
 pub fn release_room(r: &SxRules, st: &SxState, p: Power) -> u16 {
     let Some(rep) = r.replacements(p) else {
         return u16::MAX;

@@ -34,6 +34,11 @@ pub fn refusal(r: &SxRules, st: &SxState, a: AreaId) -> Option<Refusal> {
             ),
         ));
     }
+    // OUR READING (docs/games/saxonwar.md, readings): the article has no such bar, but
+    // "if the process is interrupted the depot is destroyed", and an enemy in the area
+    // interrupts it at once (depots are "automatically captured by enemies that occupy
+    // their area" once complete); we refuse the depot rather than place one that is
+    // destroyed in the same breath.
     if enemy_in(st, a, side) {
         return Some(Refusal::new(rule, "the enemy is in the area"));
     }
