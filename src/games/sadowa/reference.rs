@@ -61,6 +61,7 @@ mod tests {
         ("ui/mod.rs", include_str!("ui/mod.rs")),
         ("ui/on_screen.rs", include_str!("ui/on_screen.rs")),
         ("ui/overlay.rs", include_str!("ui/overlay.rs")),
+        ("ai.rs", include_str!("ai.rs")),
         ("ui/panels.rs", include_str!("ui/panels.rs")),
     ];
 

@@ -86,6 +86,7 @@ mod tests {
         ("steps/movement.rs", include_str!("steps/movement.rs")),
         ("steps/round.rs", include_str!("steps/round.rs")),
         ("steps/setup.rs", include_str!("steps/setup.rs")),
+        ("ai.rs", include_str!("ai.rs")),
         ("bench.rs", include_str!("bench.rs")),
     ];
 

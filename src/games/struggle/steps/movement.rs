@@ -708,13 +708,12 @@ impl PlayStep<Struggle> for Movement {
                     None => Vec::new(),
                 };
                 // 15.2: the supply status as the force departs its space
-                let left_unsupplied = g
-                    .st
-                    .g
-                    .op
-                    .as_ref()
-                    .and_then(|o| o.mover.as_ref().map(|m| (m.at, o.side)))
-                    .is_some_and(|(at, side)| !endturn::supplied(g.rules, g.st, at, side));
+                let left_unsupplied =
+                    g.st.g
+                        .op
+                        .as_ref()
+                        .and_then(|o| o.mover.as_ref().map(|m| (m.at, o.side)))
+                        .is_some_and(|(at, side)| !endturn::supplied(g.rules, g.st, at, side));
                 let Some(op) = g.st.g.op.as_mut() else { return };
                 let Some(m) = op.mover.as_mut() else { return };
                 let from = m.at;
