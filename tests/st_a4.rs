@@ -895,3 +895,53 @@ fn a_lost_coordinated_attack_leaves_the_supporting_army_in_its_space() {
     let _ = bs;
     assert_ne!(g.st.units[id as usize].loc, Loc::Space(hanover));
 }
+
+// rule 15.2: a force that departs a space without an LOC and enters one with an LOC is
+// unsupplied for the battle there (15.3: -2). Old code judged the space left after the
+// move, when it traced its LOC through the space entered (AUDIT13d finding).
+#[test]
+fn a_force_leaving_a_space_without_an_loc_fights_unsupplied() {
+    let mut g = empty_board();
+    let map = g.rules.map.clone();
+    let berlin = space(&g, "Berlin");
+    // Y next to Berlin, X next to Y but not to Berlin
+    let (x, y) = map
+        .routes_from(berlin)
+        .map(|(_, y)| y)
+        .filter(|&y| map.spaces[y].kind != feldzug::games::struggle::map::SpaceKind::Junction)
+        .find_map(|y| {
+            map.routes_from(y)
+                .map(|(_, x)| x)
+                .find(|&x| {
+                    x != berlin
+                        && map.spaces[x].kind == feldzug::games::struggle::map::SpaceKind::Minor
+                        && !map.routes_from(x).any(|(_, o)| o == berlin)
+                })
+                .map(|x| (x, y))
+        })
+        .expect("a pair of spaces");
+    for (_, o) in map.routes_from(x) {
+        if o != y {
+            g.st.g.control[o] = Some(Side::Austria);
+        }
+    }
+    g.st.g.control[x] = Some(Side::Austria);
+    g.st.g.control[y] = Some(Side::Austria);
+    let (xn, yn) = (g.rules.space_name(x), g.rules.space_name(y));
+    let falk = put_general(&mut g, "falkenstein", &xn);
+    for _ in 0..3 {
+        put(&mut g, "pr-id", &xn, false);
+    }
+    put(&mut g, "au-ib", &yn, false);
+    activate_by_card(&mut g, 35, falk);
+    ok(&mut g, StCommand::Move { to: y });
+    let plan = fb::battle_preview(&g.rules, &g.st).expect("a battle");
+    assert!(
+        plan.modifiers
+            .iter()
+            .any(|m| m.who == feldzug::games::struggle::battle::Who::Attacker
+                && m.case.contains("15.3")),
+        "rule 15.2: {:?}",
+        plan.modifiers
+    );
+}
