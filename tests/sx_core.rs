@@ -682,3 +682,20 @@ fn prisoners_are_exchanged_one_for_one_on_even_turns() {
         inside
     );
 }
+
+/// Plays on with 'done', the phase's rolls and declining battle until `until` holds.
+pub fn drive(g: &mut PureGame<SaxonWar>, until: impl Fn(&SxState) -> bool) {
+    for _ in 0..600 {
+        if until(&g.st) {
+            return;
+        }
+        let c = g.legal().into_iter().find(|c| {
+            matches!(
+                c,
+                SxCommand::Done | SxCommand::Roll | SxCommand::Fight { fight: false }
+            )
+        });
+        ok(g, c.expect("a way on"));
+    }
+    panic!("never reached (step {:?})", g.st.g.step);
+}

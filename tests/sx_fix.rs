@@ -3,28 +3,11 @@
 //! article's section by the ids of docs/games/saxonwar.md and failed on the code before
 //! its fix. Dice are scripted where a result matters.
 
-use crate::sx_core::{area, deployed, empty_map, game, leader, ok, place, put, refused};
+use crate::sx_core::{area, deployed, drive, empty_map, game, leader, ok, place, put, refused};
 use feldzug::engine::game::PureGame;
 use feldzug::games::saxonwar::SaxonWar;
 use feldzug::games::saxonwar::rules;
 use feldzug::games::saxonwar::state::*;
-
-/// Plays on with 'done', the phase's rolls and declining battle until `until` holds.
-fn drive(g: &mut PureGame<SaxonWar>, until: impl Fn(&SxState) -> bool) {
-    for _ in 0..400 {
-        if until(&g.st) {
-            return;
-        }
-        let c = g.legal().into_iter().find(|c| {
-            matches!(
-                c,
-                SxCommand::Done | SxCommand::Roll | SxCommand::Fight { fight: false }
-            )
-        });
-        ok(g, c.expect("a way on"));
-    }
-    panic!("never reached (step {:?})", g.st.g.step);
-}
 
 /// Prussia's siege phase at Dresden: a Saxon garrison of `garrison` SP with Rutowsky
 /// (SIV 0) inside, Keith with `besiegers` SP and a completed siege depot outside; no

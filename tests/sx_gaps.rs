@@ -5,7 +5,7 @@
 //! broken: a refused command is also absent from the legal list, and the state after is
 //! checked. Dice are scripted where a result matters.
 
-use crate::sx_core::{area, deployed, empty_map, game, leader, ok, place, put, refused};
+use crate::sx_core::{area, deployed, drive, empty_map, game, leader, ok, place, put, refused};
 use feldzug::engine::game::PureGame;
 use feldzug::games::saxonwar::SaxonWar;
 use feldzug::games::saxonwar::battle;
@@ -16,23 +16,6 @@ use feldzug::games::saxonwar::state::*;
 fn refused_absent(g: &mut PureGame<SaxonWar>, c: SxCommand) -> Refusal {
     assert!(!g.legal().contains(&c), "{c:?} is offered");
     refused(g, c)
-}
-
-/// Plays on with 'done', the phase's rolls and declining battle until `until` holds.
-fn drive(g: &mut PureGame<SaxonWar>, until: impl Fn(&SxState) -> bool) {
-    for _ in 0..600 {
-        if until(&g.st) {
-            return;
-        }
-        let c = g.legal().into_iter().find(|c| {
-            matches!(
-                c,
-                SxCommand::Done | SxCommand::Roll | SxCommand::Fight { fight: false }
-            )
-        });
-        ok(g, c.expect("a way on"));
-    }
-    panic!("never reached (step {:?})", g.st.g.step);
 }
 
 fn logged(g: &PureGame<SaxonWar>, text: &str) -> bool {

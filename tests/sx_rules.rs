@@ -2,29 +2,12 @@
 //! Each test cites the article's section by the ids of docs/games/saxonwar.md and would
 //! fail if the rule were broken. Dice are scripted where a result matters.
 
-use crate::sx_core::{area, deployed, empty_map, leader, ok, place, put, refused};
+use crate::sx_core::{area, deployed, drive, empty_map, leader, ok, place, put, refused};
 use feldzug::engine::game::{PureGame, RulesGame};
 use feldzug::games::saxonwar::SaxonWar;
 use feldzug::games::saxonwar::battle;
 use feldzug::games::saxonwar::rules;
 use feldzug::games::saxonwar::state::*;
-
-/// Plays on with 'done', the phase's rolls and declining battle until `until` holds.
-fn drive(g: &mut PureGame<SaxonWar>, until: impl Fn(&SxState) -> bool) {
-    for _ in 0..400 {
-        if until(&g.st) {
-            return;
-        }
-        let c = g.legal().into_iter().find(|c| {
-            matches!(
-                c,
-                SxCommand::Done | SxCommand::Roll | SxCommand::Fight { fight: false }
-            )
-        });
-        ok(g, c.expect("a way on"));
-    }
-    panic!("never reached (step {:?})", g.st.g.step);
-}
 
 /// Frederick with 15 SP and an Austrian commander with 10 SP in the field at Dresden,
 /// in Prussia's combat phase, both willing: the battle waits for the defender's choice.
