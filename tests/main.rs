@@ -50,6 +50,7 @@ mod st_sortie;
 mod st_turn;
 mod step_prompts;
 mod sx_core;
+mod sx_docs;
 mod sx_fix;
 mod sx_gaps;
 mod sx_lessons;

@@ -129,9 +129,10 @@ pub fn enemy_in(st: &SxState, a: AreaId, side: Side) -> bool {
 
 /// The areas in supply for a side (supply.sources, supply.trace): the network grows from
 /// garrisoned fortresses (and the Russia box) through completed depots with a friendly
-/// SP in adjacent areas; a force is in supply in a network area or next to one. A trace
-/// may go into an area the enemy occupies, not out of it; `blocked` areas (interdicted,
-/// supply.interdiction) break the chain.
+/// SP in adjacent areas; a force is in supply in a network area or next to one (the
+/// supply range, RECONSTRUCTED: see `supply_traced`). A trace may go into an area the
+/// enemy occupies, not out of it; `blocked` areas (interdicted, supply.interdiction)
+/// break the chain.
 pub fn supply(r: &SxRules, st: &SxState, side: Side, blocked: &[AreaId]) -> Vec<bool> {
     supply_traced(r, st, side, blocked, true)
 }
@@ -175,6 +176,10 @@ fn supply_traced(
             if net[i] {
                 continue;
             }
+            // supply.sources: an operative depot is (1, the lost item, RECONSTRUCTED)
+            // completed: "any depot started on the previous turn is considered
+            // complete" and "only completed depots may be captured" name the state;
+            // (2) occupied by a friendly SP; (3) next to the network
             let depot = st.areas[i]
                 .depot
                 .is_some_and(|d| d.owner == side && d.complete)
@@ -193,6 +198,12 @@ fn supply_traced(
             break;
         }
     }
+    // The supply range, RECONSTRUCTED (docs/games/saxonwar.md, readings): the article
+    // never says how far from a source a force is supplied. We read it as "in or next
+    // to a network area": the network itself is "a network from one adjacent area to
+    // another", and "supply may be traced into but not out of an area occupied by the
+    // enemy" only makes sense if a supply trace takes a last step from the network into
+    // the force's area (an enemy area may be entered by that step, not passed through).
     let here_cut = |i: usize| cut_out && blocked.contains(&(i as AreaId));
     (0..n)
         .map(|i| {
@@ -225,7 +236,10 @@ pub fn in_supply(r: &SxRules, st: &SxState, a: AreaId, side: Side) -> bool {
 }
 
 /// The besieger of a fortress (siege.conditions): the side without the garrison while
-/// (1) it has a completed depot in the area and (2) its field force there, not
+/// (1, the lost item, RECONSTRUCTED: "depots built to besiege fortresses are eliminated
+/// once the fortress is captured" and "demoralized forces may build depots but may not
+/// besiege" tie the siege to a depot; completed, as only a completed depot supplies)
+/// it has a completed depot in the area and (2) its field force there, not
 /// demoralized, is larger than the garrison; not while the siege is lifted after the
 /// besieger refused a relief force's battle (fortress.relief).
 pub fn besieger(r: &SxRules, st: &SxState, a: AreaId) -> Option<Side> {
@@ -340,7 +354,10 @@ pub fn starting_fortresses(r: &SxRules, p: Power) -> Vec<AreaId> {
 }
 
 /// The outcome of the march table (move.normal, move.forced): areas allowed, and
-/// whether the total costs an SP of attrition at once (force march 6+).
+/// whether the total costs an SP of attrition at once (force march 6+). A total of 1-2
+/// does not move (the lost first row, RECONSTRUCTED: the rows 3-6 and 7+ (3+ for a
+/// force march) move, so the lowest totals move none; "a leader who failed to move" in
+/// move.overwhelm names the result).
 pub fn march_table(total: i32, forced: bool) -> (u8, bool) {
     if forced {
         if total >= 3 {
@@ -432,7 +449,7 @@ mod tests {
 
     #[test]
     fn march_table_reads_as_the_article() {
-        // move.normal: 1-2 no move (lost item), 3-6 one area, 7+ two
+        // move.normal: 1-2 no move (lost item, RECONSTRUCTED), 3-6 one area, 7+ two
         assert_eq!(march_table(2, false), (0, false));
         assert_eq!(march_table(3, false), (1, false));
         assert_eq!(march_table(6, false), (1, false));

@@ -427,8 +427,9 @@ fn leave_field(g: &mut Game, area: AreaId, side: Side, voluntary: bool) {
     g.st.g.step = Step::Retreat;
 }
 
-/// campaign.casualties: 1-2 killed (the lost item), 3-4 captured, 5-6 wounded for 1d6
-/// turns. Our resolver makes the beaten commander a casualty when he loses by 4 or more.
+/// campaign.casualties: 1-2 killed (the lost item, RECONSTRUCTED: 3-4 captured and 5-6
+/// wounded are printed; the worst fate, death, is the one missing), 3-4 captured, 5-6
+/// wounded for 1d6 turns. Our resolver makes the beaten commander a casualty when he loses by 4 or more.
 pub fn leader_casualty(g: &mut Game, l: LeaderId, winner: Side) {
     let n = g.r.leader_name(l).to_string();
     let (d, _) = g.roll(&format!("fate of {n}"), "campaign.casualties", vec![]);

@@ -1,11 +1,14 @@
 //! Phase 6, siege resolution (siege.conditions, siege.resolution, siege.honors): the
 //! phasing player may roll 1d6 for each fortress he besieges, less the SIV of the
 //! besieged commander: 1-3 no effect, 4+ a breach. On a breach the garrison asks for the
-//! Honors of War; the besieger grants them (the lost item 1: the garrison marches out
-//! to the nearest unbesieged friendly fortress) or denies them; denied, the garrison
-//! accepts surrender (the lost item A: all prisoners) or refuses, and the besieger
-//! storms (1 garrison SP captured, the rest eliminated, he loses as many SP as the
-//! garrison had) or declines and goes back to the table next turn.
+//! Honors of War; the besieger grants them (the lost item 1, RECONSTRUCTED: the garrison
+//! marches out to the nearest unbesieged friendly fortress, or into captivity when none
+//! is open; the honours of war of the period let a garrison march out free with its
+//! arms, and item 2 is "deny") or denies them; denied, the garrison accepts surrender
+//! (the lost item A, RECONSTRUCTED: all its SPs and leaders prisoners, as B "Refuse"
+//! forces a storm and "all captured leaders and SP become prisoners") or refuses, and
+//! the besieger storms (1 garrison SP captured, the rest eliminated, he loses as many
+//! SP as the garrison had) or declines and goes back to the table next turn.
 
 use crate::games::saxonwar::data::SxRules;
 use crate::games::saxonwar::flow::Game;
@@ -182,6 +185,10 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                 });
                 return;
             }
+            // RECONSTRUCTED (the lost item 1, docs/games/saxonwar.md): the garrison
+            // marches out free to the nearest unbesieged friendly fortress; with none
+            // open it cannot march anywhere and goes into captivity, as exchanged
+            // prisoners with no fortress to go to stay prisoners (prisoners.exchange)
             let a = s.area;
             let to = refuge(g.r, g.st, a, def);
             for p in Power::ALL {
@@ -230,6 +237,8 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                 });
                 return;
             }
+            // RECONSTRUCTED (the lost item A): the garrison surrenders, all its SPs
+            // and leaders prisoners
             let a = s.area;
             let n = g.st.garrison_of(a, def);
             g.lose(def, a, true, n, true);
