@@ -45,6 +45,7 @@ mod st_move;
 mod st_options;
 mod st_random;
 mod st_retreat;
+mod st_rows;
 mod st_siege;
 mod st_sortie;
 mod st_turn;
