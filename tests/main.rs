@@ -48,6 +48,7 @@ mod st_retreat;
 mod st_siege;
 mod st_sortie;
 mod st_turn;
+mod st_wd;
 mod step_prompts;
 mod sx_core;
 mod sx_fix;
