@@ -158,7 +158,11 @@ fn a_force_larger_than_the_capacity_puts_one_unit_inside_and_fights_with_the_res
     refused(&mut g, StCommand::Withdraw, "13.2");
     // the battle is the Corps' (5 SP) against the three IDs (6 SP)
     let plan = fb::battle_preview(&g.rules, &g.st).expect("a preview");
-    assert_eq!(plan.sp, [6, 5], "rule 13.5: the IB inside is not in the battle");
+    assert_eq!(
+        plan.sp,
+        [6, 5],
+        "rule 13.5: the IB inside is not in the battle"
+    );
     // the avoid battle of the rest moves the army outside only
     let avoid = fb::avoid_options(&g.rules, &g.st);
     assert!(!avoid.is_empty(), "rule 10.4: the army outside may avoid");
@@ -230,8 +234,15 @@ fn the_unit_inside_takes_no_loss_stays_when_the_rest_retreats_and_is_besieged() 
         Loc::Space(m.minden),
         "rule 13.2: no retreat for the unit inside"
     );
-    assert!(!g.st.units[m.ib as usize].reduced, "rule 11.2: no loss inside");
-    assert_ne!(at(&g, m.hn), Loc::Space(m.minden), "rule 12.1: the Corps retreats");
+    assert!(
+        !g.st.units[m.ib as usize].reduced,
+        "rule 11.2: no loss inside"
+    );
+    assert_ne!(
+        at(&g, m.hn),
+        Loc::Space(m.minden),
+        "rule 12.1: the Corps retreats"
+    );
     assert_ne!(
         g.st.generals[m.arendt as usize].loc,
         Loc::Space(m.minden),
