@@ -49,6 +49,7 @@ mod st_rows;
 mod st_siege;
 mod st_sortie;
 mod st_turn;
+mod st_wd;
 mod step_prompts;
 mod sx_core;
 mod sx_docs;

@@ -121,6 +121,7 @@ pub fn new_state(rules: &StRules) -> StState {
             event: None,
             battle: None,
             besieged: vec![None; rules.map.spaces.len()],
+            inside: Vec::new(),
             italy: None,
             france_wave: None,
             french_activated: false,

@@ -562,7 +562,8 @@ pub fn avoid_roll(
 /// interceptions is the original force's; the interceptors stay and fight).
 pub fn avoiding_force(rules: &StRules, st: &StState, p: &Pending) -> (Vec<UnitId>, Vec<GenId>) {
     let def = p.att.other();
-    let units = flow::units_at(rules, st, p.at, def)
+    // 13.2: the units withdrawn inside stay there
+    let units = super::siege::outside(rules, st, p.at, def)
         .into_iter()
         .filter(|u| !p.arrived.contains(u))
         .collect();
@@ -634,26 +635,50 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
     out
 }
 
-/// 13.2 (9.51, 13.5): may the defender's force withdraw inside the fortress or major city
-/// it was found in instead of fighting or avoiding battle? Only in its own standing
-/// fortress or major city, the whole force within the capacity (a major city unlimited,
-/// a fortress its value), and not an army that intercepted into the space (it came to
-/// fight; 13.2 speaks of the force present when the space is first entered).
-pub fn can_withdraw(rules: &StRules, st: &StState) -> bool {
-    let Some(p) = st.g.battle.as_ref() else {
-        return false;
-    };
+/// 13.2 (9.51, 13.5): the defender's units that may still withdraw inside the fortress or
+/// major city they were found in instead of fighting or avoiding battle, the number
+/// inside already (a partial withdrawal, [`Globals::inside`]) and the capacity (None: a
+/// major city, unlimited; a fortress its value). None when no withdrawal is possible:
+/// only in its own standing fortress or major city, at the avoid-battle decision, and
+/// not an army that intercepted into the space (it came to fight; 13.2 speaks of the
+/// force present when the space is first entered).
+fn withdrawal(rules: &StRules, st: &StState) -> Option<(Vec<UnitId>, usize, Option<usize>)> {
+    let p = st.g.battle.as_ref()?;
     let def = p.att.other();
     if p.stage != Stage::Avoid
         || !p.intercepted.is_empty()
         || super::siege::fortification(rules, st, p.at).is_none()
         || st.g.control.get(p.at).copied().flatten() != Some(def)
     {
-        return false;
+        return None;
     }
-    let units = flow::units_at(rules, st, p.at, def);
-    !units.is_empty()
-        && super::siege::shelter_capacity(rules, st, p.at).is_none_or(|c| units.len() <= c)
+    let out = super::siege::outside(rules, st, p.at, def);
+    if out.is_empty() {
+        return None;
+    }
+    let inside = super::siege::sheltered(rules, st, p.at, def).len();
+    Some((out, inside, super::siege::shelter_capacity(rules, st, p.at)))
+}
+
+/// 13.2 (9.51, 13.5): may the defender's whole force (all its units still outside) withdraw
+/// inside? Only if they all fit within the capacity with those inside already.
+pub fn can_withdraw(rules: &StRules, st: &StState) -> bool {
+    withdrawal(rules, st)
+        .is_some_and(|(out, inside, cap)| cap.is_none_or(|c| inside + out.len() <= c))
+}
+
+/// 13.2, 13.5: the defender's units that may withdraw inside one at a time while the rest
+/// stay outside (`StCommand::WithdrawUnit`): each unit outside while two or more are
+/// (one alone is the whole force, `Withdraw`) and the place has room for one more. Not
+/// for an overrun EBC (9.51: it withdraws or is overrun).
+pub fn withdraw_units(rules: &StRules, st: &StState) -> Vec<UnitId> {
+    if st.g.battle.as_ref().is_some_and(|p| p.overrun) {
+        return Vec::new();
+    }
+    match withdrawal(rules, st) {
+        Some((out, inside, cap)) if out.len() >= 2 && cap.is_none_or(|c| inside < c) => out,
+        _ => Vec::new(),
+    }
 }
 
 /// 13.6: the attacker's units besieged inside the battle space, who fight with the
@@ -663,7 +688,7 @@ pub fn garrison(rules: &StRules, st: &StState, p: &Pending) -> Vec<UnitId> {
         return Vec::new();
     }
     let moving = mover_units(st);
-    flow::units_at(rules, st, p.at, p.att)
+    super::siege::sheltered(rules, st, p.at, p.att)
         .into_iter()
         .filter(|u| !moving.contains(u))
         .collect()
@@ -693,7 +718,8 @@ pub fn responses(rules: &StRules, st: &StState, side: Side, when: ResponseWhen) 
 pub fn battle_context(rules: &StRules, st: &StState, side: Side) -> Option<BattleContext> {
     let p = st.g.battle.as_ref()?;
     let a_units = attackers(rules, st, p);
-    let d_units = flow::units_at(rules, st, p.at, p.att.other());
+    // 13.2: only the defender's units outside the walls fight
+    let d_units = super::siege::outside(rules, st, p.at, p.att.other());
     let kinds = |us: &[UnitId]| -> Vec<(CardNation, UnitClass)> {
         us.iter()
             .filter_map(|&u| {
@@ -893,7 +919,8 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
     let p = st.g.battle.as_ref()?;
     let def = p.att.other();
     let a_units = attackers(rules, st, p);
-    let d_units = flow::units_at(rules, st, p.at, def);
+    // 13.2, 13.5: the units withdrawn inside are not subject to combat
+    let d_units = super::siege::outside(rules, st, p.at, def);
     if a_units.is_empty() || d_units.is_empty() {
         return None;
     }
@@ -1266,6 +1293,7 @@ impl Game<'_> {
                     }
                     if (!p.rolled && !avoid_options(rules, self.st).is_empty())
                         || can_withdraw(rules, self.st)
+                        || !withdraw_units(rules, self.st).is_empty()
                     {
                         return;
                     }
@@ -1508,10 +1536,13 @@ impl Game<'_> {
             return;
         }
         let def = p.att.other();
+        // the whole force: with any units withdrawn one by one before (13.2)
         let units = flow::units_at(rules, self.st, p.at, def);
         if !self.shelter(p.at, &units) {
             return;
         }
+        // every unit inside: the whole-force reading, no record needed
+        self.st.g.inside.retain(|(s, _)| *s != p.at);
         let on = rules.space_name(p.at);
         self.say(
             "13.2",
@@ -1522,6 +1553,38 @@ impl Game<'_> {
         );
         self.st.g.battle = None;
         self.go_on(p.at);
+    }
+
+    /// 13.2, 13.5: one unit of the defender withdraws inside its fortress or major city (up
+    /// to its capacity); the rest of the force stays outside to avoid battle or fight. The
+    /// besieged marker follows once the space is cleared of the units outside (the
+    /// winner's `occupy`, or the mover going on after an avoid).
+    pub fn withdraw_unit(&mut self, u: UnitId) {
+        let rules = self.rules;
+        let Some(p) = self.st.g.battle.clone() else {
+            return;
+        };
+        if !withdraw_units(rules, self.st).contains(&u) {
+            return;
+        }
+        match self.st.g.inside.iter_mut().find(|(s, _)| *s == p.at) {
+            Some((_, v)) => v.push(u),
+            None => self.st.g.inside.push((p.at, vec![u])),
+        }
+        let on = rules.space_name(p.at);
+        let n = rules.unit_name(u);
+        let cap = match super::siege::shelter_capacity(rules, self.st, p.at) {
+            Some(c) => format!("capacity {c}"),
+            None => "a major city, no limit".into(),
+        };
+        self.say(
+            "13.2",
+            format!(
+                "{n} withdraws inside {on} ({} inside, {cap}, 13.5); the rest of the force stays outside",
+                super::siege::sheltered(rules, self.st, p.at, p.att.other()).len()
+            ),
+        );
+        self.progress();
     }
 
     /// The battle is off (or won with impetus): the mover may spend its remaining MPs.
@@ -2025,8 +2088,11 @@ impl Game<'_> {
                 }
             }
             self.say("10.4", format!("the defender avoids battle to {on}"));
-            if flow::units_at(rules, self.st, p.at, def).is_empty() {
-                if self.lone_generals(p.at, p.from, false) {
+            // 13.2: units withdrawn inside stay (with the generals left, 13.5)
+            if super::siege::outside(rules, self.st, p.at, def).is_empty() {
+                if super::siege::sheltered(rules, self.st, p.at, def).is_empty()
+                    && self.lone_generals(p.at, p.from, false)
+                {
                     return;
                 }
                 self.st.g.battle = None;
@@ -2115,7 +2181,8 @@ impl Game<'_> {
             ),
         );
         let a_units = attackers(rules, self.st, &p);
-        let d_units = flow::units_at(rules, self.st, p.at, def);
+        // 13.2, 13.5: the units withdrawn inside take no part (no loss, no retreat)
+        let d_units = super::siege::outside(rules, self.st, p.at, def);
         let loser_units = if winner == p.att { &d_units } else { &a_units };
         let loser_had_corps = loser_units.iter().any(|&u| rules.echelon(u).is_corps());
         // 13.6: the garrison fights with the relief force but stays inside afterwards
@@ -2290,10 +2357,16 @@ impl Game<'_> {
             p.at
         };
         // 11.44: only the primary army retreats; supporting armies stay where they are;
-        // 13.6: a relieved garrison stays inside
+        // 13.6: a relieved garrison stays inside; 13.2: so do a defender's units withdrawn
+        // inside while the rest of its force fought
+        let inside = if loser == p.att {
+            Vec::new()
+        } else {
+            super::siege::sheltered(self.rules, self.st, here, loser)
+        };
         flow::units_at(self.rules, self.st, here, loser)
             .into_iter()
-            .filter(|&u| !p.garrison.contains(&Piece::Unit(u)))
+            .filter(|&u| !p.garrison.contains(&Piece::Unit(u)) && !inside.contains(&u))
             .collect()
     }
 

@@ -90,6 +90,8 @@ impl RulesGame for Struggle {
         crate::engine::step::check::<Struggle>(rules, st, cmd)?;
         let actor = crate::engine::step::to_act::<Struggle>(rules, st);
         steps::step(steps::id_of(st)).execute(rules, st, dice, log, cmd);
+        // 13.2, 13.42: the units inside a partial withdrawal stay true to the map
+        siege::tidy_inside(rules, st);
         st.g.last_actor = actor;
         // Hidden hands: a command that hands the decision to the other side is final.
         // The engine's undo stops at a command after which the roll count changed, so
@@ -289,6 +291,36 @@ pub fn check_invariants(rules: &StRules, st: &StState) -> Result<(), String> {
         // 13.5: one side may shelter inside a fortress the other besieges
         if h[0] && h[1] && !fighting.contains(&s) && siege::besieger(rules, st, s).is_none() {
             return Err(format!("both sides' units in {}", rules.space_name(s)));
+        }
+    }
+    // 13.2: a unit recorded inside a partial withdrawal stands in that space, on its
+    // controller's side; outside a battle no unit of that side is left outside with the
+    // enemy there
+    for (s, units) in &st.g.inside {
+        let holder = st.g.control.get(*s).copied().flatten();
+        for &u in units {
+            if st.units.get(u as usize).map(|x| x.loc) != Some(Loc::Space(*s)) {
+                return Err(format!(
+                    "unit {u} recorded inside {} stands elsewhere",
+                    rules.space_name(*s)
+                ));
+            }
+            if holder != Some(rules.side(u)) {
+                return Err(format!(
+                    "unit {u} recorded inside {}, not its side's",
+                    rules.space_name(*s)
+                ));
+            }
+        }
+        if let Some(h) = holder
+            && !fighting.contains(s)
+            && !siege::outside(rules, st, *s, h).is_empty()
+            && !flow::units_at(rules, st, *s, h.other()).is_empty()
+        {
+            return Err(format!(
+                "units left outside {} with the enemy there after a partial withdrawal",
+                rules.space_name(*s)
+            ));
         }
     }
     for (i, g) in st.generals.iter().enumerate() {

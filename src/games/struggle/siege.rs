@@ -58,14 +58,72 @@ pub fn besieger(rules: &StRules, st: &StState, s: SpaceId) -> Option<Side> {
     }
 }
 
-/// 13.5: the units of `side` sheltering inside its own fortress or major city under an
-/// enemy besieged marker (not subject to combat).
+/// 13.2, 13.5: the record of a partial withdrawal into `s` (the units put inside), if
+/// any ([`Globals::inside`]).
+pub fn inside_record(st: &StState, s: SpaceId) -> Option<&[UnitId]> {
+    st.g.inside
+        .iter()
+        .find(|(x, _)| *x == s)
+        .map(|(_, v)| &v[..])
+}
+
+/// 13.5: the units of `side` sheltering inside its own fortress or major city (not
+/// subject to combat): those it withdrew inside while the rest of its force stayed out
+/// (13.2, a partial withdrawal, while an enemy unit is in the space), else every unit of
+/// the side under an enemy besieged marker (the whole force inside).
 pub fn sheltered(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> Vec<UnitId> {
+    if let Some(rec) = inside_record(st, s)
+        && st.g.control.get(s).copied().flatten() == Some(side)
+        && fortification(rules, st, s).is_some()
+        && !flow::units_at(rules, st, s, side.other()).is_empty()
+    {
+        return flow::units_at(rules, st, s, side)
+            .into_iter()
+            .filter(|u| rec.contains(u))
+            .collect();
+    }
     if besieger(rules, st, s) == Some(side.other()) {
         flow::units_at(rules, st, s, side)
     } else {
         Vec::new()
     }
+}
+
+/// 13.2: the units of `side` in `s` outside its walls (all but [`sheltered`] ones).
+pub fn outside(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> Vec<UnitId> {
+    let inside = sheltered(rules, st, s, side);
+    flow::units_at(rules, st, s, side)
+        .into_iter()
+        .filter(|u| !inside.contains(u))
+        .collect()
+}
+
+/// 13.2, 13.42: keeps [`Globals::inside`] true to the map after every command: a record
+/// ends with the siege (no enemy unit left in the space, the place fallen or its
+/// controller changed), and a unit that left the space (a sortie, an elimination) is no
+/// longer inside it.
+pub fn tidy_inside(rules: &StRules, st: &mut StState) {
+    if st.g.inside.is_empty() {
+        return;
+    }
+    let mut recs = std::mem::take(&mut st.g.inside);
+    recs.retain_mut(|(s, units)| {
+        let s = *s;
+        let Some(holder) = st.g.control.get(s).copied().flatten() else {
+            return false;
+        };
+        if fortification(rules, st, s).is_none()
+            || flow::units_at(rules, st, s, holder.other()).is_empty()
+        {
+            return false;
+        }
+        units.retain(|&u| {
+            rules.side(u) == holder
+                && st.units.get(u as usize).map(|x| x.loc) == Some(Loc::Space(s))
+        });
+        !units.is_empty()
+    });
+    st.g.inside = recs;
 }
 
 /// 13.32: whether `units` may besiege `s` (a corps for a major city or a level-3
@@ -94,8 +152,8 @@ fn siege_target(rules: &StRules, st: &StState, side: Side, s: SpaceId) -> Result
     if !flow::enemy_controlled(st, s, side) {
         return Err(Refusal::new("13.1", "that space is not the enemy's"));
     }
-    let enemy_outside = !flow::units_at(rules, st, s, side.other()).is_empty()
-        && besieger(rules, st, s) != Some(side);
+    // 13.2: a partial withdrawal leaves the units outside to be dealt with first
+    let enemy_outside = !outside(rules, st, s, side.other()).is_empty();
     if enemy_outside {
         return Err(Refusal::new(
             "13.2",
@@ -523,7 +581,7 @@ impl<'a> Game<'a> {
         );
         // 13.5: everything sheltered inside falls with it, permanently
         let enemy = side.other();
-        for u in flow::units_at(self.rules, self.st, s, enemy) {
+        for u in sheltered(self.rules, self.st, s, enemy) {
             self.st.units[u as usize].loc = Loc::Permanent;
             let n = self.rules.unit_name(u);
             self.say(

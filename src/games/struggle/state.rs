@@ -236,6 +236,14 @@ pub struct Globals {
     /// siege lasts while that side has a combat unit there (13.42).
     #[serde(default)]
     pub besieged: Vec<Option<Side>>,
+    /// 13.2, 13.5: partial withdrawals: per space, the units its controller withdrew
+    /// inside while the rest of the force stayed outside to fight or avoid battle. A
+    /// space without a record reads as before: every unit of the side under an enemy
+    /// besieged marker is inside (a whole force withdrawn, old saves). Records whose
+    /// enemy has left, and units no longer in the space, are dropped after every command
+    /// (`siege::tidy_inside`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inside: Vec<(SpaceId, Vec<UnitId>)>,
     /// The side controlling the Kingdom of Italy (14.5); None: Prussia's ally, as at start.
     #[serde(default)]
     pub italy: Option<Side>,
@@ -360,6 +368,9 @@ pub enum StCommand {
     Advance { general: GenId },
     /// 13.2, 9.51: the defender withdraws inside its fortress or major city (13.5).
     Withdraw,
+    /// 13.2, 13.5: one unit of the defender withdraws inside its fortress or major city
+    /// (up to the capacity); the units left outside fight or avoid battle.
+    WithdrawUnit { unit: UnitId },
     /// Optional rule 4: the OPs built up in the Operations Queue activate a general
     /// (`Use::Activate`) or pieces individually (`Use::Individual`).
     UseQueue { use_: Use },

@@ -132,6 +132,8 @@ impl PlayStep<Struggle> for Battle {
                 let c = avoid_odds(rules, st).unwrap_or_else(|| "no way to avoid".into());
                 let inside = if fb::can_withdraw(rules, st) {
                     ", or withdraw inside (13.2)"
+                } else if !fb::withdraw_units(rules, st).is_empty() {
+                    ", or withdraw units inside up to its capacity (13.2, 13.5)"
                 } else {
                     ""
                 };
@@ -207,6 +209,7 @@ impl PlayStep<Struggle> for Battle {
                 | StCommand::Pursue
                 | StCommand::Advance { .. }
                 | StCommand::Withdraw
+                | StCommand::WithdrawUnit { .. }
                 | StCommand::Drop { .. }
                 | StCommand::Siege
                 | StCommand::Done
@@ -289,6 +292,10 @@ impl PlayStep<Struggle> for Battle {
                 }
                 if fb::can_withdraw(rules, st) {
                     out.push(StCommand::Withdraw);
+                }
+                // 13.2: some units inside (up to the capacity), the rest outside
+                for unit in fb::withdraw_units(rules, st) {
+                    out.push(StCommand::WithdrawUnit { unit });
                 }
                 out.push(StCommand::Done);
             }
@@ -429,6 +436,10 @@ impl PlayStep<Struggle> for Battle {
                 "15.5",
                 "the owner of the force picks the steps it loses to attrition",
             ),
+            (_, StCommand::WithdrawUnit { .. }) => Refusal::new(
+                "13.2",
+                "only a unit of the defender's force outside, when first entered in its own fortress or major city, withdraws inside, up to its capacity (13.5); one left alone withdraws with Withdraw",
+            ),
             (_, StCommand::Withdraw) => Refusal::new(
                 "13.2",
                 "only the defender's whole force, when first entered in its own fortress or major city, may withdraw inside (up to its capacity, 13.5)",
@@ -537,6 +548,7 @@ impl PlayStep<Struggle> for Battle {
             StCommand::Pursue => g.pursue(),
             StCommand::Advance { general } => g.advance(general),
             StCommand::Withdraw => g.withdraw(),
+            StCommand::WithdrawUnit { unit } => g.withdraw_unit(unit),
             StCommand::Siege => g.answer_siege_attempt(true),
             StCommand::Done
                 if g.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::SiegePhase) =>

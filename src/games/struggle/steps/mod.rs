@@ -104,7 +104,7 @@ pub fn describe(cmd: &StCommand) -> String {
         StCommand::TakeLosses { .. } => "taking losses".into(),
         StCommand::Retreat { .. } => "a retreat".into(),
         StCommand::Pursue => "a pursuit".into(),
-        StCommand::Withdraw => "a withdrawal inside".into(),
+        StCommand::Withdraw | StCommand::WithdrawUnit { .. } => "a withdrawal inside".into(),
         StCommand::UseQueue { .. } => "spending the Operations Queue".into(),
         StCommand::Sortie => "a sortie".into(),
         StCommand::SaveRail { .. } => "keeping or using the rail bonus".into(),

@@ -108,6 +108,10 @@ pub fn label(rules: &StRules, c: &StCommand) -> String {
         StCommand::Retreat { to } => format!("Retreat to {} (12.1)", space_name(rules, *to)),
         StCommand::Pursue => "Pursue (12.4)".into(),
         StCommand::Withdraw => "Withdraw inside (13.2)".into(),
+        StCommand::WithdrawUnit { unit } => format!(
+            "Withdraw {} inside, the rest stay outside (13.2, 13.5)",
+            rules.unit_name(*unit)
+        ),
         StCommand::Sortie => "Sortie against the besiegers (13.6)".into(),
         StCommand::SaveRail { save: true } => {
             "Keep the rail bonus for later: pay this rail step from the ordinary MPs (9.61)".into()
