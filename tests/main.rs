@@ -56,5 +56,7 @@ mod sx_lessons;
 mod sx_random;
 mod sx_rules;
 mod sx_view;
+#[cfg(feature = "gui")]
+mod sx_window;
 mod ts_lessons;
 mod ts_random;
