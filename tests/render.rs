@@ -678,7 +678,12 @@ fn saxonwar_map_rings_the_marching_force_and_lights_its_areas() {
 /// centred ("go to") on the fortress between the side panel and the siege panel, where
 /// its box of two halves is drawn: the garrison's stripe (its power's darker colour) on
 /// the left, the besieger's stripe right of it on the same lines (fortress.garrison).
+///
+/// IGNORED: random legal play does not reach a siege in `saxonwar-1756` (the games end
+/// after some 700 commands) nor, for seeds 7-9, in `saxonwar-grand`; the test needs a
+/// saved game with a siege loaded on start instead of `FELDZUG_AUTOPLAY=besieged`.
 #[test]
+#[ignore = "random play does not reach a siege: needs a saved game loaded on start"]
 fn saxonwar_siege_panel_and_the_fortress_box_of_two_halves() {
     use feldzug::engine::game::{PureGame, RulesGame};
     use feldzug::games::saxonwar::SaxonWar;
