@@ -59,5 +59,7 @@ mod sx_lessons;
 mod sx_random;
 mod sx_rules;
 mod sx_view;
+#[cfg(feature = "gui")]
+mod sx_window;
 mod ts_lessons;
 mod ts_random;

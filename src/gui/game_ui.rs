@@ -119,10 +119,22 @@ impl<C: Clone + Send + Sync + 'static> UiCore<C> {
         lesson: Option<&mut tutorial::ActiveLesson<C>>,
         next: &mut NextState<crate::gui::AppState>,
     ) {
+        self.lesson_window_hinted(ctx, lesson, next, None);
+    }
+
+    /// [`UiCore::lesson_window`] with the game's hint for the step (where to click, the
+    /// panel to outline).
+    pub fn lesson_window_hinted(
+        &mut self,
+        ctx: &bevy_egui::egui::Context,
+        lesson: Option<&mut tutorial::ActiveLesson<C>>,
+        next: &mut NextState<crate::gui::AppState>,
+        hint: Option<&crate::gui::panels::LessonHint>,
+    ) {
         let Some(lesson) = lesson else {
             return;
         };
-        let clicks = crate::gui::panels::lesson_window(ctx, lesson);
+        let clicks = crate::gui::panels::lesson_window_hinted(ctx, lesson, hint);
         if let Some(k) = clicks.step {
             self.request = Some(UiRequest::LessonStep(k));
         }

@@ -156,13 +156,33 @@ pub struct LessonClicks {
     pub menu: bool,
 }
 
+/// What a game's own lesson panel adds to a step (a game on a point board, whose steps
+/// point at areas and buttons rather than hexes): a line saying where to click, and the
+/// panel to outline in orange with an arrow.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LessonHint {
+    pub text: String,
+    pub outline: Option<egui::Rect>,
+}
+
 /// The lesson window: the step's text, what it points at (an orange frame and arrow on
 /// a panel), Next on reading steps, replay and leave.
 pub fn lesson_window<C: Clone + Send + Sync + 'static>(
     ctx: &egui::Context,
     lesson: &mut ActiveLesson<C>,
 ) -> LessonClicks {
+    lesson_window_hinted(ctx, lesson, None)
+}
+
+/// [`lesson_window`] with a game's [`LessonHint`] for the step (shown under its text,
+/// its panel outlined) when the step's data names no target of its own.
+pub fn lesson_window_hinted<C: Clone + Send + Sync + 'static>(
+    ctx: &egui::Context,
+    lesson: &mut ActiveLesson<C>,
+    hint: Option<&LessonHint>,
+) -> LessonClicks {
     let mut out = LessonClicks::default();
+    let mut frame: Option<egui::Rect> = None;
     let total = lesson.lesson.steps.len();
     let step = lesson.run.step;
     let title = lesson.lesson.title.clone();
@@ -186,7 +206,15 @@ pub fn lesson_window<C: Clone + Send + Sync + 'static>(
                             ui_.small(format!("Look at the {p} panel (outlined in orange)."));
                             outline = Some(p.clone());
                         }
-                        Target::Nothing => {}
+                        Target::Nothing => {
+                            if let Some(h) = hint.filter(|_| st.expect.is_some()) {
+                                ui_.label(
+                                    egui::RichText::new(&h.text)
+                                        .color(egui::Color32::from_rgb(255, 170, 60)),
+                                );
+                                frame = h.outline;
+                            }
+                        }
                     }
                     if !lesson.message.is_empty() {
                         ui_.colored_label(egui::Color32::from_rgb(255, 180, 80), &lesson.message);
@@ -214,14 +242,15 @@ pub fn lesson_window<C: Clone + Send + Sync + 'static>(
             });
         });
     // point at the panel the step talks about (egui keys a window's area by
-    // `Id::new(Option<Cow<str>>)` of its title)
-    if let Some(title) = outline
-        && let Some(rect) = ctx.memory(|m| {
+    // `Id::new(Option<Cow<str>>)` of its title), or the one the game's hint names
+    let titled = outline.and_then(|title| {
+        ctx.memory(|m| {
             m.area_rect(egui::Id::new(Some(std::borrow::Cow::Borrowed(
                 title.as_str(),
             ))))
         })
-    {
+    });
+    if let Some(rect) = titled.or(frame) {
         let painter = ctx.layer_painter(egui::LayerId::new(
             egui::Order::Foreground,
             egui::Id::new("lesson-outline"),

@@ -410,6 +410,33 @@ pub struct StackClicked {
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct PointFocus(pub Option<(usize, f32)>);
 
+/// The part of the window the board is seen in (window pixels, y down): the window less
+/// the game's panels at its sides, set by the game's panel system each frame. A
+/// [`PointFocus`] centres its node in it; None: in the window's centre.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct PointView(pub Option<Rect>);
+
+/// The board seen between a game's panels: the `screen` less the panels standing at
+/// its left edge (`left`: up to their right side) and at its right edge (`right`: from
+/// their left side); at least 100 pixels wide (else the whole screen).
+pub fn visible_board(screen: Rect, left: &[Rect], right: &[Rect]) -> Rect {
+    let x0 = left.iter().map(|r| r.max.x).fold(screen.min.x, f32::max);
+    let x1 = right.iter().map(|r| r.min.x).fold(screen.max.x, f32::min);
+    if x1 - x0 < 100.0 {
+        return screen;
+    }
+    Rect::new(x0, screen.min.y, x1, screen.max.y)
+}
+
+/// The camera centre that shows world point `p` at screen point `q` (window pixels, y
+/// down) at `scale` in a window of `window` pixels (the inverse of [`to_screen`]).
+pub fn centre_at(p: Vec2, q: Vec2, scale: f32, window: Vec2) -> Vec2 {
+    Vec2::new(
+        p.x - (q.x - window.x / 2.0) * scale,
+        p.y + (q.y - window.y / 2.0) * scale,
+    )
+}
+
 /// The screen rectangles of this frame's stack boxes (clicks there are not node clicks).
 #[derive(Resource, Default, Debug, Clone)]
 struct StackRects(Vec<Rect>);
@@ -449,6 +476,7 @@ impl Plugin for PointBoardPlugin {
             .init_resource::<PointMarks>()
             .init_resource::<HoveredNode>()
             .init_resource::<PointFocus>()
+            .init_resource::<PointView>()
             .init_resource::<StackRects>()
             .add_message::<NodeClicked>()
             .add_message::<StackClicked>()
@@ -1089,6 +1117,7 @@ fn fit_and_focus(
     board: Res<PointBoard>,
     hex: Res<BoardMap>,
     mut focus: ResMut<PointFocus>,
+    view: Res<PointView>,
     keys: Res<ButtonInput<KeyCode>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut cam: Query<(&mut Transform, &mut Projection), With<BoardCamera>>,
@@ -1124,7 +1153,9 @@ fn fit_and_focus(
     if let Some((n, scale)) = focus.0.take()
         && let Some(c) = node_world(map, n)
     {
-        tr.translation = c.extend(tr.translation.z);
+        // centred in the part of the window the panels leave free
+        let q = view.0.map_or(window / 2.0, |r| r.center());
+        tr.translation = centre_at(c, q, scale, window).extend(tr.translation.z);
         if let Projection::Orthographic(o) = &mut *proj {
             o.scale = scale;
         }
@@ -1862,6 +1893,27 @@ mod tests {
             assert!(p.x >= l && p.x <= win.x - r, "{p:?}");
             assert!(p.y >= t && p.y <= win.y - b, "{p:?}");
         }
+    }
+
+    /// "Go to": the node lands in the centre of the board left free by the panels.
+    #[test]
+    fn a_focused_node_is_centred_between_the_panels() {
+        let win = Vec2::new(1280.0, 800.0);
+        let screen = Rect::new(0.0, 0.0, 1280.0, 800.0);
+        let side = Rect::new(8.0, 8.0, 316.0, 600.0);
+        let battle = Rect::new(930.0, 8.0, 1272.0, 500.0);
+        let free = visible_board(screen, &[side], &[battle]);
+        assert_eq!(free, Rect::new(316.0, 0.0, 930.0, 800.0));
+        let p = Vec2::new(-321.0, 148.0);
+        for scale in [0.5, 0.9, 2.0] {
+            let cam = centre_at(p, free.center(), scale, win);
+            let q = to_screen(p, cam, scale, win);
+            assert!((q - free.center()).length() < 1e-3, "{q:?}");
+        }
+        // panels leaving no room: the whole screen
+        let wide = Rect::new(0.0, 0.0, 1250.0, 800.0);
+        assert_eq!(visible_board(screen, &[wide], &[]), screen);
+        assert_eq!(visible_board(screen, &[], &[]), screen);
     }
 
     #[test]

@@ -461,6 +461,12 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
             rule,
             format!("the force has marched: it can no longer take {sp} SP"),
         ),
+        SxCommand::Take { sp } if *sp == m.sp => Refusal::new(
+            rule,
+            format!(
+                "the force already has these {sp} SP with it: roll the march die, or pick another number"
+            ),
+        ),
         SxCommand::Take { sp } if demor && *sp != available(r, st, m) => {
             Refusal::new("morale.states", "a demoralized force may not be split up")
         }
@@ -527,6 +533,21 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
                 format!("an overwhelming attack needs 4-1: {} SP against {e}", m.sp),
             )
         }
+        SxCommand::Garrison { .. } if fortress_open(r, st, m) && !m.rolled => Refusal::new(
+            "fortress.garrison",
+            "SPs are left in the fortress after the march roll (before it, the whole force may go in)",
+        ),
+        SxCommand::Garrison { .. } if fortress_open(r, st, m) && demor => Refusal::new(
+            "morale.states",
+            "a demoralized force may not be split up: the whole force goes in or none",
+        ),
+        SxCommand::Garrison { .. } if fortress_open(r, st, m) && m.sp == 0 => {
+            Refusal::new("fortress.garrison", "the force has no SP to leave")
+        }
+        SxCommand::Garrison { sp } if fortress_open(r, st, m) => Refusal::new(
+            "fortress.garrison",
+            format!("leave 1 to {} SP (the force's), not {sp}", m.sp),
+        ),
         SxCommand::Garrison { .. } | SxCommand::IntoFortress => Refusal::new(
             "fortress.garrison",
             "only into a fortress in the force's area with no enemy inside (a demoralized force goes in whole)",

@@ -19,6 +19,8 @@ const LINK: Color = Color::srgb(0.50, 0.36, 0.22);
 const PASS: Color = Color::srgb(0.30, 0.18, 0.08);
 /// Lit before the march roll: where the force may go if the roll allows.
 const MAYBE: Color = Color::srgba(0.55, 0.85, 0.55, 0.85);
+/// A lesson step's area (the orange of the other games' lesson highlights).
+pub const LESSON: Color = Color::srgb(1.0, 0.55, 0.0);
 
 /// The colour of a side (its fortresses, depots, supply network).
 pub fn side_colour(s: Side) -> Color {
@@ -303,6 +305,10 @@ fn legend() -> Vec<LegendRow> {
             "Yellow ring: the marching force, the battle",
         ),
         row(
+            LegendSymbol::ring(6.5, LESSON),
+            "Orange ring: where a lesson's step asks you to click",
+        ),
+        row(
             LegendSymbol::Tint(supply_tint(Side::Prussia)),
             "Supply shown (\"Supply\" in the panel): areas in Prussia's supply",
         ),
@@ -465,11 +471,15 @@ pub fn force_stacks(rules: &SxRules, st: &SxState, show: &dyn Fn(Side) -> bool) 
                     (false, n) => format!("{n} SP"),
                 };
                 let mut detail = format!("{} strength points", p.name());
-                if !inside && x.demoralized[p.idx()] {
+                // the marker goes inside with the force (morale.states): the garrison's
+                // is `demoralized_in`, the field force's `demoralized`
+                if demoralized(st, p, a, inside) {
                     text.push_str(" demoralized");
-                    detail.push_str(
-                        "; demoralized: SIV 0 to march, no attacks, -1 in battle (morale.states)",
-                    );
+                    detail.push_str(if inside {
+                        "; demoralized: it went inside demoralized and stays so until it recovers; SIV 0 against a siege (morale.states)"
+                    } else {
+                        "; demoralized: SIV 0 to march, no attacks, -1 in battle (morale.states)"
+                    });
                 }
                 if inside && st.winter() {
                     text.push_str(" · winter quarters");
@@ -566,6 +576,7 @@ pub fn marks(
     ui: Res<SxUi>,
     board: Option<ResMut<PointBoard>>,
     marks: Option<ResMut<PointMarks>>,
+    lesson: Option<Res<crate::gui::game_ui::ActiveLesson<super::super::SaxonWar>>>,
 ) {
     let (Some(rules), Some(st), Some(mut board), Some(mut marks)) = (rules, st, board, marks)
     else {
@@ -597,6 +608,12 @@ pub fn marks(
             });
         }
     };
+    // a lesson's step: the area it asks for ringed in orange first (over the green)
+    if let Some(p) = super::panels::current_pointer(rules, st, lesson.as_deref())
+        && let Some(a) = p.area
+    {
+        lit(&mut m, a, LESSON, "here".into());
+    }
     match st.g.step {
         Step::Deploy => {
             let pick = current_pick(&legal, ui.pick);

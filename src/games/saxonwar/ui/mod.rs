@@ -27,7 +27,8 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 use std::sync::Arc;
 
-pub use board::{board_of, force_stacks, power_colour, target};
+pub use board::{LESSON, board_of, force_stacks, power_colour, target};
+pub use panels::{LessonPointer, lesson_pointer, refusal_line};
 
 /// What the player has picked in the secret deployment: a leader, or SPs of a power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +63,9 @@ pub struct SxUi {
     pub battle: Option<BattleMemo>,
     /// The march the amount slider was set for (leader, rolled).
     pub amount_for: Option<(LeaderId, bool)>,
+    /// "Go to" this area once the panels have been drawn a few frames (the count left):
+    /// the start of an autoplayed game, centred between panels whose size egui knows.
+    pub focus_soon: Option<(AreaId, u8)>,
 }
 
 pub struct SxUiPlugin;
@@ -140,16 +144,24 @@ pub fn focus_area(rules: &SxRules, st: &SxState) -> Option<(AreaId, String)> {
             format!("the siege of {}", rules.fortress_name(s.area)),
         ));
     }
+    // the siege phase: the first fortress the phasing side may roll against
+    if st.g.step == Step::Siege
+        && let Some(a) = super::steps::siege::targets(rules, st).first()
+    {
+        return Some((*a, format!("the siege of {}", rules.fortress_name(*a))));
+    }
     None
 }
 
 /// The situations `FELDZUG_AUTOPLAY` plays to.
-pub const AUTOPLAY_SITUATIONS: &[&str] = &["march", "moving", "battle", "siege", "retreat"];
+pub const AUTOPLAY_SITUATIONS: &[&str] =
+    &["march", "moving", "battle", "besieged", "siege", "retreat"];
 
 /// Random legal commands (seeded by `seed`, the game's own random player) until the
 /// named situation: `march` a leader selected to march (before his roll), `moving` a
-/// force that has rolled and may enter an area, `battle` a decision to fight, `siege` a
-/// siege decision, `retreat` a retreat after battle. Err when the name is unknown or the
+/// force that has rolled and may enter an area, `battle` a decision to fight, `besieged`
+/// the siege phase with a fortress to roll against (the siege table), `siege` a breach's
+/// decision (the Honors of War), `retreat` a retreat after battle. Err when the name is unknown or the
 /// situation was not reached in 20 000 commands.
 pub fn autoplay_until(
     rules: &Arc<SxRules>,
@@ -174,6 +186,11 @@ pub fn autoplay_until(
                 st.g.combat
                     .as_ref()
                     .is_some_and(|c| c.fight == [None, None])
+            }
+            "besieged" => {
+                st.g.step == Step::Siege
+                    && st.g.siege.is_none()
+                    && !super::steps::siege::targets(rules, st).is_empty()
             }
             "siege" => st.g.step == Step::Siege && st.g.siege.is_some(),
             "retreat" => st.g.retreat.is_some(),
@@ -234,6 +251,12 @@ impl GameUi for SaxonWar {
         if std::env::var("FELDZUG_CURTAIN").as_deref() == Ok("up") {
             ui.curtain.follow(to_act);
             ui.curtain.lift();
+        }
+        // an autoplayed game opens on its situation (the battle, the siege, ...)
+        if std::env::var("FELDZUG_AUTOPLAY").is_ok()
+            && let Some((a, _)) = focus_area(rules, &st)
+        {
+            ui.focus_soon = Some((a, 4));
         }
     }
 

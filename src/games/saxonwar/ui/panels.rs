@@ -347,13 +347,13 @@ fn battle_window(
     memo: &mut Option<BattleMemo>,
     log: Option<&crate::engine::log::GameLog>,
     dice: Option<&crate::engine::dice::Dice>,
-) {
+) -> Option<egui::Rect> {
     let Some(mm) = memo.as_ref().filter(|m| m.open).cloned() else {
-        return;
+        return None;
     };
     let a = mm.area;
     let mut close = false;
-    egui::Window::new(format!("Battle at {}", rules.area_name(a)))
+    let shown = egui::Window::new(format!("Battle at {}", rules.area_name(a)))
         .id(egui::Id::new("sx-battle"))
         .anchor(egui::Align2::RIGHT_TOP, [-8.0, 8.0])
         .resizable(false)
@@ -498,6 +498,7 @@ fn battle_window(
     if close && let Some(m) = memo.as_mut() {
         m.open = false;
     }
+    shown.map(|r| r.response.rect)
 }
 
 /// The siege panel, while a siege roll may be made or a breach is being settled: for
@@ -511,10 +512,10 @@ fn siege_window(
     st: &SxState,
     legal: &[SxCommand],
     outbox: &mut Vec<SxCommand>,
-) {
+) -> Option<egui::Rect> {
     let views = super::super::view::sieges(rules, st);
     if views.is_empty() {
-        return;
+        return None;
     }
     let title = match views.as_slice() {
         [v] => format!("Siege of {}", rules.fortress_name(v.area)),
@@ -533,7 +534,8 @@ fn siege_window(
                 }
                 siege_section(ui, rules, st, v, legal, outbox);
             }
-        });
+        })
+        .map(|r| r.response.rect)
 }
 
 /// One fortress in the siege panel.
@@ -652,6 +654,7 @@ pub(super) fn panels(
     step: Res<CurrentStep>,
     mut lesson: Option<ResMut<crate::gui::game_ui::ActiveLesson<SaxonWar>>>,
     mut focus: ResMut<crate::gui::pointboard::PointFocus>,
+    mut view: ResMut<crate::gui::pointboard::PointView>,
     keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
     let (Some(rules), Some(st)) = (rules, st) else {
@@ -696,7 +699,7 @@ pub(super) fn panels(
         ui.battle = None;
     }
 
-    egui::Window::new("Great Saxon War")
+    let side = egui::Window::new("Great Saxon War")
         .id(egui::Id::new("sx-side"))
         .anchor(egui::Align2::LEFT_TOP, [8.0, 8.0])
         .resizable(false)
@@ -746,20 +749,51 @@ pub(super) fn panels(
             p.horizontal_wrapped(|p| game_buttons(p, &mut ui.core, &mut next));
         });
 
+    let mut right = Vec::new();
     if !down {
-        battle_window(
+        right.extend(battle_window(
             ctx,
             rules,
             st,
             &mut ui.battle,
             log.as_deref(),
             dice.as_deref(),
-        );
-        siege_window(ctx, rules, st, &legal, &mut ui.core.outbox);
+        ));
+        right.extend(siege_window(ctx, rules, st, &legal, &mut ui.core.outbox));
+    }
+    // "go to" centres the map between the side panel and the battle or siege panel
+    let rect = |r: egui::Rect| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y);
+    let left: Vec<Rect> = side
+        .as_ref()
+        .map(|r| rect(r.response.rect))
+        .into_iter()
+        .collect();
+    let right: Vec<Rect> = right.into_iter().map(rect).collect();
+    view.set_if_neq(crate::gui::pointboard::PointView(Some(
+        crate::gui::pointboard::visible_board(rect(ctx.content_rect()), &left, &right),
+    )));
+    match ui.focus_soon {
+        Some((a, 0)) => {
+            focus.0 = Some((a as usize, super::FOCUS_SCALE));
+            ui.focus_soon = None;
+        }
+        Some((a, n)) => ui.focus_soon = Some((a, n - 1)),
+        None => {}
     }
     ui.core
         .log_window(ctx, log.as_deref(), dice.as_deref(), &|t| format!("T{t}"));
-    ui.core.lesson_window(ctx, lesson.as_deref_mut(), &mut next);
+    // this game's lesson panel: where to click for the step, its panel outlined
+    let hint =
+        current_pointer(rules, st, lesson.as_deref()).map(|p| crate::gui::panels::LessonHint {
+            text: p.text,
+            outline: if p.panel {
+                side.as_ref().map(|r| r.response.rect)
+            } else {
+                None
+            },
+        });
+    ui.core
+        .lesson_window_hinted(ctx, lesson.as_deref_mut(), &mut next, hint.as_ref());
     ui.core
         .rules_window(ctx, &<SaxonWar as RulesGame>::reference());
     ui.curtain.draw(ctx);
@@ -796,24 +830,20 @@ fn commands(p: &mut egui::Ui, rules: &SxRules, st: &SxState, ui: &mut SxUi, lega
             p.horizontal(|p| {
                 p.add(egui::Slider::new(&mut ui.sp, 0..=max).text("SP"));
             });
-            p.horizontal_wrapped(|p| {
-                for c in [
-                    SxCommand::Take { sp: ui.sp },
-                    SxCommand::Garrison { sp: ui.sp },
-                ] {
-                    if !legal
-                        .iter()
-                        .any(|l| std::mem::discriminant(l) == std::mem::discriminant(&c))
-                    {
-                        continue;
-                    }
-                    let ok = legal.contains(&c);
-                    let r = p.add_enabled(ok, egui::Button::new(label(rules, st, &c)));
-                    if r.clicked() {
-                        ui.core.outbox.push(c);
-                    }
+            for c in [
+                SxCommand::Take { sp: ui.sp },
+                SxCommand::Garrison { sp: ui.sp },
+            ] {
+                if !legal
+                    .iter()
+                    .any(|l| std::mem::discriminant(l) == std::mem::discriminant(&c))
+                {
+                    continue;
                 }
-            });
+                if command_button(p, rules, st, legal, &c) {
+                    ui.core.outbox.push(c);
+                }
+            }
         }
     }
     if st.g.step == Step::Siege && st.g.siege.is_none() {
@@ -846,11 +876,166 @@ fn commands(p: &mut egui::Ui, rules: &SxRules, st: &SxState, ui: &mut SxUi, lega
             if legal.contains(&c) {
                 continue;
             }
-            if let Err(r) = crate::engine::step::check::<SaxonWar>(rules, st, &c) {
-                p.add_enabled(false, egui::Button::new(label(rules, st, &c)))
-                    .on_disabled_hover_text(format!("{} ({})", r.reason, r.rule));
-                p.weak(format!("  refused: {} ({})", r.reason, r.rule));
-            }
+            command_button(p, rules, st, legal, &c);
         }
     });
+}
+
+/// Why a command is refused now, in the words the panel shows under its greyed button
+/// (the rules' own `Refusal`: its reason and case); None when it is legal.
+pub fn refusal_line(rules: &SxRules, st: &SxState, c: &SxCommand) -> Option<String> {
+    crate::engine::step::check::<SaxonWar>(rules, st, c)
+        .err()
+        .map(|r| format!("{} ({})", r.reason, r.rule))
+}
+
+/// A command's button: enabled when it is in the legal list (true when clicked), else
+/// greyed with the rules' reason as its hover text and on a line under it.
+fn command_button(
+    p: &mut egui::Ui,
+    rules: &SxRules,
+    st: &SxState,
+    legal: &[SxCommand],
+    c: &SxCommand,
+) -> bool {
+    if legal.contains(c) {
+        return p.button(label(rules, st, c)).clicked();
+    }
+    let why = refusal_line(rules, st, c).unwrap_or_else(|| "not possible now".into());
+    p.add_enabled(false, egui::Button::new(label(rules, st, c)))
+        .on_disabled_hover_text(&why);
+    p.add(egui::Label::new(egui::RichText::new(format!("  refused: {why}")).weak()).wrap());
+    false
+}
+
+/// What a lesson step of this game points at: the area its expected command names
+/// (ringed in orange on the map), whether the step's button is in the side panel
+/// (outlined in orange), and the line the lesson window shows ("Learn to play Great
+/// Saxon War": the lessons' data name no target; the command they expect does).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LessonPointer {
+    pub area: Option<AreaId>,
+    pub panel: bool,
+    pub text: String,
+}
+
+/// The lesson pointer for a step expecting `c`, in the position `st`.
+pub fn lesson_pointer(rules: &SxRules, st: &SxState, c: &SxCommand) -> LessonPointer {
+    let name = |a: AreaId| rules.area_name(a).to_string();
+    let ringed = |a: AreaId| format!("{} (ringed in orange)", name(a));
+    let on_map = |a: AreaId, text: String| LessonPointer {
+        area: Some(a),
+        panel: false,
+        text,
+    };
+    let inside = |i: bool| {
+        if i {
+            " with \"Inside the fortress\" ticked"
+        } else {
+            ""
+        }
+    };
+    match c {
+        SxCommand::Deploy {
+            leader,
+            area,
+            inside: i,
+        } => LessonPointer {
+            area: Some(*area),
+            panel: true,
+            text: format!(
+                "Pick {} in the Great Saxon War panel (outlined), then click {}{}.",
+                rules.leader_name(*leader),
+                ringed(*area),
+                inside(*i)
+            ),
+        },
+        SxCommand::DeploySp {
+            power,
+            area,
+            inside: i,
+            sp,
+        } => LessonPointer {
+            area: Some(*area),
+            panel: true,
+            text: format!(
+                "Pick \"{}\" in the Great Saxon War panel (outlined), {sp} SP per click (or \"all\"), then click {}{}.",
+                power.name(),
+                ringed(*area),
+                inside(*i)
+            ),
+        },
+        SxCommand::Select { leader } => match place(st, *leader) {
+            Some((a, _)) => on_map(
+                a,
+                format!(
+                    "Click {}'s box at {}, or \"{}\" in the panel.",
+                    rules.leader_name(*leader),
+                    ringed(a),
+                    label(rules, st, c)
+                ),
+            ),
+            None => LessonPointer {
+                area: None,
+                panel: true,
+                text: format!("Click \"{}\" in the panel (outlined).", label(rules, st, c)),
+            },
+        },
+        SxCommand::Enter { area } | SxCommand::BuildDepot { area } => {
+            on_map(*area, format!("Click {} on the map.", ringed(*area)))
+        }
+        SxCommand::Retreat {
+            area,
+            into_fortress,
+        } => on_map(
+            *area,
+            format!(
+                "Click {} on the map{}, or \"{}\" in the panel.",
+                ringed(*area),
+                if *into_fortress {
+                    " with \"Inside the fortress\" ticked"
+                } else {
+                    ""
+                },
+                label(rules, st, c)
+            ),
+        ),
+        SxCommand::Siege { area } => on_map(
+            *area,
+            format!(
+                "Click {} on the map, or the siege panel's roll button.",
+                ringed(*area)
+            ),
+        ),
+        SxCommand::Take { sp } | SxCommand::Garrison { sp } => LessonPointer {
+            area: None,
+            panel: true,
+            text: format!(
+                "Set the SP slider in the panel (outlined) to {sp}, then click \"{}\".",
+                label(rules, st, c)
+            ),
+        },
+        _ => LessonPointer {
+            area: None,
+            panel: true,
+            text: format!(
+                "Click \"{}\" in the Great Saxon War panel (outlined).",
+                label(rules, st, c)
+            ),
+        },
+    }
+}
+
+/// The lesson pointer of the running lesson's step, if it expects a command.
+pub fn current_pointer(
+    rules: &SxRules,
+    st: &SxState,
+    lesson: Option<&crate::gui::game_ui::ActiveLesson<SaxonWar>>,
+) -> Option<LessonPointer> {
+    let l = lesson?;
+    let step = l.run.current(&l.lesson)?;
+    if step.target != crate::engine::tutorial::Target::Nothing {
+        return None;
+    }
+    step.expect.as_ref().map(|c| lesson_pointer(rules, st, c))
 }

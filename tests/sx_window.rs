@@ -1,0 +1,189 @@
+//! Great Saxon War in the window (gui feature), driven by commands: a demoralized
+//! garrison drawn demoralized in its fortress box (morale.states), every greyed button
+//! with the rules' reason (move.leaders, fortress.garrison), the lesson panel's pointer
+//! for each step of "Learn to play Great Saxon War" (its area ringed, its button named).
+
+use crate::sx_core::{area, deployed, empty_map, leader, ok, place, put};
+use feldzug::engine::game::PureGame;
+use feldzug::engine::scenarios;
+use feldzug::engine::tutorial::parse_lesson;
+use feldzug::games::saxonwar::SaxonWar;
+use feldzug::games::saxonwar::state::*;
+use feldzug::games::saxonwar::ui::{force_stacks, lesson_pointer, refusal_line, target};
+use feldzug::gui::pointboard::Stack;
+
+/// The texts of every line of the boxes beside area `a` (both halves of a fortress box).
+fn box_lines(g: &PureGame<SaxonWar>, a: AreaId) -> (Vec<String>, Vec<String>) {
+    let stacks: Vec<Stack> = force_stacks(&g.rules, &g.st, &|_| true)
+        .into_iter()
+        .filter(|s| s.node == a as usize)
+        .collect();
+    let left = stacks
+        .iter()
+        .flat_map(|s| s.entries.iter().map(|e| e.text.clone()))
+        .collect();
+    let right = stacks
+        .iter()
+        .filter_map(|s| s.right.as_ref())
+        .flat_map(|h| h.entries.iter().map(|e| e.text.clone()))
+        .collect();
+    (left, right)
+}
+
+/// morale.states: a demoralized force that goes inside a fortress stays demoralized
+/// until it recovers; its marker (`demoralized_in`) is drawn on the garrison's line,
+/// in the fortress box of two halves (garrison | besieger) as in a box of its own.
+#[test]
+fn sx_a_demoralized_garrison_is_drawn_demoralized_in_its_fortress_box() {
+    let mut g = deployed();
+    empty_map(&mut g);
+    let dresden = area(&g, "dresden");
+    put(&mut g, Power::Saxony, dresden, 0, 4);
+    place(&mut g, "rutowsky", LLoc::Garrison(dresden));
+    g.st.areas[dresden as usize].demoralized_in[Power::Saxony.idx()] = true;
+    assert!(feldzug::games::saxonwar::rules::demoralized(
+        &g.st,
+        Power::Saxony,
+        dresden,
+        true
+    ));
+    // a garrison alone: its own box
+    let (left, right) = box_lines(&g, dresden);
+    assert!(right.is_empty());
+    assert!(
+        left.iter()
+            .any(|t| t.contains("garrison 4 SP") && t.contains("demoralized")),
+        "{left:?}"
+    );
+    // Prussians in the area: one box, the demoralized garrison left, the besieger right
+    put(&mut g, Power::Prussia, dresden, 12, 0);
+    place(&mut g, "keith", LLoc::Field(dresden));
+    let (left, right) = box_lines(&g, dresden);
+    assert!(
+        left.iter()
+            .any(|t| t.contains("garrison 4 SP") && t.contains("demoralized")),
+        "{left:?}"
+    );
+    assert!(right.iter().any(|t| t.contains("12 SP")), "{right:?}");
+    assert!(
+        right.iter().all(|t| !t.contains("demoralized")),
+        "the besieger is not demoralized: {right:?}"
+    );
+    // recovered: the mark goes
+    g.st.areas[dresden as usize].demoralized_in[Power::Saxony.idx()] = false;
+    let (left, _) = box_lines(&g, dresden);
+    assert!(left.iter().all(|t| !t.contains("demoralized")), "{left:?}");
+}
+
+/// move.leaders, fortress.garrison: the amount buttons under the SP slider are greyed
+/// with the rules' reason whenever the amount is not legal: "Take 43 SP along" when the
+/// force already has its 43 SP (the slider's start), "Leave 0 SP in the fortress".
+#[test]
+fn sx_every_greyed_amount_button_says_why() {
+    let mut g = deployed();
+    let fred = leader(&g, "frederick");
+    crate::sx_core::drive(&mut g, |st| {
+        st.g.step == Step::March && st.g.phasing == Side::Prussia
+    });
+    ok(&mut g, SxCommand::Select { leader: fred });
+    let m = g.st.g.march.clone().expect("Frederick marches");
+    assert_eq!(m.sp, 43, "he takes the 43 SP at Berlin");
+    let legal = g.legal();
+    let take = SxCommand::Take { sp: m.sp };
+    assert!(!legal.contains(&take), "no command: he has them already");
+    let why = refusal_line(&g.rules, &g.st, &take).expect("a reason");
+    assert!(why.contains("already has these 43 SP"), "{why}");
+    assert!(why.contains("move.leaders"), "{why}");
+    // every amount of the slider (0..=43) is either a legal command or has a reason
+    for sp in 0..=m.sp {
+        let c = SxCommand::Take { sp };
+        assert_eq!(
+            legal.contains(&c),
+            refusal_line(&g.rules, &g.st, &c).is_none(),
+            "{c:?}"
+        );
+    }
+    // a smaller amount is taken; then 43 again is legal (no reason)
+    ok(&mut g, SxCommand::Take { sp: 20 });
+    assert!(refusal_line(&g.rules, &g.st, &SxCommand::Take { sp: 43 }).is_none());
+    assert!(
+        refusal_line(&g.rules, &g.st, &SxCommand::Take { sp: 20 })
+            .is_some_and(|w| w.contains("already has these 20 SP"))
+    );
+    // at a fortress after the roll: 0 SP to leave is refused with the amounts allowed
+    let mut g = deployed();
+    empty_map(&mut g);
+    let wittenberg = area(&g, "wittenberg");
+    let torgau = area(&g, "torgau");
+    put(&mut g, Power::Prussia, torgau, 10, 0);
+    place(&mut g, "frederick", LLoc::Field(torgau));
+    crate::sx_core::drive(&mut g, |st| {
+        st.g.step == Step::March && st.g.phasing == Side::Prussia
+    });
+    ok(&mut g, SxCommand::Select { leader: fred });
+    g.dice.script([6]);
+    ok(&mut g, SxCommand::March);
+    ok(&mut g, SxCommand::Enter { area: wittenberg });
+    let m = g.st.g.march.clone().expect("still marching");
+    assert!(g.legal().contains(&SxCommand::Garrison { sp: 1 }));
+    let why = refusal_line(&g.rules, &g.st, &SxCommand::Garrison { sp: 0 }).expect("refused");
+    assert!(
+        why.contains(&format!("leave 1 to {} SP", m.sp)) && why.contains("fortress.garrison"),
+        "{why}"
+    );
+}
+
+/// "Learn to play Great Saxon War": every step that expects a command points at it: the
+/// area of a map command (ringed in orange, named in the lesson panel), else the side
+/// panel with the button's words; played through by the expected commands.
+#[test]
+fn sx_each_lesson_step_points_at_its_area_or_its_button() {
+    let all: Vec<_> = scenarios::embedded()
+        .into_iter()
+        .flatten()
+        .filter(|s| s.meta.game == "saxonwar" && s.name.starts_with("tutorials/"))
+        .collect();
+    assert!(all.len() >= 5);
+    let mut areas = 0;
+    let mut buttons = 0;
+    for src in all {
+        let lesson = parse_lesson::<SxCommand>(&src.name, &src.text).expect("parses");
+        let rules =
+            <SaxonWar as feldzug::engine::game::RulesGame>::load_rules(&src, &[]).expect("loads");
+        let mut g = PureGame::<SaxonWar>::new(rules, 1);
+        for step in &lesson.steps {
+            let Some(c) = &step.expect else {
+                continue;
+            };
+            let p = lesson_pointer(&g.rules, &g.st, c);
+            assert!(!p.text.is_empty());
+            match (target(c), c) {
+                (Some(a), _) => {
+                    assert_eq!(p.area, Some(a), "{}: {c:?}", src.name);
+                    assert!(p.text.contains(g.rules.area_name(a)), "{}", p.text);
+                    areas += 1;
+                }
+                (None, SxCommand::Select { leader }) => {
+                    let (a, _) =
+                        feldzug::games::saxonwar::rules::place(&g.st, *leader).expect("on the map");
+                    assert_eq!(p.area, Some(a));
+                    areas += 1;
+                }
+                (None, _) => {
+                    assert!(p.panel && p.area.is_none(), "{}: {c:?}", src.name);
+                    assert!(p.text.contains("panel"), "{}", p.text);
+                    buttons += 1;
+                }
+            }
+            if !step.dice.is_empty() {
+                g.dice.script(step.dice.clone());
+            }
+            g.apply(c)
+                .unwrap_or_else(|r| panic!("{}: {c:?} refused: {r}", src.name));
+        }
+    }
+    assert!(
+        areas >= 10 && buttons >= 5,
+        "{areas} areas, {buttons} buttons"
+    );
+}
