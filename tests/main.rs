@@ -27,6 +27,7 @@ mod sd_supply;
 mod sd_victory;
 mod st_a3;
 mod st_a4;
+mod st_a5;
 mod st_audit;
 mod st_battle;
 mod st_battles;

@@ -259,7 +259,12 @@ pub struct BattlePlan {
     pub loss_in_36: [Vec<u32>; 2],
     /// 11.3: the attacker may continue moving if it wins (2:1 raw SPs, not fortified).
     pub impetus_if_won: bool,
-    /// 12.4: chance (of 216) that each side wins and then pursues successfully.
+    /// 12.4: an estimate, before losses and retreat, of the chance (of 216) that each side
+    /// wins and then pursues successfully: the battle's commander and the cavalry of the
+    /// whole forces. The pursuit rolled ([`crate::games::struggle::flow_battle::pursuit_roll`])
+    /// counts the units that pursue (12.5) against the loser's in its retreat space, and
+    /// there is none if the loser retreats into a space holding another of its forces (12.4)
+    /// (audit 5 defect 5). Shown with those conditions by [`BattlePlan::pursuit_estimate`].
     pub pursuit_in_216: [u32; 2],
     /// The loss adjustments the cards make, kept for [`outcome`].
     loser_loss: [u32; 2],
@@ -269,6 +274,21 @@ pub struct BattlePlan {
 }
 
 impl BattlePlan {
+    /// 12.4: the pre-battle pursuit line, labelled as the estimate it is (audit 5 defect
+    /// 5): `names` are the attacker's and the defender's.
+    pub fn pursuit_estimate(&self, names: [&str; 2]) -> String {
+        let chance = |n: u32| format!("{n} in 216 ({:.0}%)", n as f64 * 100.0 / 216.0);
+        format!(
+            "Win and pursue (12.4), an estimate before losses and retreat: {} {}, {} {}. \
+             The pursuit itself is rolled after the retreat: the pursuing units (12.5) \
+             against the loser's in its retreat space, and none if the loser retreats \
+             into a space holding another of its forces.",
+            names[0],
+            chance(self.pursuit_in_216[0]),
+            names[1],
+            chance(self.pursuit_in_216[1])
+        )
+    }
     /// Chance the attacker wins, 0..=1.
     pub fn p_attacker_wins(&self) -> f64 {
         self.attacker_wins_in_36 as f64 / 36.0
@@ -621,6 +641,8 @@ pub fn pursuit_chance_in_6(charts: &Charts, rating: i32, more_cavalry: bool) -> 
 /// 11.42, 11.43: a supporting army joins on a modified die (-1 with cavalry, -2 with the
 /// Moltke card) at most its general's offensive rating plus the charts' `support_base`
 /// (RECONSTRUCTED from the example of play, see [`super::charts::Drms::support_base`]).
+/// Our reading (audit 5 B1): 11.42 prints "<= the offensive tactical rating"; the example's
+/// Frederick (+1) joins on a 4, so the number to reach is the rating + 3.
 pub fn support_roll(charts: &Charts, offensive: i32, cavalry: bool, moltke: bool) -> DieRoll {
     let mut mods = Vec::new();
     if cavalry {

@@ -100,8 +100,10 @@ pub fn italy_control(map: &StruggleMap, sit: &Situation, previous: Side) -> Side
 /// Prussian PCs in Hungary may trace to Klapka instead.
 pub fn cut_off_spaces(map: &StruggleMap, sit: &Situation) -> Vec<(SpaceId, Side)> {
     let nets = [
-        network(map, Side::Austria, sit),
-        network(map, Side::Prussia, sit),
+        // 14.3: PC markers trace to every friendly source, the French one included
+        // (15.4 limits forces, not spaces: our reading)
+        network(map, Side::Austria, sit, true),
+        network(map, Side::Prussia, sit, true),
     ];
     let klapka = klapka_network(map, sit);
     let mut out = Vec::new();

@@ -56,11 +56,29 @@ pub fn situation(rules: &StRules, st: &StState) -> Situation {
     }
 }
 
-/// 15.1, 13.8: would a force of `side` in `space` be in supply now? (The battle's -2
-/// DRM of 15.3 and the siege's -1 read this.)
+/// 15.1, 13.8, 15.4: would `side`'s force in `space` (the CUs it holds now) be in
+/// supply? (The battle's -2 DRM of 15.3 and the siege's -1 read this.)
 pub fn supplied(rules: &StRules, st: &StState, space: SpaceId, side: Side) -> bool {
+    let units = flow::units_at(rules, st, space, side);
+    force_supplied(rules, st, space, side, &units)
+}
+
+/// 15.4: a French or French-Austrian force, one holding a French combat unit, may trace
+/// to the French off-board source; any other force may not (audit 5 defect 4).
+pub fn french_force(rules: &StRules, units: &[UnitId]) -> bool {
+    units.iter().any(|&u| is_french(rules, u))
+}
+
+/// 15.1, 13.8, 15.4: would a force of `side` made of `units` be in supply in `space`?
+pub fn force_supplied(
+    rules: &StRules,
+    st: &StState,
+    space: SpaceId,
+    side: Side,
+    units: &[UnitId],
+) -> bool {
     let sit = situation(rules, st);
-    supply::supplied(&rules.map, side, &sit)
+    supply::supplied(&rules.map, side, &sit, french_force(rules, units))
         .get(space)
         .copied()
         .unwrap_or(false)
@@ -77,16 +95,18 @@ impl<'a> Game<'a> {
         self.lift_sieges();
         let rules = self.rules;
         let sit = situation(rules, self.st);
-        let sup = [
-            supply::supplied(&rules.map, Side::Austria, &sit),
-            supply::supplied(&rules.map, Side::Prussia, &sit),
-        ];
+        // [side][french]: 15.4, the French source serves French and French-Austrian
+        // forces only
+        let sup = [Side::Austria, Side::Prussia].map(|side| {
+            [false, true].map(|french| supply::supplied(&rules.map, side, &sit, french))
+        });
         // forces judged on one position (simultaneous), then attrition rolled
         let mut forces: Vec<(SpaceId, Side, Vec<UnitId>)> = Vec::new();
         for s in 0..rules.map.spaces.len() {
             for side in [Side::Prussia, Side::Austria] {
                 let units = flow::units_at(rules, self.st, s, side);
-                if !units.is_empty() && !sup[side.idx()].get(s).copied().unwrap_or(true) {
+                let french = usize::from(french_force(rules, &units));
+                if !units.is_empty() && !sup[side.idx()][french].get(s).copied().unwrap_or(true) {
                     forces.push((s, side, units));
                 }
             }
@@ -209,6 +229,8 @@ impl<'a> Game<'a> {
 
     /// 21.1: Prussia holding Vienna with at least one VP, Austria holding Berlin with at
     /// least one, or either side at the 15+ box, wins (judged in the Victory Check only).
+    /// Our reading (audit 5 B2): 21.1's "over 15 victory points" is read as 4.3's "15+
+    /// VPs which will result in an auto-victory": 15 wins, 14 does not.
     pub fn check_auto_victory(&mut self) {
         let v = self.st.g.vp;
         let holds = |name: &str, side: Side| {
@@ -364,9 +386,10 @@ pub fn is_french_piece(rules: &StRules, p: Piece) -> bool {
 /// 16.3: from the turn after the intervention, one of Austria's operational rounds each
 /// turn must activate a French general or unit. True when `side` is Austria playing its
 /// last round of the turn, no French piece has been activated this turn, and one can be
-/// (a French piece on the map whose individual activation, 6.23, costs no more than the
-/// best card in hand or a free OP gives). The intervention turn itself is exempt
-/// (`france_intervenes` marks it as done).
+/// (a French piece on the map whose individual activation, 6.23, or optional rule 2's
+/// reduced cost, costs no more than the best card in hand, the Operations Queue of
+/// optional rule 4 or a free OP gives; audit 5 defects 1 and 2). The intervention turn
+/// itself is exempt (`france_intervenes` marks it as done).
 pub fn french_duty(rules: &StRules, st: &StState, side: Side) -> bool {
     if side != Side::Austria
         || !st.g.war
@@ -376,20 +399,28 @@ pub fn french_duty(rules: &StRules, st: &StState, side: Side) -> bool {
     {
         return false;
     }
+    // in half OPs (optional rule 2 has costs of 0.5)
     let best = st
         .cards
         .hand(side)
         .iter()
-        .map(|&c| rules.card_ops(c))
-        .chain(st.g.op.as_ref().map(|o| o.ops))
+        .map(|&c| rules.card_ops(c).saturating_mul(2))
+        .chain(
+            st.g.op
+                .as_ref()
+                .map(|o| o.ops.saturating_mul(2).saturating_add(u8::from(o.half))),
+        )
+        .chain(std::iter::once(
+            super::options::queue_total(rules, st, side).saturating_mul(2),
+        ))
         .max()
         .unwrap_or(0)
-        .max(1);
+        .max(2);
     let pieces = (0..st.generals.len() as u8)
         .map(Piece::General)
         .chain((0..st.units.len() as UnitId).map(Piece::Unit));
     pieces
         .filter(|&p| is_french_piece(rules, p))
         .filter(|&p| matches!(flow::piece_loc(st, p), Some(Loc::Space(_))))
-        .any(|p| super::steps::declare::cost(rules, p) <= best)
+        .any(|p| super::steps::declare::cost_halves(rules, p) <= best)
 }

@@ -1040,13 +1040,16 @@ pub fn appoint_generals(rules: &StRules, st: &StState, side: Side) -> Vec<GenId>
         .collect()
 }
 
-/// Spaces with one of `side`'s CUs in supply (15.1).
+/// Spaces with one of `side`'s CUs in supply (15.1; 15.4: the French source for a
+/// force with a French CU only).
 pub fn appoint_spaces(rules: &StRules, st: &StState, side: Side) -> Vec<SpaceId> {
     let sit = super::endturn::situation(rules, st);
-    let sup = super::supply::supplied(&rules.map, side, &sit);
+    let sup = [false, true].map(|french| super::supply::supplied(&rules.map, side, &sit, french));
     (0..rules.map.spaces.len())
         .filter(|&s| {
-            sup.get(s).copied().unwrap_or(false) && !flow::units_at(rules, st, s, side).is_empty()
+            let units = flow::units_at(rules, st, s, side);
+            let french = usize::from(super::endturn::french_force(rules, &units));
+            !units.is_empty() && sup[french].get(s).copied().unwrap_or(false)
         })
         .collect()
 }

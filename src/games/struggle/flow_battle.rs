@@ -270,6 +270,10 @@ pub fn army_of(rules: &StRules, st: &StState, g: GenId) -> Option<(SpaceId, Vec<
 }
 
 /// 10.2: the inactive armies that may still try to intercept into the pending space.
+/// Our readings: (audit 5 B4) only the spaces next to it by a route, not the cities beyond
+/// the 9.62 junction (which retreats, avoids and lone generals pass through, per the
+/// example of play); (audit 5 B5) an army sheltered in its own besieged stronghold may
+/// intercept out of it: 13.5 keeps it out of combat in that space, and no rule forbids it.
 pub fn interceptors(rules: &StRules, st: &StState) -> Vec<GenId> {
     let Some(p) = st.g.battle.as_ref() else {
         return Vec::new();
@@ -375,6 +379,7 @@ pub fn intercept_chance_in_6(rules: &StRules, st: &StState, g: GenId) -> u32 {
 }
 
 /// 11.4: armies of the attacker adjacent to the battle space that may still roll to support.
+/// Our reading (audit 5 B4): adjacent by a route only, not across the 9.62 junction.
 pub fn supporters(rules: &StRules, st: &StState) -> Vec<GenId> {
     let Some(p) = st.g.battle.as_ref() else {
         return Vec::new();
@@ -882,7 +887,8 @@ fn attackers(rules: &StRules, st: &StState, p: &Pending) -> Vec<UnitId> {
 /// 15.1-15.3: is the attacking force supplied for the battle? Its status in the battle
 /// space, except that a force that left a space without an LOC fights unsupplied (15.2).
 /// The primary force's status is the attacker's (a relieved garrison, unsupplied by 13.8,
-/// and supporting armies do not change it).
+/// and supporting armies do not change it). 15.4: the moving force may trace to the
+/// French source when it holds a French combat unit.
 pub fn attacker_supplied(rules: &StRules, st: &StState, p: &Pending) -> bool {
     // 15.2: judged as the mover departed its last space (after the move, that space may
     // trace its LOC through the space entered)
@@ -892,7 +898,11 @@ pub fn attacker_supplied(rules: &StRules, st: &StState, p: &Pending) -> bool {
             .from
             .is_some_and(|f| !super::endturn::supplied(rules, st, f, p.att)),
     };
-    super::endturn::supplied(rules, st, p.at, p.att) && !left_unsupplied
+    let mut primary = mover_units(st);
+    if primary.is_empty() {
+        primary = flow::units_at(rules, st, p.at, p.att);
+    }
+    super::endturn::force_supplied(rules, st, p.at, p.att, &primary) && !left_unsupplied
 }
 
 /// 18.1, 13.6: the generals commanding the attack and the defence of the pending battle.

@@ -127,7 +127,10 @@ pub fn tidy_inside(rules: &StRules, st: &mut StState) {
 }
 
 /// 13.32: whether `units` may besiege `s` (a corps for a major city or a level-3
-/// fortress, and at least as many combat units as the fortification value).
+/// fortress, and at least as many combat units as the fortification value). Our reading
+/// (audit 5 B3): 13.34's "one of the two requirements in 13.32" is read as the
+/// requirements 13.32 sets for the space's type (the count alone for a 1- or 2-level
+/// fortress, both for a major city or a 3-level fortress), used for every attempt.
 pub fn meets_requirements(rules: &StRules, st: &StState, s: SpaceId, units: &[UnitId]) -> bool {
     let Some(value) = fortification(rules, st, s) else {
         return false;

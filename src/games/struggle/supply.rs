@@ -14,7 +14,11 @@
 //!   a sea route to (the sea is friendly to all).
 //! - The 9.62 junction is friendly to both sides.
 //! - France: its spaces are neutral (control `None`) until 16.1; the off-board source
-//!   serves Austria only after the intervention (15.4).
+//!   serves Austria only after the intervention, and only French and French-Austrian
+//!   forces (15.4): the `french` argument says whether the force holds a French combat
+//!   unit. Austria's PC markers (14.3) trace to every Austrian source, the French one
+//!   included (our reading: 15.4 speaks of forces; France's own spaces would otherwise
+//!   flip at once).
 
 use super::map::{Country, Owner, SpaceId, SpaceKind, StruggleMap};
 use crate::engine::side::Side;
@@ -107,19 +111,28 @@ pub fn passable(map: &StruggleMap, side: Side, s: SpaceId, sit: &Situation) -> b
     control == Some(side) || sit.occupied_by(s, side)
 }
 
-/// A supply source `side` may trace to: its own, in its hands, not under siege (15.1).
-pub fn usable_source(map: &StruggleMap, side: Side, s: SpaceId, sit: &Situation) -> bool {
+/// A supply source `side` may trace to: its own, in its hands, not under siege (15.1);
+/// the French off-board source only with `french` (a French or French-Austrian force,
+/// or a PC marker, 15.4).
+pub fn usable_source(
+    map: &StruggleMap,
+    side: Side,
+    s: SpaceId,
+    sit: &Situation,
+    french: bool,
+) -> bool {
     source_side(map, s, sit) == Some(side)
+        && (french || map.spaces[s].supply != Some(Owner::France))
         && (sit.control_of(s) == Some(side)
             || (map.spaces[s].kind == SpaceKind::OffBoard && sit.control_of(s).is_none()))
         && sit.besieger(s).is_none()
 }
 
 /// The spaces of `side`'s supply network: usable sources and every passable space that
-/// reaches one over land routes or the sea.
-pub fn network(map: &StruggleMap, side: Side, sit: &Situation) -> Vec<bool> {
+/// reaches one over land routes or the sea. `french`: with the French source (15.4).
+pub fn network(map: &StruggleMap, side: Side, sit: &Situation, french: bool) -> Vec<bool> {
     let sources: Vec<SpaceId> = (0..map.len())
-        .filter(|&s| usable_source(map, side, s, sit))
+        .filter(|&s| usable_source(map, side, s, sit, french))
         .collect();
     spread(map, side, sit, &sources)
 }
@@ -157,9 +170,10 @@ fn spread(map: &StruggleMap, side: Side, sit: &Situation, from: &[SpaceId]) -> V
 
 /// For every space: would a force of `side` there be in supply (15.1)? Its own space
 /// need not be friendly; it must be in the network or next to it. A force sheltering in
-/// a stronghold the enemy besieges is unsupplied (13.8).
-pub fn supplied(map: &StruggleMap, side: Side, sit: &Situation) -> Vec<bool> {
-    let net = network(map, side, sit);
+/// a stronghold the enemy besieges is unsupplied (13.8). `french`: the force holds a
+/// French combat unit and may trace to the French off-board source (15.4).
+pub fn supplied(map: &StruggleMap, side: Side, sit: &Situation, french: bool) -> Vec<bool> {
+    let net = network(map, side, sit, french);
     (0..map.len())
         .map(|s| {
             if sit.fortified(map, s)
@@ -206,8 +220,8 @@ mod tests {
     fn at_the_start_everybody_at_home_is_supplied() {
         // rule 15.1
         let (m, sit) = setup();
-        let p = supplied(&m, Side::Prussia, &sit);
-        let a = supplied(&m, Side::Austria, &sit);
+        let p = supplied(&m, Side::Prussia, &sit, true);
+        let a = supplied(&m, Side::Austria, &sit, true);
         for n in [
             "Berlin",
             "Königsberg",
@@ -231,7 +245,7 @@ mod tests {
         }
         // France is neutral: its source serves nobody before 16.1
         let fr = m.space("French Supply Source").expect("source");
-        assert!(!usable_source(&m, Side::Austria, fr, &sit));
+        assert!(!usable_source(&m, Side::Austria, fr, &sit, true));
         assert!(!a[id(&m, "Metz")]);
     }
 
@@ -246,14 +260,14 @@ mod tests {
         // cut every other way west: give Prussia's Dortmund-Minden-Münster line nothing
         // else. Hanover's province is hostile to Prussia; the only land LOC from
         // Paderborn to Berlin runs via the junction, Braunschweig and Magdeburg.
-        let net = network(&m, Side::Prussia, &sit);
+        let net = network(&m, Side::Prussia, &sit, true);
         assert!(net[id(&m, "Paderborn")] && net[id(&m, "Koblenz")]);
         // without the junction's friendliness (pretend it is Austrian Hanover), the West
         // would hang on Cologne's ... nothing: no source in the west
         sit.control[j] = Some(Side::Austria);
         let mut m2 = m.clone();
         m2.spaces[j].kind = SpaceKind::Minor;
-        let net = network(&m2, Side::Prussia, &sit);
+        let net = network(&m2, Side::Prussia, &sit, true);
         assert!(
             !net[id(&m2, "Koblenz")],
             "the West is cut off without the junction"
@@ -274,11 +288,11 @@ mod tests {
             "unbesieged: blocks"
         );
         // Bologna's only other ways home run through Italian Modena and Florence
-        assert!(!supplied(&m, Side::Austria, &sit)[bologna]);
+        assert!(!supplied(&m, Side::Austria, &sit, true)[bologna]);
         sit.besieged_by[ferrara] = Some(Side::Austria);
         assert!(passable(&m, Side::Austria, ferrara, &sit));
         assert!(
-            supplied(&m, Side::Austria, &sit)[bologna],
+            supplied(&m, Side::Austria, &sit, true)[bologna],
             "the forces in Bologna are in supply since 5th Corps masks Ferrara"
         );
         // a reduced (destroyed) fortress is a minor city: occupying it is enough
@@ -292,17 +306,17 @@ mod tests {
         // rule 15.1: not under siege; captured enemy sources may not be used
         let (m, mut sit) = setup();
         let vienna = id(&m, "Vienna");
-        assert!(usable_source(&m, Side::Austria, vienna, &sit));
+        assert!(usable_source(&m, Side::Austria, vienna, &sit, true));
         sit.besieged_by[vienna] = Some(Side::Prussia);
-        assert!(!usable_source(&m, Side::Austria, vienna, &sit));
+        assert!(!usable_source(&m, Side::Austria, vienna, &sit, true));
         sit.besieged_by[vienna] = None;
         sit.control[vienna] = Some(Side::Prussia);
-        assert!(!usable_source(&m, Side::Austria, vienna, &sit));
-        assert!(!usable_source(&m, Side::Prussia, vienna, &sit));
+        assert!(!usable_source(&m, Side::Austria, vienna, &sit, true));
+        assert!(!usable_source(&m, Side::Prussia, vienna, &sit, true));
         // 13.8: a force inside a besieged friendly fortress is unsupplied
         let olmutz = id(&m, "Olmütz");
         sit.besieged_by[olmutz] = Some(Side::Prussia);
-        assert!(!supplied(&m, Side::Austria, &sit)[olmutz]);
+        assert!(!supplied(&m, Side::Austria, &sit, true)[olmutz]);
     }
 
     #[test]
@@ -319,8 +333,8 @@ mod tests {
         }
         let danzig = id(&m2, "Danzig");
         // Danzig still reaches Stettin by sea
-        assert!(network(&m2, Side::Prussia, &sit)[danzig]);
-        assert!(network(&m2, Side::Prussia, &sit)[konigsberg]);
+        assert!(network(&m2, Side::Prussia, &sit, true)[danzig]);
+        assert!(network(&m2, Side::Prussia, &sit, true)[konigsberg]);
         // with every other port of the northern seas hostile, the sea leads nowhere
         for n in [
             "Stettin",
@@ -334,7 +348,7 @@ mod tests {
         ] {
             sit.control[id(&m2, n)] = Some(Side::Austria);
         }
-        assert!(!network(&m2, Side::Prussia, &sit)[danzig]);
+        assert!(!network(&m2, Side::Prussia, &sit, true)[danzig]);
     }
 
     #[test]
@@ -342,20 +356,25 @@ mod tests {
         // rule 15.4, 16.1
         let (m, mut sit) = setup();
         let metz = id(&m, "Metz");
-        assert!(!supplied(&m, Side::Austria, &sit)[metz]);
+        assert!(!supplied(&m, Side::Austria, &sit, true)[metz]);
         sit.french_intervened = true;
         for (i, s) in m.spaces.iter().enumerate() {
             if s.country == Country::France {
                 sit.control[i] = Some(Side::Austria);
             }
         }
-        let a = supplied(&m, Side::Austria, &sit);
+        let a = supplied(&m, Side::Austria, &sit, true);
         assert!(a[metz] && a[id(&m, "Chalons")]);
+        // 15.4: only French and French-Austrian forces trace to it
+        let fr = m.space("French Supply Source").expect("fr");
+        assert!(usable_source(&m, Side::Austria, fr, &sit, true));
+        assert!(!usable_source(&m, Side::Austria, fr, &sit, false));
         assert!(!usable_source(
             &m,
             Side::Prussia,
             m.space("French Supply Source").expect("fr"),
-            &sit
+            &sit,
+            true
         ));
     }
 

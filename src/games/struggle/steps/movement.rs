@@ -10,7 +10,7 @@ use crate::engine::log::GameLog;
 use crate::engine::side::Side;
 use crate::engine::step::PlayStep;
 use crate::games::struggle::Struggle;
-use crate::games::struggle::data::{GenId, StRules};
+use crate::games::struggle::data::{GenId, StRules, UnitId};
 use crate::games::struggle::endturn;
 use crate::games::struggle::events;
 use crate::games::struggle::flow::{self, ARMY_MA, Game};
@@ -707,13 +707,23 @@ impl PlayStep<Struggle> for Movement {
                         .unwrap_or_default(),
                     None => Vec::new(),
                 };
-                // 15.2: the supply status as the force departs its space
+                // 15.2: the supply status as the force departs its space (15.4: the
+                // moving force's own units say whether it may use the French source)
                 let left_unsupplied =
                     g.st.g
                         .op
                         .as_ref()
-                        .and_then(|o| o.mover.as_ref().map(|m| (m.at, o.side)))
-                        .is_some_and(|(at, side)| !endturn::supplied(g.rules, g.st, at, side));
+                        .and_then(|o| o.mover.as_ref().map(|m| (m.at, o.side, m.pieces.clone())))
+                        .is_some_and(|(at, side, pieces)| {
+                            let units: Vec<UnitId> = pieces
+                                .iter()
+                                .filter_map(|p| match p {
+                                    Piece::Unit(u) => Some(*u),
+                                    Piece::General(_) => None,
+                                })
+                                .collect();
+                            !endturn::force_supplied(g.rules, g.st, at, side, &units)
+                        });
                 let Some(op) = g.st.g.op.as_mut() else { return };
                 let Some(m) = op.mover.as_mut() else { return };
                 let from = m.at;

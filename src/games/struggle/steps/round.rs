@@ -198,19 +198,20 @@ fn check_use_queue(rules: &StRules, st: &StState, side: Side, use_: Use) -> Resu
 /// 16.3: in Austria's last round, while no French piece has been activated this turn, the
 /// round must activate one: a French general by initiative (6.22), or individual
 /// activations (6.23) with OPs enough for a French piece (the declarations then begin
-/// with one, `declare.rs`).
+/// with one, `declare.rs`). `ops` is what the play gives: the card's OPs, 1 for a free
+/// OP, the queue's total for an Operations Queue (optional rule 4, audit 5 defect 1);
+/// the costs are optional rule 2's where it is in play (audit 5 defect 2).
 fn check_french(
     rules: &StRules,
     st: &StState,
     side: Side,
-    card: Option<CardId>,
+    ops: u8,
     use_: Use,
 ) -> Result<(), Refusal> {
     use crate::games::struggle::endturn;
     if !endturn::french_duty(rules, st, side) {
         return Ok(());
     }
-    let ops = card.map(|c| rules.card_ops(c)).unwrap_or(1);
     let ok = match use_ {
         Use::Activate { general } => endturn::is_french_piece(rules, Piece::General(general)),
         Use::Individual => (0..st.generals.len() as GenId)
@@ -218,7 +219,7 @@ fn check_french(
             .chain((0..st.units.len() as u16).map(Piece::Unit))
             .filter(|&p| endturn::is_french_piece(rules, p))
             .filter(|&p| matches!(flow::piece_loc(st, p), Some(Loc::Space(_))))
-            .any(|p| super::declare::cost(rules, p) <= ops),
+            .any(|p| super::declare::cost_halves(rules, p) <= ops.saturating_mul(2)),
         Use::Mobilize | Use::Event | Use::Queue | Use::Replace { .. } | Use::General { .. } => {
             false
         }
@@ -347,7 +348,7 @@ impl PlayStep<Struggle> for Round {
                     ));
                 }
                 check_use(rules, st, side, Some(card), use_)?;
-                check_french(rules, st, side, Some(card), use_)
+                check_french(rules, st, side, rules.card_ops(card), use_)
             }
             StCommand::FreeOp { use_ } => {
                 if dow_forced(st, side) {
@@ -357,9 +358,13 @@ impl PlayStep<Struggle> for Round {
                     ));
                 }
                 check_use(rules, st, side, None, use_)?;
-                check_french(rules, st, side, None, use_)
+                check_french(rules, st, side, 1, use_)
             }
-            StCommand::UseQueue { use_ } => check_use_queue(rules, st, side, use_),
+            StCommand::UseQueue { use_ } => {
+                // 16.3 holds for the queue too (optional rule 4, audit 5 defect 1)
+                check_use_queue(rules, st, side, use_)?;
+                check_french(rules, st, side, options::queue_total(rules, st, side), use_)
+            }
             _ => Err(Refusal::new("8.2", "play a card or take a free OP")),
         }
     }

@@ -347,13 +347,8 @@ fn battle_window(ctx: &egui::Context, rules: &StRules, st: &StState, prompt: &st
             if b.impetus_if_won {
                 ui.label("If the attacker wins it may go on moving (impetus, 11.3).");
             }
-            ui.label(format!(
-                "Win and pursue (12.4): {} {}, {} {}",
-                sides[0].name(),
-                chance(b.pursuit_in_216[0], 216),
-                sides[1].name(),
-                chance(b.pursuit_in_216[1], 216)
-            ));
+            // 12.4: an estimate before losses and retreat (audit 5 defect 5)
+            ui.label(b.pursuit_estimate([sides[0].name(), sides[1].name()]));
         });
 }
 
