@@ -49,6 +49,7 @@ mod st_siege;
 mod st_sortie;
 mod st_turn;
 mod step_prompts;
+mod sx_a3;
 mod sx_core;
 mod sx_fix;
 mod sx_gaps;
