@@ -114,14 +114,29 @@ fn the_existing_leader_lost_is_never_one_just_drawn_or_entering() {
 #[test]
 fn the_computer_does_not_read_austrias_secret_deployment() {
     // rule deployment.secret (grand.start: "they may be secretly deployed"; audit D3):
-    // two different Austrian deployments give the computer deploying Prussia the same
-    // search and the same choice
+    // two different Austrian deployments give the computer placing Prussia's last
+    // force the same search and the same choice (its playouts run on into the turn)
     let mut compared = 0;
     for seed in 0..4u64 {
         let deploy = |k: u64| {
             let mut g = game("saxonwar-1756");
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(k);
             while g.st.g.deploying == Side::Austria && g.st.g.step == Step::Deploy {
+                let legal = g.legal();
+                let c = SaxonWar::random_command(&g.rules, &g.st, &legal, &mut rng).unwrap();
+                ok(&mut g, c);
+            }
+            // Prussia's side places the same forces in both games (its legal list does
+            // not depend on Austria's placements) until one is left
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            loop {
+                let leaders = (0..g.st.leaders.len() as LeaderId)
+                    .filter(|l| g.st.leaders[*l as usize].loc == LLoc::Undeployed)
+                    .count();
+                let sp = usize::from(g.st.pools.undeployed[Power::Prussia.idx()] > 0);
+                if leaders + sp <= 1 {
+                    break;
+                }
                 let legal = g.legal();
                 let c = SaxonWar::random_command(&g.rules, &g.st, &legal, &mut rng).unwrap();
                 ok(&mut g, c);
@@ -133,8 +148,12 @@ fn the_computer_does_not_read_austrias_secret_deployment() {
         assert_eq!(a.st.g.deploying, Side::Prussia);
         assert_eq!(b.st.g.deploying, Side::Prussia);
         assert_ne!(a.hash(), b.hash(), "the two deployments are the same");
-        let x = ai::think(&a, Budget::Iterations(30), seed).unwrap();
-        let y = ai::think(&b, Budget::Iterations(30), seed).unwrap();
+        let budget = Budget::Custom {
+            iterations: 30,
+            horizon: 80,
+        };
+        let x = ai::think(&a, budget, seed).unwrap();
+        let y = ai::think(&b, budget, seed).unwrap();
         assert_eq!(x.command, y.command, "seed {seed}");
         assert_eq!(x.arms, y.arms, "seed {seed}: the search differs");
         compared += 1;
