@@ -52,6 +52,7 @@ mod st_sortie;
 mod st_turn;
 mod st_wd;
 mod step_prompts;
+mod sx_a3;
 mod sx_core;
 mod sx_docs;
 mod sx_fix;

@@ -36,10 +36,11 @@ pub fn evaluate(rules: &SxRules, st: &SxState, side: &str) -> f64 {
 }
 
 /// The opponent's secret declaration to fight or not, not yet revealed, is drawn at
-/// random. (The secret deployment of the side that deployed first is still read as it
-/// is: a known gap, docs/AI.md.)
+/// random; while Prussia's side deploys (or re-deploys) after Austria's, Austria's
+/// forces that could have been placed in secret are placed again at random in their own
+/// countries (deployment.secret, grand.start, grand.redeploy: `deploy::scatter`).
 pub fn determinize(
-    _rules: &SxRules,
+    rules: &SxRules,
     st: &SxState,
     seat: &str,
     rng: &mut Xoshiro256PlusPlus,
@@ -49,13 +50,18 @@ pub fn determinize(
         return out;
     };
     let other = me.other();
+    // Austria's side always deploys first: its placements are the secret Prussia's side
+    // must not read
+    if st.g.step == Step::Deploy && st.g.deploying == me && other == Side::Austria {
+        super::steps::deploy::scatter(rules, &mut out, other, rng);
+    }
     if st.g.step == Step::Combat
         && let Some(c) = out.g.combat.as_mut()
         && c.fight[me.idx()].is_none()
         && c.fight[other.idx()].is_some()
-        && !super::rules::side_demoralized(st, c.area, other)
+        && super::rules::may_initiate(st, c.area, other)
     {
-        // a demoralized side may only decline (combat.willingness): that is no secret
+        // a side without a good force may only decline (morale.states): no secret
         c.fight[other.idx()] = Some(rng.random_bool(0.5));
     }
     out

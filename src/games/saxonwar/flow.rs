@@ -403,7 +403,9 @@ impl Game<'_> {
 
     /// grand.redeploy: 1d6 per power: 3 one new leader, 4 one new and one lost, 5-6 two
     /// new and one lost. New leaders are drawn at random from those available by the
-    /// year; the lost one is (for now) the most junior on the map.
+    /// year; the lost one is an "existing" leader (one on the map before this roll,
+    /// `existing_leader`), chosen by the player in the re-deployment (`Dismiss`). A power
+    /// whose leaders all enter this year has none to lose.
     fn new_leaders(&mut self) {
         let year = self.st.g.year;
         for p in Power::ALL {
@@ -421,9 +423,10 @@ impl Game<'_> {
                 5 | 6 => (2, 1),
                 _ => (0, 0),
             };
-            // the player chooses the leader he loses, in the re-deployment
+            // the player chooses the leader he loses, in the re-deployment, among the
+            // existing ones: not those drawn or entering now (grand.redeploy)
             let have = (0..self.st.leaders.len() as LeaderId)
-                .filter(|l| power_of(self.r, *l) == p && in_service(self.st, *l))
+                .filter(|l| power_of(self.r, *l) == p && existing_leader(self.st, *l))
                 .count() as u8;
             self.st.g.to_lose[p.idx()] = lost.min(have);
             if self.st.g.to_lose[p.idx()] > 0 {
@@ -461,7 +464,7 @@ impl Game<'_> {
     /// grand.redeploy: a power that has lost all its leaders receives a random new one,
     /// or, with none left, its leader with all values 0 (the data's unnamed general,
     /// RECONSTRUCTED).
-    fn replace_lost_leaders(&mut self, p: Power) {
+    pub fn replace_lost_leaders(&mut self, p: Power) {
         let n = self.st.leaders.len() as LeaderId;
         if (0..n).any(|l| power_of(self.r, l) == p && in_service(self.st, l)) {
             return;
@@ -865,8 +868,10 @@ impl Game<'_> {
                 continue;
             }
             if self.st.field_of(a, Side::Austria) > 0 && self.st.field_of(a, Side::Prussia) > 0 {
-                if side_demoralized(self.st, a, Side::Austria)
-                    && side_demoralized(self.st, a, Side::Prussia)
+                // morale.states: no combat where neither side has a good force to
+                // initiate it
+                if !may_initiate(self.st, a, Side::Austria)
+                    && !may_initiate(self.st, a, Side::Prussia)
                 {
                     self.st.g.combat_done.push(a);
                     continue;
@@ -1001,14 +1006,27 @@ pub fn exchange_dest(r: &SxRules, st: &SxState, p: Power) -> Option<AreaId> {
     })
 }
 
-/// The captured leaders held by a side who could go home now.
+/// The captured leaders held by a side who could go home now: not those of a power out
+/// of the war (grand.surrender: its forces "may never return to play"; Russia gone).
 pub fn held_leaders(r: &SxRules, st: &SxState, h: Side) -> Vec<LeaderId> {
     (0..st.leaders.len() as LeaderId)
         .filter(|l| {
             st.leaders[*l as usize].loc == LLoc::Prisoner(h)
+                && !st.g.out[power_of(r, *l).idx()]
                 && exchange_dest(r, st, power_of(r, *l)).is_some()
         })
         .collect()
+}
+
+/// An "existing" leader of grand.redeploy's "1 existing leader lost": one on the map (in
+/// the field or inside a fortress). Before the lost leaders are chosen nothing has been
+/// taken up, so the leaders drawn or entering this year (waiting to be placed) are not
+/// among them.
+pub fn existing_leader(st: &SxState, l: LeaderId) -> bool {
+    matches!(
+        st.leaders.get(l as usize).map(|x| x.loc),
+        Some(LLoc::Field(_)) | Some(LLoc::Garrison(_))
+    )
 }
 
 /// A leader in service: on the map or waiting to be placed (grand.redeploy).

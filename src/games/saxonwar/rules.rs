@@ -122,6 +122,19 @@ pub fn side_demoralized(st: &SxState, a: AreaId, side: Side) -> bool {
     })
 }
 
+/// Whether a side may initiate combat in an area (morale.states: "demoralized forces may
+/// not initiate combat"): one of its powers has a good (not demoralized) field force
+/// there. A force is one nationality (`forces`), so a demoralized ally does not bar a
+/// good force from fighting; the battle is then fought by all the side's field SPs in
+/// the area, the demoralized ones with their malus (our resolver, `battle::inputs`).
+pub fn may_initiate(st: &SxState, a: AreaId, side: Side) -> bool {
+    st.area(a).is_some_and(|x| {
+        Power::ALL
+            .iter()
+            .any(|p| p.side() == side && x.field[p.idx()] > 0 && !x.demoralized[p.idx()])
+    })
+}
+
 /// The enemy occupies an area: enemy SPs in the field there.
 pub fn enemy_in(st: &SxState, a: AreaId, side: Side) -> bool {
     st.field_of(a, side.other()) > 0

@@ -101,6 +101,10 @@ pub fn execute(g: &mut Game, _c: &SxCommand) {
             } else {
                 !chain[a as usize]
             };
+            // OUR READING (docs/games/saxonwar.md, readings): the article says only that
+            // "unsupplied forces suffer attrition"; we take 1 SP per force, the amount it
+            // gives for every other attrition (the second area of a march, the force
+            // march, winter)
             let n = out as u16 + winter as u16;
             if n == 0 {
                 continue;

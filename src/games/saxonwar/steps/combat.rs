@@ -83,6 +83,17 @@ pub fn sally_side(r: &SxRules, st: &SxState) -> Option<Side> {
         .then_some(g)
 }
 
+/// The garrison SPs of a side that may sally: those of its powers whose garrison is not
+/// demoralized (morale.states: a demoralized force may not split nor initiate combat,
+/// so it stays inside whole).
+fn sally_sp(st: &SxState, a: AreaId, side: Side) -> u16 {
+    Power::ALL
+        .iter()
+        .filter(|p| p.side() == side && !demoralized(st, **p, a, true))
+        .map(|p| sp_at(st, *p, a, true))
+        .sum()
+}
+
 pub fn to_act(r: &SxRules, st: &SxState) -> Option<Side> {
     let c = st.g.combat.as_ref()?;
     let ph = st.g.phasing;
@@ -116,7 +127,8 @@ pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
         return;
     };
     if c.fight.iter().any(|f| f.is_none()) {
-        if !side_demoralized(st, c.area, side) {
+        // morale.states: a good force may fight, even beside a demoralized ally
+        if may_initiate(st, c.area, side) {
             out.push(SxCommand::Fight { fight: true });
         }
         out.push(SxCommand::Fight { fight: false });
@@ -125,7 +137,7 @@ pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
             out.push(SxCommand::PullOff { pull });
         }
     } else if sally_side(r, st).is_some() {
-        for sp in 0..=st.garrison_of(c.area, side) {
+        for sp in 0..=sally_sp(st, c.area, side) {
             out.push(SxCommand::Sally { sp });
         }
     } else if c.battle {
@@ -143,7 +155,7 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
         }
         SxCommand::Fight { fight: true } => Refusal::new(
             "morale.states",
-            "a demoralized force may not initiate combat of any kind",
+            "a demoralized force may not initiate combat of any kind (your side has no good force in the field here)",
         ),
         SxCommand::BattleKind { .. } => Refusal::new(
             "campaign.deployment",
@@ -152,6 +164,17 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
                 st.g.phasing.other().name()
             ),
         ),
+        SxCommand::Sally { .. }
+            if sally_side(r, st).is_some_and(|g| {
+                let a = stage.map_or(0, |s| s.area);
+                sally_sp(st, a, g) < st.garrison_of(a, g)
+            }) =>
+        {
+            Refusal::new(
+                "morale.states",
+                "a demoralized garrison may not split up nor initiate combat: it stays inside",
+            )
+        }
         SxCommand::Sally { .. } => Refusal::new(
             "fortress.relief",
             match sally_side(r, st) {
@@ -191,7 +214,8 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
             cs.sally_done = true;
             let mut left = sp;
             for p in Power::ALL {
-                if p.side() == side && left > 0 {
+                // morale.states: a demoralized garrison stays inside
+                if p.side() == side && left > 0 && !demoralized(g.st, p, a, true) {
                     let k = left.min(g.st.areas[a as usize].garrison[p.idx()]);
                     g.move_sp(p, (a, true), (a, false), k);
                     left -= k;
@@ -274,6 +298,9 @@ fn decide(g: &mut Game, mut cs: CombatSt, a: bool, b: bool) {
                 "combat.willingness",
                 vec![("SIV".into(), s2)],
             );
+            // OUR READING (docs/games/saxonwar.md, readings): "the player with the
+            // highest wins": a tie has no highest, and the battle is fought only if the
+            // willing side wins, so a tie goes to the declining side (no battle)
             t1 > t2
         }
     };

@@ -4,7 +4,7 @@
 //! nothing until both are done (the hand-over screen, `SaxonWar::secret_pending`).
 
 use crate::games::saxonwar::data::SxRules;
-use crate::games::saxonwar::flow::{Game, in_service};
+use crate::games::saxonwar::flow::{Game, existing_leader};
 use crate::games::saxonwar::rules::*;
 use crate::games::saxonwar::state::*;
 
@@ -59,14 +59,16 @@ pub fn takes(c: &SxCommand) -> bool {
     )
 }
 
-/// grand.redeploy: leaders the side must still give up, by power.
+/// grand.redeploy: leaders the side must still give up, by power: "1 existing leader
+/// lost", so one of those on the map before the roll, never one just drawn or entering
+/// this year (they wait to be placed).
 fn dismissals(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
     for p in Power::ALL {
         if p.side() != st.g.deploying || st.g.to_lose[p.idx()] == 0 {
             continue;
         }
         for l in 0..st.leaders.len() as LeaderId {
-            if power_of(r, l) == p && in_service(st, l) {
+            if power_of(r, l) == p && existing_leader(st, l) {
                 out.push(SxCommand::Dismiss { leader: l });
             }
         }
@@ -145,6 +147,72 @@ fn places(r: &SxRules, st: &SxState, p: Power) -> Vec<(AreaId, bool)> {
     v
 }
 
+/// The computer's view of a secret deployment (deployment.secret, `ai::determinize`):
+/// every force of `side` that could have been placed or taken up in secret in this
+/// deployment (not a besieged garrison nor a demoralized force, which the re-deployment
+/// does not move) is placed again at random in its own country, its leaders first and
+/// its SPs in parcels of 1, 5, 10 or all with them, so that nothing is read of where it
+/// stands. The result depends only on what the other side knows: the powers' SPs and
+/// leaders that may move, and the forces that may not.
+pub fn scatter(r: &SxRules, st: &mut SxState, side: Side, rng: &mut impl rand::Rng) {
+    for p in Power::ALL {
+        if p.side() != side || places(r, st, p).is_empty() {
+            continue;
+        }
+        let mut n: u16 = 0;
+        let mut leaders: Vec<LeaderId> = Vec::new();
+        for a in 0..st.areas.len() as AreaId {
+            for inside in [false, true] {
+                if (inside && besieger(r, st, a).is_some()) || demoralized(st, p, a, inside) {
+                    continue;
+                }
+                let loc = if inside {
+                    LLoc::Garrison(a)
+                } else {
+                    LLoc::Field(a)
+                };
+                leaders.extend(
+                    st.leaders_at(loc)
+                        .into_iter()
+                        .filter(|l| power_of(r, *l) == p),
+                );
+                if let Some(x) = sp_at_mut(st, p, a, inside) {
+                    n += *x;
+                    *x = 0;
+                }
+                if p == Power::Empire && !inside {
+                    st.areas[a as usize].lent = 0;
+                }
+            }
+        }
+        leaders.sort_unstable();
+        let spots = places(r, st, p);
+        let mut chosen: Vec<(AreaId, bool)> = Vec::new();
+        for l in leaders {
+            let (a, inside) = spots[rng.random_range(0..spots.len())];
+            st.leaders[l as usize].loc = if inside {
+                LLoc::Garrison(a)
+            } else {
+                LLoc::Field(a)
+            };
+            chosen.push((a, inside));
+        }
+        while n > 0 {
+            let sizes: Vec<u16> = [1, 5, 10, n].into_iter().filter(|k| *k <= n).collect();
+            let k = sizes[rng.random_range(0..sizes.len())];
+            let pool = if chosen.is_empty() { &spots } else { &chosen };
+            let (a, inside) = pool[rng.random_range(0..pool.len())];
+            if let Some(x) = sp_at_mut(st, p, a, inside) {
+                *x += k;
+            }
+            if inside {
+                st.areas[a as usize].holder = Some(side);
+            }
+            n -= k;
+        }
+    }
+}
+
 pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
     let side = st.g.deploying;
     if st.g.redeploying {
@@ -218,7 +286,7 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
                         "no leader is to be given up now".to_string()
                     } else {
                         format!(
-                            "{} is not one of the leaders in service of a power that must give one up",
+                            "{} is not an existing leader (on the map before the roll, not one just drawn) of a power that must give one up",
                             r.leader_name(*leader)
                         )
                     },
@@ -313,6 +381,10 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                 "grand.redeploy",
                 format!("{n} leaves the army of {} for good", p.name()),
             );
+            // grand.redeploy: "a player who has lost all his leaders will automatically
+            // receive a new random leader" (or the all-0 one), also when the loss
+            // itself took the last
+            g.replace_lost_leaders(p);
             return;
         }
         SxCommand::Withdraw {

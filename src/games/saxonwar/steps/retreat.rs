@@ -1,8 +1,9 @@
 //! The loser's retreat (combat.post-battle): on 3+ the whole force (it may not split)
-//! moves one area towards a supply source, possibly into the fortress there; on 1-2 (the
-//! lost item, RECONSTRUCTED: "roll to leave the area or possibly enter a fortress in that
-//! area") it may only go into a fortress in its own area, or stays there, demoralized,
-//! with no loss. A force whose roll succeeded but has nowhere to go stays likewise.
+//! moves one area towards a supply source, possibly into the fortress there, or goes
+//! into the fortress of the battle area ("or possibly enter a fortress in that area");
+//! on 1-2 (the lost item, RECONSTRUCTED) it may only go into a fortress in its own
+//! area, or stays there, demoralized, with no loss. A force whose roll succeeded but has
+//! nowhere to go stays likewise.
 
 use crate::games::saxonwar::data::SxRules;
 use crate::games::saxonwar::flow::Game;
@@ -53,9 +54,12 @@ pub fn options(r: &SxRules, st: &SxState) -> Vec<(AreaId, bool)> {
     }
     if v.is_empty() {
         v.push((a, false));
-        if open_fortress(r, st, a, side) {
-            v.push((a, true));
-        }
+    }
+    // combat.post-battle: the beaten force "must roll to leave the area or possibly
+    // enter a fortress in that area": the fortress of the battle area is open to it
+    // whatever the roll (after a failed one it is the only way off the field)
+    if open_fortress(r, st, a, side) {
+        v.push((a, true));
     }
     // fortress.relief: a beaten relief force may go into the fortress it came to
     // relieve (still besieged)
@@ -68,7 +72,7 @@ pub fn options(r: &SxRules, st: &SxState) -> Vec<(AreaId, bool)> {
 pub fn prompt(r: &SxRules, st: &SxState) -> String {
     match &st.g.retreat {
         Some(rt) if rt.may_leave => format!(
-            "{}: retreat from {} one area towards supply (or into a fortress there)",
+            "{}: retreat from {} one area towards supply (or into a fortress there or here)",
             rt.side.name(),
             r.area_name(rt.area)
         ),
@@ -132,11 +136,18 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
             format!("{} cannot get away and stays, demoralized", side.name()),
         );
     } else {
+        // allies.minor: Empire SPs lent to France stay lent in the area they retreat to
+        // (only Austria takes them back); into a fortress the loan ends, as in a march
+        let lent = g.st.areas[from as usize].lent;
         for p in Power::ALL {
             if p.side() == side {
                 let n = g.st.areas[from as usize].field[p.idx()];
                 g.move_sp(p, (from, false), (to, into_fortress), n);
             }
+        }
+        g.st.areas[from as usize].lent = 0;
+        if !into_fortress {
+            g.st.areas[to as usize].lent += lent;
         }
         for l in g.st.leaders_at(LLoc::Field(from)) {
             if power_of(g.r, l).side() == side {
