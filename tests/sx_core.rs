@@ -652,12 +652,16 @@ fn prisoners_are_exchanged_one_for_one_on_even_turns() {
     g.st.pools.prisoners[Side::Prussia.idx()][Power::Austria.idx()] = 2;
     g.st.pools.total[Power::Prussia.idx()] += 3;
     g.st.pools.total[Power::Austria.idx()] += 2;
-    // play on to turn 10 declining everything
-    while g.st.g.turn == 9 {
+    // play on to turn 10 declining everything; the released pieces go to the first
+    // fortress listed (their owner's pick, prisoners.exchange)
+    while g.st.g.turn == 9 || !g.st.g.placing.is_empty() {
         let c = g.legal().into_iter().find(|c| {
             matches!(
                 c,
-                SxCommand::Done | SxCommand::Roll | SxCommand::Fight { fight: false }
+                SxCommand::Done
+                    | SxCommand::Roll
+                    | SxCommand::Fight { fight: false }
+                    | SxCommand::PlaceReleased { .. }
             )
         });
         ok(&mut g, c.expect("a way on"));

@@ -5,9 +5,10 @@
 
 use crate::sx_core::{area, deployed, drive, empty_map, game, leader, ok, place, put, refused};
 use feldzug::engine::game::PureGame;
+use feldzug::engine::game::RulesGame;
 use feldzug::games::saxonwar::SaxonWar;
-use feldzug::games::saxonwar::rules;
 use feldzug::games::saxonwar::state::*;
+use feldzug::games::saxonwar::{flow, rules};
 
 /// Prussia's siege phase at Dresden: a Saxon garrison of `garrison` SP with Rutowsky
 /// (SIV 0) inside, Keith with `besiegers` SP and a completed siege depot outside; no
@@ -433,4 +434,114 @@ fn a_besieger_refusing_battle_who_loses_the_willingness_roll_still_faces_a_sally
     ok(&mut g2, SxCommand::Fight { fight: true });
     assert!(g2.log.entries.iter().any(|e| e.text.contains("is lifted")));
     assert_eq!(rules::besieger(&g2.rules, &g2.st, dresden), None);
+}
+
+/// Turn 9 with one prisoner SP on each side (an Austrian held by Prussia, a Prussian
+/// held by Austria), played on to the exchange of turn 10.
+fn exchange_on_turn_10() -> PureGame<SaxonWar> {
+    let mut g = deployed();
+    let (magdeburg, prague) = (area(&g, "magdeburg"), area(&g, "prague"));
+    put(&mut g, Power::Prussia, magdeburg, 0, 1);
+    put(&mut g, Power::Austria, prague, 32, 1);
+    g.st.pools.prisoners[Side::Austria.idx()][Power::Prussia.idx()] = 1;
+    g.st.pools.prisoners[Side::Prussia.idx()][Power::Austria.idx()] = 1;
+    g.st.pools.total[Power::Prussia.idx()] += 1;
+    g.st.pools.total[Power::Austria.idx()] += 1;
+    drive(&mut g, |st| !st.g.placing.is_empty());
+    g
+}
+
+/// The fortresses a released piece may be sent to now (`PlaceReleased` in the legal list).
+fn release_picks(g: &PureGame<SaxonWar>) -> Vec<AreaId> {
+    g.legal()
+        .iter()
+        .filter_map(|c| match c {
+            SxCommand::PlaceReleased { area } => Some(*area),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_owner_of_released_prisoners_picks_the_unbesieged_fortress_they_go_to() {
+    // rule prisoners.exchange: "exchanged prisoners must be placed in any unbesieged
+    // fortress of that nationality": with two or more, the side they return to picks
+    // (audit2 defect 4; the old code took the first by index).
+    let mut g = exchange_on_turn_10();
+    let (prague, magdeburg) = (area(&g, "prague"), area(&g, "magdeburg"));
+    assert_eq!(g.st.g.turn, 10);
+    assert_eq!(g.st.g.placing.len(), 2, "{:?}", g.st.g.placing);
+    for _ in 0..2 {
+        let p = g.st.g.placing[0].power;
+        // the owner of the piece picks, and only among the fortresses of its nationality
+        assert_eq!(
+            SaxonWar::side_to_act(&g.rules, &g.st).as_deref(),
+            Some(p.side().name())
+        );
+        let picks = release_picks(&g);
+        assert!(picks.len() >= 2, "a choice: {picks:?}");
+        assert_eq!(g.legal().len(), picks.len(), "nothing else until the pick");
+        assert_eq!(picks, flow::exchange_dests(&g.rules, &g.st, p));
+        assert!(picks.contains(if p == Power::Prussia {
+            &magdeburg
+        } else {
+            &prague
+        }));
+        let foreign = if p == Power::Prussia {
+            prague
+        } else {
+            magdeburg
+        };
+        let r = refused(&mut g, SxCommand::PlaceReleased { area: foreign });
+        assert_eq!(r.rule, "prisoners.exchange");
+        // no rolling for morale before the pick
+        let r = refused(&mut g, SxCommand::Roll);
+        assert_eq!(r.rule, "prisoners.exchange");
+        // the last one listed, not the first by index
+        let pick = *picks.last().unwrap();
+        let before = g.st.areas[pick as usize].garrison[p.idx()];
+        ok(&mut g, SxCommand::PlaceReleased { area: pick });
+        assert_eq!(g.st.areas[pick as usize].garrison[p.idx()], before + 1);
+        assert_eq!(g.st.pools.prisoners[p.side().other().idx()][p.idx()], 0);
+    }
+    // nothing left to place: the game runs on and the command is refused
+    assert!(g.st.g.placing.is_empty());
+    assert_ne!(g.st.g.step, Step::Morale);
+    refused(&mut g, SxCommand::PlaceReleased { area: prague });
+}
+
+#[test]
+fn a_released_prisoner_with_one_unbesieged_fortress_goes_there_without_a_choice() {
+    // rule prisoners.exchange: with only one fortress to go to, no pick is asked.
+    let mut g = deployed();
+    let (magdeburg, prague) = (area(&g, "magdeburg"), area(&g, "prague"));
+    // every Prussian fortress but Magdeburg is held by Austria
+    for a in 0..g.st.areas.len() as AreaId {
+        if a != magdeburg && g.st.areas[a as usize].holder == Some(Side::Prussia) {
+            g.st.areas[a as usize].holder = Some(Side::Austria);
+        }
+    }
+    put(&mut g, Power::Prussia, magdeburg, 0, 1);
+    put(&mut g, Power::Austria, prague, 32, 1);
+    // the Prussian prisoner is released, for an Austrian one
+    g.st.pools.prisoners[Side::Austria.idx()][Power::Prussia.idx()] = 1;
+    g.st.pools.total[Power::Prussia.idx()] += 1;
+    g.st.pools.prisoners[Side::Prussia.idx()][Power::Austria.idx()] = 1;
+    g.st.pools.total[Power::Austria.idx()] += 1;
+    let before = g.st.areas[magdeburg as usize].garrison[Power::Prussia.idx()];
+    drive(&mut g, |st| st.g.turn == 10 || !st.g.placing.is_empty());
+    // the Austrian SP waits for Austria's pick; the Prussian one went to Magdeburg
+    assert!(
+        g.st.g.placing.iter().all(|x| x.power != Power::Prussia),
+        "{:?}",
+        g.st.g.placing
+    );
+    assert_eq!(
+        g.st.areas[magdeburg as usize].garrison[Power::Prussia.idx()],
+        before + 1
+    );
+    assert_eq!(
+        g.st.pools.prisoners[Side::Austria.idx()][Power::Prussia.idx()],
+        0
+    );
 }

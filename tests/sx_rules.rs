@@ -484,6 +484,19 @@ fn the_leader_roll_of_the_strategic_sequence_leaves_the_choice_to_the_player() {
     );
 }
 
+/// prisoners.exchange: every released piece waiting for a fortress goes to the first
+/// one its owner is offered.
+fn place_released(g: &mut PureGame<SaxonWar>) {
+    while !g.st.g.placing.is_empty() {
+        let c = g
+            .legal()
+            .into_iter()
+            .find(|c| matches!(c, SxCommand::PlaceReleased { .. }))
+            .expect("a fortress to pick");
+        ok(g, c);
+    }
+}
+
 #[test]
 fn the_side_holding_more_prisoners_chooses_whom_to_release() {
     // rule prisoners.exchange
@@ -505,7 +518,9 @@ fn the_side_holding_more_prisoners_chooses_whom_to_release() {
     );
     place(&mut g, "browne", LLoc::Prisoner(Side::Prussia));
     drive(&mut g, |s| s.g.turn == 10);
-    // Prussia's one SP and Browne went home at once; Austria chooses
+    // Prussia's one SP and Browne are released at once; Austria picks their fortresses
+    // (two or more each), then chooses whom it releases
+    place_released(&mut g);
     assert_eq!(
         g.st.pools.prisoners[Side::Prussia.idx()][Power::Austria.idx()],
         0
@@ -527,7 +542,9 @@ fn the_side_holding_more_prisoners_chooses_whom_to_release() {
             power: Power::Hanover,
         },
     );
+    place_released(&mut g);
     ok(&mut g, SxCommand::ReleaseLeader { leader: keith });
+    place_released(&mut g);
     assert_eq!(
         g.st.pools.prisoners[Side::Austria.idx()][Power::Hanover.idx()],
         0

@@ -57,6 +57,7 @@ pub fn new_state(r: &SxRules) -> SxState {
             redeployed: [false; 2],
             redeploying: false,
             exchange: None,
+            placing: Vec::new(),
             last_battle: None,
         },
         areas: vec![AreaSt::default(); r.areas.len()],
@@ -624,9 +625,11 @@ impl Game<'_> {
         }
     }
 
-    /// One prisoner SP of a power held by `holder` goes home (prisoners.exchange).
+    /// One prisoner SP of a power held by `holder` goes home (prisoners.exchange); with
+    /// two or more fortresses to go to, its owner picks one (`PlaceReleased`).
     pub fn release_sp(&mut self, holder: Side, p: Power) {
-        let Some(a) = exchange_dest(self.r, self.st, p) else {
+        let dests = exchange_dests(self.r, self.st, p);
+        let Some(&a) = dests.first() else {
             return;
         };
         if release_room(self.r, self.st, p) == 0 {
@@ -637,6 +640,21 @@ impl Game<'_> {
             return;
         }
         *x -= 1;
+        if dests.len() > 1 {
+            self.st.g.placing.push(Placing {
+                power: p,
+                leader: None,
+            });
+            self.note(
+                "prisoners.exchange",
+                format!(
+                    "1 SP of {} is released; {} picks the fortress it goes to",
+                    p.name(),
+                    p.side().name()
+                ),
+            );
+            return;
+        }
         self.st.areas[a as usize].garrison[p.idx()] += 1;
         let f = self.r.fortress_name(a).to_string();
         self.note(
@@ -647,7 +665,25 @@ impl Game<'_> {
 
     /// A captured leader goes home (prisoners.exchange).
     pub fn release_leader(&mut self, l: LeaderId) {
-        if let Some(d) = exchange_dest(self.r, self.st, power_of(self.r, l)) {
+        let p = power_of(self.r, l);
+        if exchange_dests(self.r, self.st, p).len() > 1 {
+            // the owner picks the fortress (`PlaceReleased`); he stays in the holder's
+            // hands until then but is no longer one to release
+            self.st.g.placing.push(Placing {
+                power: p,
+                leader: Some(l),
+            });
+            let n = self.r.leader_name(l).to_string();
+            self.note(
+                "prisoners.exchange",
+                format!(
+                    "{n} is exchanged; {} picks the fortress he goes to",
+                    p.side().name()
+                ),
+            );
+            return;
+        }
+        if let Some(d) = exchange_dest(self.r, self.st, p) {
             self.st.leaders[l as usize].loc = LLoc::Garrison(d);
             let n = self.r.leader_name(l).to_string();
             let f = self.r.fortress_name(d).to_string();
@@ -655,6 +691,30 @@ impl Game<'_> {
                 "prisoners.exchange",
                 format!("{n} is exchanged and goes to {f}"),
             );
+        }
+    }
+
+    /// prisoners.exchange: the first released piece waiting goes to the fortress its
+    /// owner picked (checked by `legal`).
+    pub fn place_released(&mut self, a: AreaId) {
+        if self.st.g.placing.is_empty() {
+            return;
+        }
+        let x = self.st.g.placing.remove(0);
+        let f = self.r.fortress_name(a).to_string();
+        match x.leader {
+            Some(l) => {
+                self.st.leaders[l as usize].loc = LLoc::Garrison(a);
+                let n = self.r.leader_name(l).to_string();
+                self.note("prisoners.exchange", format!("{n} goes to {f}"));
+            }
+            None => {
+                self.st.areas[a as usize].garrison[x.power.idx()] += 1;
+                self.note(
+                    "prisoners.exchange",
+                    format!("1 released SP of {} goes to {f}", x.power.name()),
+                );
+            }
         }
     }
 
@@ -997,13 +1057,22 @@ impl Game<'_> {
 /// prisoners.exchange: the unbesieged fortress of its nationality a released prisoner
 /// of a power goes to (held by its side in its own country), if any.
 pub fn exchange_dest(r: &SxRules, st: &SxState, p: Power) -> Option<AreaId> {
-    (0..r.areas.len() as AreaId).find(|a| {
-        r.has_fortress(*a)
-            && own_country(r, p, *a)
-            && st.areas[*a as usize].holder == Some(p.side())
-            && garrisoned_by(st, *a) != Some(p.side().other())
-            && besieger(r, st, *a).is_none()
-    })
+    exchange_dests(r, st, p).first().copied()
+}
+
+/// prisoners.exchange: every unbesieged fortress of its nationality a released prisoner
+/// of a power may go to ("any unbesieged fortress of that nationality"); its owner picks
+/// when there are two or more.
+pub fn exchange_dests(r: &SxRules, st: &SxState, p: Power) -> Vec<AreaId> {
+    (0..r.areas.len() as AreaId)
+        .filter(|a| {
+            r.has_fortress(*a)
+                && own_country(r, p, *a)
+                && st.areas[*a as usize].holder == Some(p.side())
+                && garrisoned_by(st, *a) != Some(p.side().other())
+                && besieger(r, st, *a).is_none()
+        })
+        .collect()
 }
 
 /// The captured leaders held by a side who could go home now: not those of a power out
@@ -1013,6 +1082,7 @@ pub fn held_leaders(r: &SxRules, st: &SxState, h: Side) -> Vec<LeaderId> {
         .filter(|l| {
             st.leaders[*l as usize].loc == LLoc::Prisoner(h)
                 && !st.g.out[power_of(r, *l).idx()]
+                && !st.g.placing.iter().any(|x| x.leader == Some(*l))
                 && exchange_dest(r, st, power_of(r, *l)).is_some()
         })
         .collect()
@@ -1047,7 +1117,13 @@ pub fn release_room(r: &SxRules, st: &SxState, p: Power) -> u16 {
     let Some(rep) = r.replacements(p) else {
         return u16::MAX;
     };
-    let army: u16 = st.pools.undeployed[p.idx()]
+    let waiting =
+        st.g.placing
+            .iter()
+            .filter(|x| x.power == p && x.leader.is_none())
+            .count() as u16;
+    let army: u16 = waiting
+        + st.pools.undeployed[p.idx()]
         + st.areas
             .iter()
             .map(|a| a.field[p.idx()] + a.garrison[p.idx()])

@@ -256,7 +256,8 @@ pub fn random_command(
 }
 
 /// Invariants after every command: every SP in exactly one place (its power's total is
-/// the sum of the map, the undeployed, the prisoners and the eliminated), every leader in
+/// the sum of the map, the undeployed, the prisoners, the released SPs waiting for a
+/// fortress and the eliminated), every leader in
 /// one valid place, one depot per area (by construction: one slot), a decision in every
 /// step but game over.
 pub fn check_invariants(rules: &SxRules, st: &SxState) -> Result<(), String> {
@@ -273,7 +274,12 @@ pub fn check_invariants(rules: &SxRules, st: &SxState) -> Result<(), String> {
         let off = st.pools.undeployed[i] as u32
             + st.pools.prisoners[0][i] as u32
             + st.pools.prisoners[1][i] as u32
-            + st.pools.eliminated[i] as u32;
+            + st.pools.eliminated[i] as u32
+            // prisoners.exchange: released SPs waiting for their owner's pick of fortress
+            + st.g.placing
+                .iter()
+                .filter(|x| x.power == p && x.leader.is_none())
+                .count() as u32;
         if on_map + off != st.pools.total[i] as u32 {
             return Err(format!(
                 "{}: {} SP on the map and {} off it, but {} in all",

@@ -232,9 +232,21 @@ pub struct Globals {
     /// prisoners.exchange: an exchange waiting for the holder's choice.
     #[serde(default)]
     pub exchange: Option<ExchangeSt>,
+    /// prisoners.exchange: released pieces waiting for their owner to pick the
+    /// unbesieged fortress they go to (two or more to choose from), first in line first.
+    #[serde(default)]
+    pub placing: Vec<Placing>,
     /// The last battle fought, for the battle panel's result (`battle::BattleReport`).
     #[serde(default)]
     pub last_battle: Option<super::battle::BattleReport>,
+}
+
+/// prisoners.exchange: one released SP (`leader` None) or leader of a power whose owner
+/// still picks the fortress it goes to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Placing {
+    pub power: Power,
+    pub leader: Option<LeaderId>,
 }
 
 /// prisoners.exchange: the side holding more prisoners chooses whom to release; the
@@ -381,6 +393,11 @@ pub enum SxCommand {
     /// prisoners.exchange: the holder releases a captured leader.
     ReleaseLeader {
         leader: LeaderId,
+    },
+    /// prisoners.exchange: the owner of a released SP or leader picks the unbesieged
+    /// fortress of its nationality it goes to (only when there are two or more).
+    PlaceReleased {
+        area: AreaId,
     },
 }
 

@@ -167,8 +167,8 @@ pub fn describe(cmd: &SxCommand) -> String {
         SxCommand::Lend { .. } | SxCommand::Recall { .. } => "a loan of the Empire's troops".into(),
         SxCommand::TakeLent { .. } => "a march".into(),
         SxCommand::Withdraw { .. } | SxCommand::Dismiss { .. } => "a re-deployment".into(),
-        SxCommand::Release { .. } | SxCommand::ReleaseLeader { .. } => {
-            "a release of prisoners".into()
-        }
+        SxCommand::Release { .. }
+        | SxCommand::ReleaseLeader { .. }
+        | SxCommand::PlaceReleased { .. } => "a release of prisoners".into(),
     }
 }

@@ -3,7 +3,9 @@
 //! leader counts 1, ours): 7 or more removes the marker.
 
 use crate::games::saxonwar::data::SxRules;
-use crate::games::saxonwar::flow::{Game, exchange_dest, held_leaders, release_room};
+use crate::games::saxonwar::flow::{
+    Game, exchange_dest, exchange_dests, held_leaders, release_room,
+};
 use crate::games::saxonwar::rules::*;
 use crate::games::saxonwar::state::*;
 
@@ -71,7 +73,13 @@ pub fn recovery_mods(
 }
 
 pub fn has_work(r: &SxRules, st: &SxState) -> bool {
-    st.g.exchange.is_some() || !forces(r, st).is_empty()
+    !st.g.placing.is_empty() || st.g.exchange.is_some() || !forces(r, st).is_empty()
+}
+
+/// prisoners.exchange: the owner who picks the fortress of the first released piece
+/// waiting (two or more unbesieged fortresses of its nationality).
+pub fn placer(st: &SxState) -> Option<Side> {
+    st.g.placing.first().map(|x| x.power.side())
 }
 
 /// prisoners.exchange: the holder who still chooses whom to release.
@@ -83,6 +91,16 @@ pub fn chooser(st: &SxState) -> Option<Side> {
 }
 
 pub fn prompt(r: &SxRules, st: &SxState) -> String {
+    if let Some(x) = st.g.placing.first() {
+        let what = match x.leader {
+            Some(l) => r.leader_name(l).to_string(),
+            None => format!("1 SP of {}", x.power.name()),
+        };
+        return format!(
+            "{}: exchange of prisoners: pick the unbesieged fortress {what} goes to",
+            x.power.side().name()
+        );
+    }
     if let (Some(h), Some(e)) = (chooser(st), &st.g.exchange) {
         let _ = r;
         return format!(
@@ -109,17 +127,26 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
 }
 
 pub fn to_act(_r: &SxRules, st: &SxState) -> Option<Side> {
-    chooser(st).or(Some(st.g.phasing))
+    placer(st).or(chooser(st)).or(Some(st.g.phasing))
 }
 
 pub fn takes(c: &SxCommand) -> bool {
     matches!(
         c,
-        SxCommand::Roll | SxCommand::Release { .. } | SxCommand::ReleaseLeader { .. }
+        SxCommand::Roll
+            | SxCommand::Release { .. }
+            | SxCommand::ReleaseLeader { .. }
+            | SxCommand::PlaceReleased { .. }
     )
 }
 
 pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
+    if let Some(x) = st.g.placing.first() {
+        for a in exchange_dests(r, st, x.power) {
+            out.push(SxCommand::PlaceReleased { area: a });
+        }
+        return;
+    }
     if let (Some(h), Some(e)) = (chooser(st), &st.g.exchange) {
         if e.sp[h.idx()] > 0 {
             for p in Power::ALL {
@@ -143,6 +170,31 @@ pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
 }
 
 pub fn why(_r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
+    if let Some(x) = st.g.placing.first() {
+        return match c {
+            SxCommand::PlaceReleased { .. } => Refusal::new(
+                "prisoners.exchange",
+                format!(
+                    "released {} pieces go to an unbesieged fortress of their nationality held by {}",
+                    x.power.name(),
+                    x.power.side().name()
+                ),
+            ),
+            _ => Refusal::new(
+                "prisoners.exchange",
+                format!(
+                    "{} first picks the fortress its released prisoners go to",
+                    x.power.side().name()
+                ),
+            ),
+        };
+    }
+    if let SxCommand::PlaceReleased { .. } = c {
+        return Refusal::new(
+            "prisoners.exchange",
+            "no released prisoner waits for a fortress to be picked (with only one unbesieged fortress they go there at once)",
+        );
+    }
     match (c, chooser(st)) {
         (SxCommand::Release { .. } | SxCommand::ReleaseLeader { .. }, Some(h)) => Refusal::new(
             "prisoners.exchange",
@@ -164,6 +216,12 @@ pub fn why(_r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
 }
 
 pub fn execute(g: &mut Game, c: &SxCommand) {
+    if placer(g.st).is_some() {
+        if let SxCommand::PlaceReleased { area } = *c {
+            g.place_released(area);
+        }
+        return;
+    }
     if let Some(h) = chooser(g.st) {
         let Some(mut e) = g.st.g.exchange.clone() else {
             return;
@@ -182,6 +240,7 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         // nothing left to choose from: the rest of the exchange lapses
         let mut probe = g.st.clone();
         probe.g.exchange = Some(e.clone());
+        probe.g.placing.clear();
         let mut l = Vec::new();
         legal(g.r, &probe, &mut l);
         if e.sp.iter().chain(e.leaders.iter()).all(|x| *x == 0) || l.is_empty() {

@@ -132,6 +132,7 @@ pub fn label(rules: &SxRules, st: &SxState, c: &SxCommand) -> String {
         SxCommand::Dismiss { leader } => format!("Give up {} for good", rules.leader_name(*leader)),
         SxCommand::Release { power } => format!("Release one {} SP", power.name()),
         SxCommand::ReleaseLeader { leader } => format!("Release {}", rules.leader_name(*leader)),
+        SxCommand::PlaceReleased { area: a } => format!("Send the released to {}", area(a)),
     }
 }
 
