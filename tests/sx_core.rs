@@ -696,7 +696,13 @@ pub fn drive(g: &mut PureGame<SaxonWar>, until: impl Fn(&SxState) -> bool) {
         let c = g.legal().into_iter().find(|c| {
             matches!(
                 c,
-                SxCommand::Done | SxCommand::Roll | SxCommand::Fight { fight: false }
+                SxCommand::Done
+                    | SxCommand::Roll
+                    | SxCommand::Fight { fight: false }
+                    // the first fortress or force offered (prisoners.exchange,
+                    // campaign.casualties)
+                    | SxCommand::PlaceReleased { .. }
+                    | SxCommand::ReturnWounded { .. }
             )
         });
         ok(g, c.expect("a way on"));

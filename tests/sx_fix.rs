@@ -545,3 +545,287 @@ fn a_released_prisoner_with_one_unbesieged_fortress_goes_there_without_a_choice(
         0
     );
 }
+
+/// Prussia's march phase with Browne wounded and due back in Austria's next morale
+/// recovery phase; Prussia holds Magdeburg, and besieges an Austrian garrison of 1 SP at
+/// Prague (5 SP and a completed depot). The friendly forces of Austria's side are set by
+/// the caller.
+fn wounded_browne() -> (PureGame<SaxonWar>, LeaderId) {
+    let mut g = deployed();
+    empty_map(&mut g);
+    let (magdeburg, prague) = (area(&g, "magdeburg"), area(&g, "prague"));
+    put(&mut g, Power::Prussia, magdeburg, 0, 2);
+    put(&mut g, Power::Austria, prague, 0, 1);
+    put(&mut g, Power::Prussia, prague, 5, 0);
+    g.st.areas[prague as usize].depot = Some(Depot {
+        owner: Side::Prussia,
+        complete: true,
+        siege: true,
+    });
+    let now = g.st.abs_turn();
+    let browne = place(&mut g, "browne", LLoc::Wounded(now));
+    (g, browne)
+}
+
+/// The `ReturnWounded` choices offered now.
+fn return_picks(g: &PureGame<SaxonWar>) -> Vec<(AreaId, bool)> {
+    g.legal()
+        .iter()
+        .filter_map(|c| match c {
+            SxCommand::ReturnWounded { area, inside } => Some((*area, *inside)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_wounded_leader_returns_to_the_friendly_force_his_owner_picks() {
+    // rule campaign.casualties: "returns during Morale Recovery phase to any friends not
+    // besieged": the Saxons count as friends; a besieged garrison does not (audit2
+    // defect 6; the old code took the first force of his own power by index)
+    let (mut g, browne) = wounded_browne();
+    let (prague, dresden, olmutz) = (area(&g, "prague"), area(&g, "dresden"), area(&g, "olmutz"));
+    put(&mut g, Power::Saxony, dresden, 5, 1);
+    put(&mut g, Power::Austria, olmutz, 0, 2);
+    assert_eq!(
+        rules::besieger(&g.rules, &g.st, prague),
+        Some(Side::Prussia)
+    );
+    drive(&mut g, |s| s.g.phasing == Side::Austria);
+    assert_eq!(g.st.g.step, Step::Morale);
+    assert_eq!(
+        SaxonWar::side_to_act(&g.rules, &g.st).as_deref(),
+        Some("Austria")
+    );
+    assert!(matches!(
+        g.st.leaders[browne as usize].loc,
+        LLoc::Wounded(_)
+    ));
+    let picks = return_picks(&g);
+    assert_eq!(
+        picks,
+        vec![(dresden, false), (dresden, true), (olmutz, true)],
+        "the friends not besieged"
+    );
+    assert_eq!(g.legal().len(), picks.len(), "nothing else until the pick");
+    let r = refused(
+        &mut g,
+        SxCommand::ReturnWounded {
+            area: prague,
+            inside: true,
+        },
+    );
+    assert_eq!(r.rule, "campaign.casualties");
+    let r = refused(&mut g, SxCommand::Roll);
+    assert_eq!(r.rule, "campaign.casualties");
+    // the Saxon force in the field, not the Austrian garrison
+    ok(
+        &mut g,
+        SxCommand::ReturnWounded {
+            area: dresden,
+            inside: false,
+        },
+    );
+    assert_eq!(g.st.leaders[browne as usize].loc, LLoc::Field(dresden));
+    assert!(g.st.g.returning.is_empty());
+    refused(
+        &mut g,
+        SxCommand::ReturnWounded {
+            area: olmutz,
+            inside: true,
+        },
+    );
+}
+
+#[test]
+fn a_wounded_leader_with_one_friendly_force_goes_there_and_with_none_waits() {
+    // rule campaign.casualties: one force of friends not besieged: no choice; none: he
+    // stays out until there is one
+    for saxons in [true, false] {
+        let (mut g, browne) = wounded_browne();
+        let dresden = area(&g, "dresden");
+        if saxons {
+            put(&mut g, Power::Saxony, dresden, 4, 0);
+        }
+        drive(&mut g, |s| s.g.phasing == Side::Austria);
+        assert!(g.st.g.returning.is_empty());
+        assert!(return_picks(&g).is_empty());
+        if saxons {
+            // an ally's force: the old code looked only for Austrians
+            assert_eq!(g.st.leaders[browne as usize].loc, LLoc::Field(dresden));
+        } else {
+            // only the besieged garrison of Prague: he waits
+            assert!(matches!(
+                g.st.leaders[browne as usize].loc,
+                LLoc::Wounded(_)
+            ));
+        }
+    }
+}
+
+#[test]
+fn a_willingness_declaration_is_hidden_from_inspect_until_both_are_given() {
+    // rule combat.willingness: the declarations are secret until both are given (audit2
+    // defect 7a: `inspect` showed `g.combat.fight`)
+    let mut g = deployed();
+    empty_map(&mut g);
+    let dresden = area(&g, "dresden");
+    place(&mut g, "frederick", LLoc::Field(dresden));
+    put(&mut g, Power::Prussia, dresden, 10, 0);
+    place(&mut g, "browne", LLoc::Field(dresden));
+    put(&mut g, Power::Austria, dresden, 10, 0);
+    drive(&mut g, |s| s.g.step == Step::Combat);
+    ok(&mut g, SxCommand::Fight { fight: true });
+    assert!(SaxonWar::secret_pending(&g.rules, &g.st));
+    let mut v = serde_json::to_value(&g.st).unwrap();
+    SaxonWar::redact_hidden(&mut v);
+    let fight = &v["g"]["combat"]["fight"];
+    assert!(
+        !fight.to_string().contains("true"),
+        "the declaration shows: {fight}"
+    );
+    assert!(fight.to_string().contains("hidden"), "{fight}");
+}
+
+/// The grand campaign at the re-deployment before 1757, Austria to re-deploy, with an
+/// Austrian force of 5 SP in the field at Glatz (Prussian Silesia); dice all 1.
+fn redeployment_with_austrians_at_glatz() -> (PureGame<SaxonWar>, AreaId) {
+    let mut g = game("saxonwar-grand");
+    while g.st.g.step == Step::Deploy {
+        let c = g
+            .legal()
+            .into_iter()
+            .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
+            .expect("a deployment");
+        ok(&mut g, c);
+    }
+    let glatz = area(&g, "glatz");
+    for p in Power::ALL {
+        put(&mut g, p, glatz, 0, 0);
+    }
+    put(&mut g, Power::Austria, glatz, 5, 0);
+    g.st.g.turn = 18;
+    g.st.g.phasing = Side::Austria;
+    g.st.g.step = Step::Attrition;
+    g.dice.script(std::iter::repeat_n(1, 60));
+    drive(&mut g, |s| {
+        s.g.step == Step::Deploy && s.g.redeploying && s.g.deploying == Side::Austria
+    });
+    (g, glatz)
+}
+
+/// Austria places whatever the year brought (new SPs and leaders) the same way in every
+/// copy (the first legal place away from Glatz), then ends its re-deployment.
+fn finish_austrian_redeployment(g: &mut PureGame<SaxonWar>, glatz: AreaId) {
+    while let Some(c) = g.legal().into_iter().find(|c| match c {
+        SxCommand::DeploySp { area, .. } | SxCommand::Deploy { area, .. } => *area != glatz,
+        _ => false,
+    }) {
+        ok(g, c);
+    }
+    ok(g, SxCommand::Done);
+}
+
+/// Prussia's legal re-deployment after taking up its first force.
+fn prussian_places(g: &mut PureGame<SaxonWar>) -> Vec<SxCommand> {
+    assert_eq!(g.st.g.deploying, Side::Prussia);
+    let w = g
+        .legal()
+        .into_iter()
+        .find(|c| {
+            matches!(
+                c,
+                SxCommand::Withdraw {
+                    power: Power::Prussia,
+                    ..
+                }
+            )
+        })
+        .expect("a Prussian force to take up");
+    ok(g, w);
+    g.legal()
+}
+
+#[test]
+fn the_redeployment_does_not_reveal_where_austria_secretly_withdrew() {
+    // rule grand.redeploy, deployment.secret: Prussia re-deploys after Austria; its legal
+    // places are the same whether or not Austria took up its force in Prussian Silesia
+    // (audit2 defect 7b: Glatz was open to Prussia once the Austrians had left)
+    let (mut stay, glatz) = redeployment_with_austrians_at_glatz();
+    let mut left = stay.clone();
+    finish_austrian_redeployment(&mut stay, glatz);
+    ok(
+        &mut left,
+        SxCommand::Withdraw {
+            power: Power::Austria,
+            area: glatz,
+            inside: false,
+        },
+    );
+    let prague = area(&left, "prague");
+    ok(
+        &mut left,
+        SxCommand::DeploySp {
+            power: Power::Austria,
+            area: prague,
+            inside: false,
+            sp: 5,
+        },
+    );
+    finish_austrian_redeployment(&mut left, glatz);
+    assert_eq!(left.st.areas[glatz as usize].field[Power::Austria.idx()], 0);
+    let (a, b) = (prussian_places(&mut stay), prussian_places(&mut left));
+    assert!(a.iter().any(|c| matches!(c, SxCommand::DeploySp { .. })));
+    assert_eq!(a, b);
+    assert!(!b.iter().any(|c| matches!(
+        c,
+        SxCommand::DeploySp { area, .. } | SxCommand::Deploy { area, .. } if *area == glatz
+    )));
+    // the refusal does not tell either
+    let sp = left.st.pools.undeployed[Power::Prussia.idx()].min(1);
+    let c = SxCommand::DeploySp {
+        power: Power::Prussia,
+        area: glatz,
+        inside: false,
+        sp,
+    };
+    let (ra, rb) = (refused(&mut stay, c.clone()), refused(&mut left, c));
+    assert_eq!(ra.reason, rb.reason);
+}
+
+#[test]
+fn a_march_leaving_a_general_with_more_sp_than_his_cnc_is_warned_but_allowed() {
+    // rule move.leaders: the CnC "must always command more SP's than any other general
+    // of his nation" (a spirit-of-the-rules rule; the Prussians are exempt): a warning
+    // in the log and the prompt, not a refusal (audit2 defect 8)
+    let mut g = deployed();
+    let (prague, kolin) = (area(&g, "prague"), area(&g, "kolin"));
+    drive(&mut g, |s| {
+        s.g.phasing == Side::Austria && s.g.step == Step::March
+    });
+    let (browne, picc) = (leader(&g, "browne"), leader(&g, "piccolomini"));
+    ok(&mut g, SxCommand::Select { leader: browne });
+    ok(&mut g, SxCommand::Halt);
+    let at_prague = g.st.areas[prague as usize].field[Power::Austria.idx()];
+    ok(&mut g, SxCommand::Select { leader: picc });
+    ok(&mut g, SxCommand::Take { sp: 20 });
+    g.dice.script([6]);
+    ok(&mut g, SxCommand::March);
+    ok(&mut g, SxCommand::Enter { area: kolin });
+    ok(&mut g, SxCommand::Halt);
+    assert_eq!(g.st.areas[kolin as usize].field[Power::Austria.idx()], 20);
+    assert_eq!(
+        g.st.areas[prague as usize].field[Power::Austria.idx()],
+        at_prague - 20
+    );
+    let warned = |g: &PureGame<SaxonWar>| {
+        g.log
+            .entries
+            .iter()
+            .any(|e| e.rule == "move.leaders" && e.text.contains("Piccolomini commands 20 SP"))
+    };
+    assert!(warned(&g));
+    let prompt = feldzug::engine::step::prompt::<SaxonWar>(&g.rules, &g.st);
+    let only = format!("CnC Browne only {}", at_prague - 20);
+    assert!(prompt.contains(&only), "{prompt}");
+}

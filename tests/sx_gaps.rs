@@ -585,6 +585,14 @@ fn a_wounded_leader_returns_after_his_turns_to_a_friendly_force() {
         LLoc::Wounded(_)
     ));
     drive(&mut g, |s| s.g.phasing == Side::Austria);
+    // campaign.casualties: with two or more friendly forces open, Austria picks one
+    if let Some(c) = g
+        .legal()
+        .into_iter()
+        .find(|c| matches!(c, SxCommand::ReturnWounded { .. }))
+    {
+        ok(&mut g, c);
+    }
     match g.st.leaders[browne as usize].loc {
         LLoc::Field(at) => assert!(g.st.areas[at as usize].field[Power::Austria.idx()] > 0),
         LLoc::Garrison(at) => {

@@ -58,6 +58,8 @@ pub fn new_state(r: &SxRules) -> SxState {
             redeploying: false,
             exchange: None,
             placing: Vec::new(),
+            returning: Vec::new(),
+            redeploy_start: Vec::new(),
             last_battle: None,
         },
         areas: vec![AreaSt::default(); r.areas.len()],
@@ -145,6 +147,18 @@ impl Game<'_> {
             // grand.redeploy: each side re-deploys in secret and says when it is done
             self.st.g.redeploying = true;
             self.st.g.redeployed = [false; 2];
+            // deployment.secret: the position the re-deployment starts from
+            let seen = (0..self.st.areas.len() as AreaId)
+                .map(|a| {
+                    let mut s = SeenAt::default();
+                    for side in Side::BOTH {
+                        s.field[side.idx()] = self.st.field_of(a, side) > 0;
+                        s.inside[side.idx()] = self.st.garrison_of(a, side) > 0;
+                    }
+                    s
+                })
+                .collect();
+            self.st.g.redeploy_start = seen;
             self.st.g.deploying = Side::Austria;
             return;
         }
@@ -183,6 +197,7 @@ impl Game<'_> {
     }
 
     fn end_deployment(&mut self) {
+        self.st.g.redeploy_start.clear();
         let mut lines = Vec::new();
         for (i, a) in self.r.areas.iter().enumerate() {
             let x = &self.st.areas[i];
@@ -224,6 +239,8 @@ impl Game<'_> {
                 self.return_wounded();
             }
             Step::Depot => {
+                // campaign.casualties: one left without a force waits for the next phase
+                self.st.g.returning.clear();
                 let side = self.st.g.phasing;
                 for i in 0..self.st.areas.len() {
                     if let Some(d) = self.st.areas[i].depot.as_mut()
@@ -719,9 +736,12 @@ impl Game<'_> {
     }
 
     /// campaign.casualties: wounded leaders come back in their side's morale recovery
-    /// phase to a force of their power that is not besieged.
+    /// phase "to any friends not besieged": a force of their side (allies count) in the
+    /// field or in an unbesieged fortress. With one such force he goes there; with two or
+    /// more his owner picks (`ReturnWounded`, `g.returning`); with none he waits.
     fn return_wounded(&mut self) {
         let now = self.st.abs_turn();
+        self.st.g.returning.clear();
         for l in 0..self.st.leaders.len() as LeaderId {
             let LLoc::Wounded(back) = self.st.leaders[l as usize].loc else {
                 continue;
@@ -730,23 +750,40 @@ impl Game<'_> {
             if back > now || p.side() != self.st.g.phasing {
                 continue;
             }
-            let to = (0..self.st.areas.len() as AreaId).find_map(|a| {
-                if self.st.areas[a as usize].field[p.idx()] > 0 {
-                    Some(LLoc::Field(a))
-                } else if self.st.areas[a as usize].garrison[p.idx()] > 0
-                    && besieger(self.r, self.st, a).is_none()
-                {
-                    Some(LLoc::Garrison(a))
-                } else {
-                    None
-                }
-            });
-            if let Some(loc) = to {
-                self.st.leaders[l as usize].loc = loc;
+            let to = wounded_dests(self.r, self.st, l);
+            if to.len() > 1 {
+                self.st.g.returning.push(l);
                 let n = self.r.leader_name(l).to_string();
-                self.note("campaign.casualties", format!("{n} returns from his wound"));
+                self.note(
+                    "campaign.casualties",
+                    format!(
+                        "{n} is back from his wound; {} picks the force he joins",
+                        p.side().name()
+                    ),
+                );
+            } else if let Some(&(a, inside)) = to.first() {
+                self.return_leader(l, a, inside);
             }
         }
+    }
+
+    /// campaign.casualties: a wounded leader rejoins the friendly force at a place.
+    pub fn return_leader(&mut self, l: LeaderId, a: AreaId, inside: bool) {
+        self.st.g.returning.retain(|x| *x != l);
+        self.st.leaders[l as usize].loc = if inside {
+            LLoc::Garrison(a)
+        } else {
+            LLoc::Field(a)
+        };
+        let n = self.r.leader_name(l).to_string();
+        self.note(
+            "campaign.casualties",
+            format!(
+                "{n} returns from his wound to the force {} {}",
+                if inside { "inside" } else { "at" },
+                self.r.area_name(a)
+            ),
+        );
     }
 
     /// Removes a power from the map for good (grand.surrender, Russia leaving).
@@ -1073,6 +1110,28 @@ pub fn exchange_dests(r: &SxRules, st: &SxState, p: Power) -> Vec<AreaId> {
                 && besieger(r, st, *a).is_none()
         })
         .collect()
+}
+
+/// campaign.casualties: the friendly forces a wounded leader may return to, as (area,
+/// inside): SPs of any power of his side in the field, or inside a fortress that is not
+/// besieged.
+pub fn wounded_dests(r: &SxRules, st: &SxState, l: LeaderId) -> Vec<(AreaId, bool)> {
+    let p = power_of(r, l);
+    let side = p.side();
+    let mut v = Vec::new();
+    for a in 0..st.areas.len() as AreaId {
+        // the Russia box holds only Russians (allies.minor)
+        if a == r.russia && p != Power::Russia {
+            continue;
+        }
+        if st.field_of(a, side) > 0 {
+            v.push((a, false));
+        }
+        if st.garrison_of(a, side) > 0 && besieger(r, st, a).is_none() {
+            v.push((a, true));
+        }
+    }
+    v
 }
 
 /// The captured leaders held by a side who could go home now: not those of a power out

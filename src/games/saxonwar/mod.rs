@@ -198,8 +198,21 @@ impl RulesGame for SaxonWar {
     }
 
     /// grand.start: during the secret deployment the places of the forces are hidden
-    /// from `feldzug inspect` (unless asked to reveal them).
+    /// from `feldzug inspect` (unless asked to reveal them); combat.willingness: a
+    /// willingness declaration given while the other side's is still to come is hidden
+    /// too (`secret_pending`).
     fn redact_hidden(state: &mut serde_json::Value) {
+        if let Some(fight) = state
+            .get_mut("g")
+            .and_then(|g| g.get_mut("combat"))
+            .and_then(|c| c.get_mut("fight"))
+            .and_then(|f| f.as_array_mut())
+            && fight.iter().filter(|f| !f.is_null()).count() == 1
+        {
+            for f in fight.iter_mut().filter(|f| !f.is_null()) {
+                *f = serde_json::json!("hidden");
+            }
+        }
         let deploying = state
             .get("g")
             .and_then(|g| g.get("step"))

@@ -95,6 +95,39 @@ pub fn commander(
         .min_by_key(|l| rank(r, *l))
 }
 
+/// move.leaders: the CnC of a power is its lowest-ranked leader on the map, and "he must
+/// always command more SP's than any other general of his nation" (the article calls it
+/// a spirit-of-the-rules rule; the Prussians are exempt). A general commands the SPs of
+/// his power at his place when he is its senior leader there. The first general who
+/// commands as many SPs as the CnC or more, as (CnC, general, CnC's SPs, general's SPs);
+/// an advisory only (a note and a prompt hint, never a refusal).
+pub fn cnc_outcommanded(
+    r: &SxRules,
+    st: &SxState,
+    p: Power,
+) -> Option<(LeaderId, LeaderId, u16, u16)> {
+    if p == Power::Prussia {
+        return None;
+    }
+    let on_map = |l: &LeaderId| power_of(r, *l) == p && place(st, *l).is_some();
+    let all: Vec<LeaderId> = (0..st.leaders.len() as LeaderId).filter(on_map).collect();
+    let cnc = *all.iter().min_by_key(|l| (rank(r, **l), **l))?;
+    let commands = |l: LeaderId| -> Option<u16> {
+        let (a, inside) = place(st, l)?;
+        let senior = all
+            .iter()
+            .filter(|x| place(st, **x) == Some((a, inside)))
+            .min_by_key(|x| (rank(r, **x), **x))
+            .copied();
+        (senior == Some(l)).then(|| sp_at(st, p, a, inside))
+    };
+    let mine = commands(cnc).unwrap_or(0);
+    all.iter().filter(|l| **l != cnc).find_map(|l| {
+        let n = commands(*l)?;
+        (n > 0 && n >= mine).then_some((cnc, *l, mine, n))
+    })
+}
+
 /// A side's ratings at a place: (SIV as it marches/fights, AIV, DIV, printed SIV); an
 /// unnamed general is 0, 1, 1 (campaign.initiative: "the normal chart", ours).
 pub fn ratings(

@@ -236,9 +236,26 @@ pub struct Globals {
     /// unbesieged fortress they go to (two or more to choose from), first in line first.
     #[serde(default)]
     pub placing: Vec<Placing>,
+    /// campaign.casualties: wounded leaders due back whose owner still picks the friendly
+    /// force they return to (two or more to choose from), first in line first.
+    #[serde(default)]
+    pub returning: Vec<LeaderId>,
+    /// grand.redeploy: by area, where each side stood when the re-deployment began; the
+    /// places a side may re-deploy to are judged against it, so that the second side's
+    /// legal places do not reveal the first side's secret withdrawals (empty otherwise).
+    #[serde(default)]
+    pub redeploy_start: Vec<SeenAt>,
     /// The last battle fought, for the battle panel's result (`battle::BattleReport`).
     #[serde(default)]
     pub last_battle: Option<super::battle::BattleReport>,
+}
+
+/// grand.redeploy: whether each side (by index) had SPs in the field and inside the
+/// fortress of an area when the re-deployment began.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SeenAt {
+    pub field: [bool; 2],
+    pub inside: [bool; 2],
 }
 
 /// prisoners.exchange: one released SP (`leader` None) or leader of a power whose owner
@@ -398,6 +415,12 @@ pub enum SxCommand {
     /// fortress of its nationality it goes to (only when there are two or more).
     PlaceReleased {
         area: AreaId,
+    },
+    /// campaign.casualties: the owner of a wounded leader who is due back picks the
+    /// friendly force (of his side, not besieged) he returns to, when two or more qualify.
+    ReturnWounded {
+        area: AreaId,
+        inside: bool,
     },
 }
 

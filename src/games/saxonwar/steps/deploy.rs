@@ -132,15 +132,27 @@ fn loans(st: &SxState, out: &mut Vec<SxCommand>) {
 }
 
 /// Where a power may deploy: its own country, not where the enemy stands in the field;
-/// inside only a fortress without an enemy garrison.
+/// inside only a fortress without an enemy garrison. In the re-deployment the enemy is
+/// where he stood when it began (`g.redeploy_start`): the first side's secret
+/// withdrawals open no place to the second (deployment.secret).
 fn places(r: &SxRules, st: &SxState, p: Power) -> Vec<(AreaId, bool)> {
     let mut v = Vec::new();
+    let enemy = p.side().other().idx();
     for a in 0..r.areas.len() as AreaId {
-        if !own_country(r, p, a) || enemy_in(st, a, p.side()) {
+        // the enemy places nothing in our countries, so the start covers where he is now
+        let start =
+            st.g.redeploy_start
+                .get(a as usize)
+                .filter(|_| st.g.redeploying)
+                .copied()
+                .unwrap_or_default();
+        let field = start.field[enemy] || enemy_in(st, a, p.side());
+        let inside = start.inside[enemy] || st.garrison_of(a, p.side().other()) > 0;
+        if !own_country(r, p, a) || field {
             continue;
         }
         v.push((a, false));
-        if r.has_fortress(a) && st.garrison_of(a, p.side().other()) == 0 {
+        if r.has_fortress(a) && !inside {
             v.push((a, true));
         }
     }

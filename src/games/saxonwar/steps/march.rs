@@ -89,10 +89,22 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
         "Normal march"
     };
     match &st.g.march {
-        None => format!(
-            "{}: {kind}: select the next leader (lowest rank first), or end the phase",
-            mover(st).name()
-        ),
+        None => {
+            let hints: Vec<String> = Power::ALL
+                .into_iter()
+                .filter(|p| p.side() == mover(st))
+                .filter_map(|p| cnc_warning(r, st, p))
+                .collect();
+            format!(
+                "{}: {kind}: select the next leader (lowest rank first), or end the phase{}",
+                mover(st).name(),
+                if hints.is_empty() {
+                    String::new()
+                } else {
+                    format!(". {}", hints.join(". "))
+                }
+            )
+        }
         Some(m) if !m.rolled => {
             let mods: i32 = march_mods(r, st, m.leader).iter().map(|x| x.1).sum();
             let (one, two) = march_odds(mods, m.forced);
@@ -727,6 +739,25 @@ fn halt(g: &mut Game, m: &March) {
         }
     }
     g.st.g.march = None;
+    // move.leaders: the CnC guideline, a warning only, when this march is concerned
+    let p = power(g.r, m);
+    if cnc_outcommanded(g.r, g.st, p).is_some_and(|(c, o, _, _)| c == m.leader || o == m.leader)
+        && let Some(text) = cnc_warning(g.r, g.st, p)
+    {
+        g.note("move.leaders", text);
+    }
+}
+
+/// move.leaders: the warning when a general of a power (not Prussia) commands as many
+/// SPs as its CnC or more (`rules::cnc_outcommanded`).
+pub fn cnc_warning(r: &SxRules, st: &SxState, p: Power) -> Option<String> {
+    let (cnc, other, mine, theirs) = cnc_outcommanded(r, st, p)?;
+    Some(format!(
+        "Warning: {} commands {theirs} SP, the {} CnC {} only {mine}; the CnC should command more SPs than any other general (a guideline, not enforced)",
+        r.leader_name(other),
+        p.name(),
+        r.leader_name(cnc)
+    ))
 }
 
 fn enter_fortress(g: &mut Game, a: AreaId, side: Side) {

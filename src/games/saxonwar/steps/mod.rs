@@ -170,5 +170,6 @@ pub fn describe(cmd: &SxCommand) -> String {
         SxCommand::Release { .. }
         | SxCommand::ReleaseLeader { .. }
         | SxCommand::PlaceReleased { .. } => "a release of prisoners".into(),
+        SxCommand::ReturnWounded { .. } => "the return of a wounded leader".into(),
     }
 }

@@ -4,7 +4,7 @@
 
 use crate::games::saxonwar::data::SxRules;
 use crate::games::saxonwar::flow::{
-    Game, exchange_dest, exchange_dests, held_leaders, release_room,
+    Game, exchange_dest, exchange_dests, held_leaders, release_room, wounded_dests,
 };
 use crate::games::saxonwar::rules::*;
 use crate::games::saxonwar::state::*;
@@ -73,13 +73,24 @@ pub fn recovery_mods(
 }
 
 pub fn has_work(r: &SxRules, st: &SxState) -> bool {
-    !st.g.placing.is_empty() || st.g.exchange.is_some() || !forces(r, st).is_empty()
+    !st.g.placing.is_empty()
+        || st.g.exchange.is_some()
+        || returning(r, st).is_some()
+        || !forces(r, st).is_empty()
 }
 
 /// prisoners.exchange: the owner who picks the fortress of the first released piece
 /// waiting (two or more unbesieged fortresses of its nationality).
 pub fn placer(st: &SxState) -> Option<Side> {
     st.g.placing.first().map(|x| x.power.side())
+}
+
+/// campaign.casualties: the wounded leader due back whose owner picks the force he
+/// joins, with the forces to pick from (two or more when he was queued).
+pub fn returning(r: &SxRules, st: &SxState) -> Option<(LeaderId, Vec<(AreaId, bool)>)> {
+    let l = *st.g.returning.first()?;
+    let d = wounded_dests(r, st, l);
+    (!d.is_empty()).then_some((l, d))
 }
 
 /// prisoners.exchange: the holder who still chooses whom to release.
@@ -110,6 +121,13 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
             e.leaders[h.idx()]
         );
     }
+    if let Some((l, _)) = returning(r, st) {
+        return format!(
+            "{}: {} is back from his wound: pick the friendly force (not besieged) he joins",
+            power_of(r, l).side().name(),
+            r.leader_name(l)
+        );
+    }
     let parts: Vec<String> = forces(r, st)
         .into_iter()
         .map(|(a, p, inside)| {
@@ -137,6 +155,7 @@ pub fn takes(c: &SxCommand) -> bool {
             | SxCommand::Release { .. }
             | SxCommand::ReleaseLeader { .. }
             | SxCommand::PlaceReleased { .. }
+            | SxCommand::ReturnWounded { .. }
     )
 }
 
@@ -166,10 +185,16 @@ pub fn legal(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
         }
         return;
     }
+    if let Some((_, d)) = returning(r, st) {
+        for (area, inside) in d {
+            out.push(SxCommand::ReturnWounded { area, inside });
+        }
+        return;
+    }
     out.push(SxCommand::Roll);
 }
 
-pub fn why(_r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
+pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
     if let Some(x) = st.g.placing.first() {
         return match c {
             SxCommand::PlaceReleased { .. } => Refusal::new(
@@ -193,6 +218,31 @@ pub fn why(_r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
         return Refusal::new(
             "prisoners.exchange",
             "no released prisoner waits for a fortress to be picked (with only one unbesieged fortress they go there at once)",
+        );
+    }
+    if let SxCommand::ReturnWounded { .. } = c
+        && chooser(st).is_none()
+    {
+        return Refusal::new(
+            "campaign.casualties",
+            match returning(r, st) {
+                Some((l, _)) => format!(
+                    "{} returns only to a force of his side in the field or in a fortress that is not besieged",
+                    r.leader_name(l)
+                ),
+                None => "no wounded leader waits for the force he joins to be picked (with only one such force he goes there at once)".to_string(),
+            },
+        );
+    }
+    if let Some((l, _)) = returning(r, st)
+        && chooser(st).is_none()
+    {
+        return Refusal::new(
+            "campaign.casualties",
+            format!(
+                "first pick the friendly force {} returns to",
+                r.leader_name(l)
+            ),
         );
     }
     match (c, chooser(st)) {
@@ -250,6 +300,14 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         }
         return;
     }
+    if let Some((l, _)) = returning(g.r, g.st) {
+        if let SxCommand::ReturnWounded { area, inside } = *c {
+            g.return_leader(l, area, inside);
+        }
+        return;
+    }
+    // a leader left without a force to join waits for the next morale phase
+    g.st.g.returning.clear();
     for (a, p, inside) in forces(g.r, g.st) {
         let mods = recovery_mods(g.r, g.st, a, p, inside);
         let purpose = format!(

@@ -133,6 +133,11 @@ pub fn label(rules: &SxRules, st: &SxState, c: &SxCommand) -> String {
         SxCommand::Release { power } => format!("Release one {} SP", power.name()),
         SxCommand::ReleaseLeader { leader } => format!("Release {}", rules.leader_name(*leader)),
         SxCommand::PlaceReleased { area: a } => format!("Send the released to {}", area(a)),
+        SxCommand::ReturnWounded { area: a, inside } => format!(
+            "Send the recovered leader back to the force {} {}",
+            if *inside { "inside" } else { "at" },
+            area(a)
+        ),
     }
 }
 
