@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use feldzug::ai::Budget;
 use feldzug::engine::dice::Dice;
 use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::game_ecs::{self, CommandLog, RulesRes};
+use feldzug::engine::game_ecs::{self, CommandLog, EcsGame, RulesRes};
 use feldzug::engine::log::GameLog;
 use feldzug::engine::scenarios;
 use feldzug::engine::side::Side;
