@@ -1,6 +1,8 @@
 //! All integration tests in one binary (one link of bevy).
 
 mod ai;
+#[cfg(feature = "gui")]
+mod ai_gui;
 mod cli;
 mod ecs_steps;
 mod kg_ecs;

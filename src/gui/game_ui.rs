@@ -25,6 +25,8 @@ pub enum UiRequest {
     LessonStep(usize),
     /// Open the replay browser on the game in progress.
     Replay,
+    /// Open or close the "Players" window (who plays each side, `gui::computer`).
+    Players,
 }
 
 /// The file the game in progress saves into as it goes: None = the game's autosave;
@@ -266,6 +268,10 @@ pub trait GameUi: EcsGame {
     fn point_board(_rules: &Self::Rules) -> Option<crate::gui::pointboard::PointBoard> {
         None
     }
+    /// The sides the computer plays (by `Side::idx`), told each frame: a game with a
+    /// hot-seat hand-over notice or curtain passes them on (no hand-over with a computer
+    /// seat; the computer's hand is never shown).
+    fn seats(_ui: &mut Self::Ui, _computer: [bool; 2]) {}
 }
 
 /// The buttons every game's control panel ends with: charts, rules, save, load, undo
@@ -296,6 +302,13 @@ pub fn game_buttons<C>(
         .clicked()
     {
         core.request = Some(UiRequest::Replay);
+    }
+    if ui_
+        .button("Players")
+        .on_hover_text("Who plays each side: a person or the computer")
+        .clicked()
+    {
+        core.request = Some(UiRequest::Players);
     }
     if ui_.button("Menu").clicked() {
         next.set(crate::gui::AppState::Menu);
@@ -480,9 +493,72 @@ pub fn undo<G: GameUi>(world: &mut World) {
         return;
     };
     let seed = world.resource::<Dice>().seed;
-    let n = log.commands.len() - 1;
+    let players = world
+        .get_resource::<crate::gui::computer::Players>()
+        .cloned()
+        .unwrap_or_default();
+    let n = if players.any_computer() && players.any_human() {
+        match undo_to_human::<G>(&rules, seed, &log, &players) {
+            Ok(n) => n,
+            Err(e) => {
+                message::<G>(world, e);
+                return;
+            }
+        }
+    } else {
+        log.commands.len() - 1
+    };
     let _ = restore_game::<G>(world, rules, seed, &log.commands[..n]);
-    message::<G>(world, format!("Undid {:?}", log.commands[n]));
+    let taken = log.commands.len() - n;
+    message::<G>(
+        world,
+        if taken == 1 {
+            format!("Undid {:?}", log.commands[n])
+        } else {
+            format!(
+                "Undid {:?} and the computer's {} command{} after it",
+                log.commands[n],
+                taken - 1,
+                if taken == 2 { "" } else { "s" }
+            )
+        },
+    );
+}
+
+/// In a game against the computer, undo goes back to before the human side's last
+/// decision (the computer's commands after it are taken back too): the number of
+/// commands to keep. Err (the reason) when that decision is older than what may be
+/// taken back ([`undoable`]: dice rolled and secret choices are final) or when no
+/// human side has decided yet.
+pub fn undo_to_human<G: RulesGame>(
+    rules: &Arc<G::Rules>,
+    seed: u64,
+    log: &CommandLog<G>,
+    players: &crate::gui::computer::Players,
+) -> Result<usize, String> {
+    // who decided each command: the side to act before it
+    let mut g = crate::engine::game::PureGame::<G>::new(rules.clone(), seed);
+    let mut last_human = None;
+    for (i, c) in log.commands.iter().enumerate() {
+        let side =
+            G::side_to_act(&g.rules, &g.st).and_then(|s| crate::engine::side::Side::from_name(&s));
+        if side.is_some_and(|s| !players.is_computer(s)) {
+            last_human = Some(i);
+        }
+        if g.apply(c).is_err() {
+            break;
+        }
+    }
+    let Some(i) = last_human else {
+        return Err("Nothing to undo: you have made no decision yet.".into());
+    };
+    if log.commands.len() - i > undoable(log) {
+        return Err(
+            "Cannot undo your last decision: dice were rolled or a secret choice was made after it, and both are final."
+                .into(),
+        );
+    }
+    Ok(i)
 }
 
 /// Writes the autosave whenever the game changed; shows a refusal left by a reload.
@@ -547,6 +623,10 @@ pub fn keys<G: GameUi>(world: &mut World) {
             }
         }
         Some(UiRequest::Undo) => undo::<G>(world),
+        Some(UiRequest::Players) => {
+            let mut p = world.get_resource_or_insert_with(crate::gui::computer::Players::default);
+            p.open = !p.open;
+        }
         Some(UiRequest::Replay) => {
             if world.contains_resource::<ActiveLesson<G>>() {
                 message::<G>(world, "A lesson has no replay; replay a game instead.");
@@ -609,6 +689,18 @@ pub fn dispatch<G: GameUi>(world: &mut World) {
         message::<G>(
             world,
             "This is a replay: use \"Play on from here\" to play from this position.",
+        );
+        return;
+    }
+    if !cmds.is_empty()
+        && let Some(side) = crate::gui::computer::computer_to_act::<G>(world)
+    {
+        message::<G>(
+            world,
+            format!(
+                "{} is played by the computer: wait for its command (or make it Human under Players).",
+                side.name()
+            ),
         );
         return;
     }

@@ -20,6 +20,9 @@ pub struct Handover {
 pub struct HandoverState {
     pub notice: Option<Handover>,
     pub last_to_act: Option<Side>,
+    /// The sides the computer plays (by [`Side::idx`]): with one, nobody hands over the
+    /// mouse, so no notice is shown.
+    pub computer: [bool; 2],
 }
 
 impl HandoverState {
@@ -42,6 +45,9 @@ impl HandoverState {
 
     /// The notice, while that side is still to act and has given no command since.
     pub fn current(&self, step: &CurrentStep) -> Option<&Handover> {
+        if self.computer.iter().any(|&c| c) {
+            return None;
+        }
         self.notice
             .as_ref()
             .filter(|h| step.to_act == Some(h.side) && step.name == h.step && step.commands == h.at)
@@ -97,6 +103,10 @@ pub struct Curtain {
     to_act: Option<Side>,
     /// The side that took the screen with its click.
     viewer: Option<Side>,
+    /// The sides the computer plays (by [`Side::idx`]). With a computer seat there is no
+    /// hand-over: the screen belongs to the human side (none when the computer plays
+    /// both), whose hand alone is shown; the computer's hand never is.
+    computer: [bool; 2],
 }
 
 impl Curtain {
@@ -105,14 +115,49 @@ impl Curtain {
         self.to_act = to_act;
     }
 
-    /// The curtain is down: a side must act that has not taken the screen.
+    /// The sides the computer plays (by [`Side::idx`]; the window's computer seats).
+    pub fn seat(&mut self, computer: [bool; 2]) {
+        self.computer = computer;
+    }
+
+    /// Whether the computer plays `side` (a seat set by [`Curtain::seat`]).
+    pub fn is_computer(&self, side: Option<Side>) -> bool {
+        side.is_some_and(|s| self.computer[s.idx()])
+    }
+
+    /// The one human side when the computer plays the other; None in a hot-seat game or
+    /// when the computer plays both.
+    fn human(&self) -> Option<Side> {
+        match self.computer {
+            [true, false] => Some(Side::Prussia),
+            [false, true] => Some(Side::Austria),
+            _ => None,
+        }
+    }
+
+    /// The curtain is down: a side must act that has not taken the screen. Never with a
+    /// computer seat (one person, or nobody, at the screen).
     pub fn is_down(&self) -> bool {
+        if self.computer.iter().any(|&c| c) {
+            return false;
+        }
         self.to_act.is_some() && self.to_act != self.viewer
     }
 
-    /// The side that has the screen (its hand may be shown).
+    /// The side that has the screen (its hand may be shown): with a computer seat the
+    /// human side, whoever is to act (none when the computer plays both).
     pub fn viewer(&self) -> Option<Side> {
+        if self.computer.iter().any(|&c| c) {
+            return self.human();
+        }
         if self.is_down() { None } else { self.viewer }
+    }
+
+    /// Whether the panels must not offer the commands of the side to act: the curtain
+    /// is down, or the computer plays that side (its choices, which may name its hidden
+    /// cards, are its own).
+    pub fn hides_commands(&self) -> bool {
+        self.is_down() || self.is_computer(self.to_act)
     }
 
     /// May `side`'s hand be drawn now? Only after that side's click, and never while the
@@ -237,5 +282,34 @@ mod tests {
         c.lower();
         assert!(c.is_down());
         assert!(!c.show_hand_of(Side::Austria));
+    }
+
+    #[test]
+    fn against_the_computer_only_the_human_hand_is_shown_and_no_curtain_falls() {
+        let mut c = Curtain::default();
+        // the computer plays Prussia
+        c.seat([false, true]);
+        for to_act in [Some(Side::Prussia), Some(Side::Austria), None] {
+            c.follow(to_act);
+            assert!(!c.is_down());
+            assert!(c.show_hand_of(Side::Austria));
+            assert!(!c.show_hand_of(Side::Prussia));
+        }
+        c.follow(Some(Side::Prussia));
+        assert!(c.hides_commands());
+        c.follow(Some(Side::Austria));
+        assert!(!c.hides_commands());
+        // computer against computer: no hand at all
+        c.seat([true, true]);
+        assert!(!c.is_down());
+        assert!(!c.show_hand_of(Side::Austria));
+        assert!(!c.show_hand_of(Side::Prussia));
+        let mut h = HandoverState::default();
+        h.follow(&at(Some(Side::Prussia), "Movement", 0));
+        let s = at(Some(Side::Austria), "Movement", 1);
+        h.follow(&s);
+        assert!(h.current(&s).is_some());
+        h.computer = [false, true];
+        assert_eq!(h.current(&s), None);
     }
 }

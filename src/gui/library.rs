@@ -41,6 +41,7 @@ pub trait GuiEntry: Sync {
 impl<G: GuiGame> GuiEntry for G {
     fn add_ui(&self, app: &mut App) {
         G::add_ui(app);
+        crate::gui::computer::add::<G>(app);
     }
 
     fn start_game(&self, w: &mut World, scenario: &str, seed: u64, variants: &[String]) {
@@ -78,7 +79,8 @@ impl<G: GuiGame> GuiEntry for G {
         (
             w.get_resource::<Revision<G>>().map_or(0, |r| r.0),
             w.get_resource::<Inbox<G>>()
-                .is_some_and(|i| !i.0.is_empty()),
+                .is_some_and(|i| !i.0.is_empty())
+                || crate::gui::computer::waiting::<G>(w),
         )
     }
 
@@ -111,6 +113,8 @@ pub struct LibraryState {
     pub path_text: String,
     /// The options ticked in the new-game dialog, by (game id, scenario id).
     pub chosen: Vec<((String, String), Vec<String>)>,
+    /// Who plays each side of the next new game (the dialog's "Players" row).
+    pub players: crate::gui::computer::Players,
 }
 
 /// The options ticked for a scenario in `LibraryState::chosen` (none at first).
@@ -194,6 +198,7 @@ pub enum MenuAction {
         game: &'static dyn GameEntry,
         scenario: String,
         options: Vec<String>,
+        players: crate::gui::computer::Players,
     },
     Lesson {
         game: &'static dyn GameEntry,
@@ -454,6 +459,7 @@ fn detail_ui(
     });
     ui.add_space(6.0);
     ui.label(egui::RichText::new("Scenarios").size(18.0).color(GOLD));
+    players_row(ui, &mut lib.players);
     for s in &card.scenarios {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
@@ -489,6 +495,7 @@ fn detail_ui(
                         game,
                         scenario: s.id.clone(),
                         options,
+                        players: lib.players.clone(),
                     });
                 }
             });
@@ -538,6 +545,42 @@ fn detail_ui(
         ui.small("None yet: every game is saved as you play.");
     }
     save_rows(ui, &mine, action, ("saves", card.id));
+}
+
+/// The new-game dialog's players: each side Human or Computer with a strength; with
+/// the computer on both sides, the pause between its commands (for watching).
+fn players_row(ui: &mut egui::Ui, players: &mut crate::gui::computer::Players) {
+    use crate::engine::side::Side;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal_wrapped(|ui| {
+            ui.strong("Players of a new game:");
+            for side in Side::BOTH {
+                ui.label(format!("{}", side.name()));
+                crate::gui::computer::seat_combo(
+                    ui,
+                    ("new-game-seat", side.idx()),
+                    &mut players.seats[side.idx()],
+                );
+            }
+        });
+        if players.any_computer() {
+            ui.horizontal_wrapped(|ui| {
+                let mut secs = players.pause.as_secs_f32();
+                ui.add(
+                    egui::Slider::new(&mut secs, 0.0..=3.0)
+                        .text("s between the computer's commands")
+                        .step_by(0.1),
+                );
+                players.pause = std::time::Duration::from_secs_f32(secs.max(0.0));
+            });
+            ui.small(
+                "Quick, normal and strong are the computer's thinking budgets (docs/AI.md); \
+                 it thinks while the window stays free. Undo takes back your last decision \
+                 and the computer's answers to it.",
+            );
+        }
+    });
 }
 
 fn save_rows(

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod cards;
+pub mod computer;
 pub mod counters;
 pub mod demo;
 pub mod draw;
@@ -398,6 +399,15 @@ fn after_loading(
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(1);
+            // FELDZUG_COMPUTER=prussia|austria|both[:strength]: the computer's sides
+            if let Ok(v) = std::env::var("FELDZUG_COMPUTER") {
+                match computer::Players::parse(&v) {
+                    Ok(p) => {
+                        w.insert_resource(p);
+                    }
+                    Err(e) => warn!("FELDZUG_COMPUTER: {e}"),
+                }
+            }
             start_game(w, &id, seed, &[])
         });
         next.set(AppState::InGame);
@@ -459,25 +469,37 @@ fn menu_ui(
             game,
             scenario,
             options,
+            players,
         }) => {
-            commands
-                .queue(move |w: &mut World| game.gui().start_game(w, &scenario, seed, &options));
+            commands.queue(move |w: &mut World| {
+                w.insert_resource(players);
+                game.gui().start_game(w, &scenario, seed, &options)
+            });
             next.set(AppState::InGame);
         }
         Some(library::MenuAction::Lesson { game, id, resume }) => {
-            commands.queue(move |w: &mut World| game.gui().start_lesson(w, &id, resume));
+            commands.queue(move |w: &mut World| {
+                w.insert_resource(computer::Players::default());
+                game.gui().start_lesson(w, &id, resume)
+            });
             next.set(AppState::InGame);
         }
         Some(library::MenuAction::Resume(path)) => {
-            commands.queue(move |w: &mut World| match resume_file(w, &path) {
-                Ok(()) => w
-                    .resource_mut::<NextState<AppState>>()
-                    .set(AppState::InGame),
-                Err(e) => w.resource_mut::<MenuState>().message = e,
+            // the save does not say who played the computer: both sides human
+            // ("Players" in the game changes that)
+            commands.queue(move |w: &mut World| {
+                w.insert_resource(computer::Players::default());
+                match resume_file(w, &path) {
+                    Ok(()) => w
+                        .resource_mut::<NextState<AppState>>()
+                        .set(AppState::InGame),
+                    Err(e) => w.resource_mut::<MenuState>().message = e,
+                }
             });
         }
         Some(library::MenuAction::Replay(path)) => {
             commands.queue(move |w: &mut World| {
+                w.insert_resource(computer::Players::default());
                 if let Err(e) = replay::open_file(w, &path) {
                     w.resource_mut::<MenuState>().message = e;
                 }

@@ -19,7 +19,14 @@ pub(super) fn artillery_choice(ui_: &mut egui::Ui, f: &Frame, ui: &mut KgUi) {
     }) = st.g.pending.last()
     {
         let who = active.unwrap_or(Side::Prussia);
-        if ui.handover_ok != Some(who) {
+        if ui.handover.computer[who.idx()] {
+            // the computer's seat (gui::computer): it chooses on its own, in secret
+            ui_.label(format!(
+                "{} (the computer) chooses its Artillery Support in secret (4.3a).",
+                who.name()
+            ));
+        } else if ui.handover_ok != Some(who) && !ui.handover.computer.iter().any(|&c| c) {
+            // (against the computer one person is at the screen: no hand-over)
             ui_.colored_label(
                 egui::Color32::YELLOW,
                 format!(

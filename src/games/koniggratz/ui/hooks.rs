@@ -6,6 +6,11 @@ use super::*;
 impl GameUi for Koniggratz {
     type Ui = KgUi;
 
+    /// No hand-over with a computer seat (`gui::computer`).
+    fn seats(ui: &mut KgUi, computer: [bool; 2]) {
+        ui.handover.computer = computer;
+    }
+
     fn core(ui: &KgUi) -> &UiCore<KgCommand> {
         &ui.core
     }

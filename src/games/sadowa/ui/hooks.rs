@@ -6,6 +6,11 @@ use super::*;
 impl GameUi for Sadowa {
     type Ui = SdUi;
 
+    /// No hand-over with a computer seat (`gui::computer`).
+    fn seats(ui: &mut SdUi, computer: [bool; 2]) {
+        ui.handover.computer = computer;
+    }
+
     fn core(ui: &SdUi) -> &UiCore<SdCommand> {
         &ui.core
     }

@@ -210,6 +210,11 @@ pub fn autoplay_until(
 impl GameUi for SaxonWar {
     type Ui = SxUi;
 
+    /// No hand-over with a computer seat (`gui::computer`).
+    fn seats(ui: &mut SxUi, computer: [bool; 2]) {
+        ui.curtain.seat(computer);
+    }
+
     fn core(ui: &SxUi) -> &UiCore<SxCommand> {
         &ui.core
     }

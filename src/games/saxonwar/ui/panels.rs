@@ -739,6 +739,8 @@ pub(super) fn panels(
             p.separator();
             if down {
                 p.weak("The curtain is down.");
+            } else if ui.curtain.is_computer(step.to_act) {
+                p.weak("The computer is to act.");
             } else {
                 commands(p, rules, st, ui, &legal);
             }

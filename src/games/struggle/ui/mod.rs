@@ -153,6 +153,11 @@ fn legal(rules: &StRules, st: &StState) -> Vec<StCommand> {
 impl GameUi for Struggle {
     type Ui = StUi;
 
+    /// No hand-over with a computer seat (`gui::computer`).
+    fn seats(ui: &mut StUi, computer: [bool; 2]) {
+        ui.curtain.seat(computer);
+    }
+
     fn core(ui: &StUi) -> &UiCore<StCommand> {
         &ui.core
     }

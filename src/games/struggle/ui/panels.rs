@@ -426,6 +426,11 @@ pub(super) fn panels(
                     p.weak("The curtain is down.");
                     return;
                 }
+                // the computer's side: its choices are its own
+                if ui.curtain.hides_commands() {
+                    p.weak("The computer is to act.");
+                    return;
+                }
                 for c in &legal {
                     if matches!(c, StCommand::Play { .. }) {
                         continue;
@@ -455,7 +460,11 @@ pub(super) fn panels(
                     );
                 }
             }
-            if viewer.is_some() && p.button("Hide my hand").clicked() {
+            if viewer.is_some()
+                && !ui.curtain.is_computer(Some(Side::Austria))
+                && !ui.curtain.is_computer(Some(Side::Prussia))
+                && p.button("Hide my hand").clicked()
+            {
                 ui.curtain.lower();
             }
             p.separator();

@@ -5,6 +5,11 @@ use super::*;
 
 impl GameUi for Trautenau {
     type Ui = TsUi;
+
+    /// No hand-over with a computer seat (`gui::computer`).
+    fn seats(ui: &mut TsUi, computer: [bool; 2]) {
+        ui.handover.computer = computer;
+    }
     const UNDO_IN_LESSON: &'static str =
         "Undo is off during a lesson; use Replay previous step instead.";
 
