@@ -257,8 +257,9 @@ impl GameUi for SaxonWar {
             ui.curtain.follow(to_act);
             ui.curtain.lift();
         }
-        // an autoplayed game opens on its situation (the battle, the siege, ...)
-        if std::env::var("FELDZUG_AUTOPLAY").is_ok()
+        // FELDZUG_AUTOPLAY_FOCUS: an autoplayed game opens centred on its situation (the
+        // battle, the siege, ...); without it the map opens fitted to the window
+        if std::env::var("FELDZUG_AUTOPLAY_FOCUS").is_ok()
             && let Some((a, _)) = focus_area(rules, &st)
         {
             ui.focus_soon = Some((a, 4));
