@@ -671,30 +671,26 @@ fn saxonwar_map_rings_the_marching_force_and_lights_its_areas() {
     );
 }
 
-/// Great Saxon War in the window at a siege reached by random play
-/// (`FELDZUG_AUTOPLAY=besieged`: the siege phase with a fortress to roll against; the
-/// first seed from 7 that reaches it): the siege panel stands at the top right with the
-/// siege table (the die faces that breach in green, siege.resolution), and the map is
-/// centred ("go to") on the fortress between the side panel and the siege panel, where
-/// its box of two halves is drawn: the garrison's stripe (its power's darker colour) on
-/// the left, the besieger's stripe right of it on the same lines (fortress.garrison).
-///
-/// IGNORED: random legal play does not reach a siege in `saxonwar-1756` (the games end
-/// after some 700 commands) nor, for seeds 7-9, in `saxonwar-grand`; the test needs a
-/// saved game with a siege loaded on start instead of `FELDZUG_AUTOPLAY=besieged`.
+/// Great Saxon War, the siege in the window: lesson 5 opened at its siege roll (step 23,
+/// `FELDZUG_LESSON_STEP=22`: Frederick's 12 SP with a completed depot before Wittenberg,
+/// the Chevalier de Saxe's 4 SP inside): the siege panel stands at the top right with the
+/// siege table (the die faces that breach in green, siege.resolution), and the fortress
+/// is drawn as one box of two halves: the garrison's stripe (its power's darker colour)
+/// on the left, the besieger's stripe right of it on the same lines (fortress.garrison).
+/// Screenshot: docs/screenshots/saxonwar-siege.png.
 #[test]
-#[ignore = "random play does not reach a siege: needs a saved game loaded on start"]
 fn saxonwar_siege_panel_and_the_fortress_box_of_two_halves() {
     use feldzug::engine::game::{PureGame, RulesGame};
+    use feldzug::engine::tutorial;
     use feldzug::games::saxonwar::SaxonWar;
-    use feldzug::games::saxonwar::ui::{autoplay_until, force_stacks};
+    use feldzug::games::saxonwar::state::SxCommand;
+    use feldzug::games::saxonwar::ui::force_stacks;
     use feldzug::games::saxonwar::view;
-    let src = feldzug::engine::scenarios::find("saxonwar-1756").expect("registered");
+    let src = feldzug::engine::scenarios::find("saxonwar-lesson-5").expect("registered");
     let rules = <SaxonWar as RulesGame>::load_rules(&src, &[]).expect("loads");
-    let (seed, cmds) = (7..60u64)
-        .find_map(|s| autoplay_until(&rules, s, "besieged").ok().map(|c| (s, c)))
-        .expect("a siege is reached by random play");
-    let mut g = PureGame::<SaxonWar>::new(rules.clone(), seed);
+    let lesson = tutorial::parse_lesson::<SxCommand>(&src.name, &src.text).expect("a lesson");
+    let (cmds, dice) = tutorial::replay_prefix(&lesson, 22);
+    let mut g = PureGame::<SaxonWar>::new_scripted(rules.clone(), 1, &dice);
     for c in &cmds {
         g.apply(c).expect("replays");
     }
@@ -704,14 +700,10 @@ fn saxonwar_siege_panel_and_the_fortress_box_of_two_halves() {
         .into_iter()
         .find(|s| s.node == v.area as usize && s.right.is_some())
         .expect("the besieged fortress is one box of two halves");
-    let seed_s = seed.to_string();
     let Some(png) = shot_keep(
-        "FELDZUG_AUTOSTART",
-        "saxonwar-1756",
-        &[
-            ("FELDZUG_SEED", seed_s.as_str()),
-            ("FELDZUG_AUTOPLAY", "besieged"),
-        ],
+        "FELDZUG_LESSON",
+        "saxonwar-lesson-5",
+        &[("FELDZUG_LESSON_STEP", "22")],
     ) else {
         return;
     };

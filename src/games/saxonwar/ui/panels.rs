@@ -553,11 +553,12 @@ fn siege_section(
     legal: &[SxCommand],
     outbox: &mut Vec<SxCommand>,
 ) {
-    ui.strong(format!(
-        "{} ({})",
-        rules.fortress_name(v.area),
-        rules.area_name(v.area)
-    ));
+    let (fortress, area) = (rules.fortress_name(v.area), rules.area_name(v.area));
+    if fortress == area {
+        ui.strong(fortress.to_string());
+    } else {
+        ui.strong(format!("{fortress} ({area})"));
+    }
     let who = |s: &super::super::view::SiegeSide| {
         let mut names: Vec<String> = s
             .leaders
@@ -715,7 +716,7 @@ pub(super) fn panels(
             p.heading("Great Saxon War 1756");
             p.label(turn_label(st));
             let phase = super::super::flow::phase_name(st);
-            if phase == step.name {
+            if phase == step.name || phase.ends_with(step.name) {
                 p.strong(format!("{phase} ({})", step.case));
             } else {
                 p.strong(format!("{phase} — {} ({})", step.name, step.case));
