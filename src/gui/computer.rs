@@ -405,7 +405,7 @@ pub fn players_window<G: GameUi>(
     let mut p = players.clone();
     egui::Window::new("Players")
         .id(egui::Id::new("computer-players"))
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, [-110.0, -34.0])
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {

@@ -556,7 +556,7 @@ fn players_row(ui: &mut egui::Ui, players: &mut crate::gui::computer::Players) {
         ui.horizontal_wrapped(|ui| {
             ui.strong("Players of a new game:");
             for side in Side::BOTH {
-                ui.label(format!("{}", side.name()));
+                ui.label(side.name().to_string());
                 crate::gui::computer::seat_combo(
                     ui,
                     ("new-game-seat", side.idx()),

@@ -354,9 +354,7 @@ fn battle_window(
     log: Option<&crate::engine::log::GameLog>,
     dice: Option<&crate::engine::dice::Dice>,
 ) -> Option<egui::Rect> {
-    let Some(mm) = memo.as_ref().filter(|m| m.open).cloned() else {
-        return None;
-    };
+    let mm = memo.as_ref().filter(|m| m.open).cloned()?;
     let a = mm.area;
     let mut close = false;
     let shown = egui::Window::new(format!("Battle at {}", rules.area_name(a)))
