@@ -145,9 +145,13 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                 g.move_sp(p, (from, false), (to, into_fortress), n);
             }
         }
-        g.st.areas[from as usize].lent = 0;
-        if !into_fortress {
-            g.st.areas[to as usize].lent += lent;
+        // the lent Empire SPs are on Austria's side: only its retreat moves the loan
+        // (AUDIT14d defect 1: a Prussian retreat ended the winner's loan)
+        if side == Power::Empire.side() {
+            g.st.areas[from as usize].lent = 0;
+            if !into_fortress {
+                g.st.areas[to as usize].lent += lent;
+            }
         }
         for l in g.st.leaders_at(LLoc::Field(from)) {
             if power_of(g.r, l).side() == side {
