@@ -36,6 +36,7 @@ mod st_battles;
 mod st_cards;
 mod st_common;
 mod st_core;
+mod st_d;
 mod st_dead;
 mod st_decl;
 mod st_events;

@@ -60,6 +60,15 @@ fn games(default: u64) -> u64 {
 
 fn run(id: &str, n: u64) {
     let rules = rules(id);
+    // `FELDZUG_STRUGGLE_SEED=582` replays that one seed alone (to reproduce a failure)
+    if let Some(seed) = std::env::var("FELDZUG_STRUGGLE_SEED")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+    {
+        let g = play(&rules, seed);
+        eprintln!("{id}: seed {seed}, {} commands", g.commands.len());
+        return;
+    }
     let started = std::time::Instant::now();
     let threads = std::thread::available_parallelism()
         .map(|t| t.get() as u64)

@@ -249,9 +249,9 @@ fn the_unit_inside_takes_no_loss_stays_when_the_rest_retreats_and_is_besieged() 
         "rule 12.1: its general with it"
     );
     // rule 12.4: the winner besieges a unit inside: a pursuit may be rolled; declined
-    if stage(&g) == Some(Stage::Pursue) {
-        ok(&mut g, StCommand::Done);
-    }
+    assert_eq!(stage(&g), Some(Stage::Pursue), "rule 12.4: pursuit offered");
+    assert!(fb::pursuit_chance(&g.rules, &g.st).is_some(), "rule 12.4");
+    ok(&mut g, StCommand::Done);
     assert!(g.st.g.battle.is_none());
     assert_eq!(
         g.st.g.besieged[m.minden],

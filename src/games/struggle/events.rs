@@ -1616,12 +1616,17 @@ fn card_3_4_replace_corps(g: &mut Game<'_>, side: Side, corps: UnitId) {
     let Some(at) = on_map(g.st, corps) else {
         return;
     };
-    for u in box_ids(rules, g.st, CNation::Pr, side).into_iter().take(3) {
+    let ids: Vec<UnitId> = box_ids(rules, g.st, CNation::Pr, side)
+        .into_iter()
+        .take(3)
+        .collect();
+    for &u in &ids {
         g.st.units[u as usize] = UnitState {
             loc: Loc::Space(at),
             reduced: false,
         };
     }
+    super::siege::replaced_inside(g.st, at, corps, &ids);
     g.st.units[corps as usize].loc = Loc::Eliminated;
     g.say(
         "6.24",

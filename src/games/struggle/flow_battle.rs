@@ -2342,6 +2342,11 @@ impl Game<'_> {
                             if *steps >= 2 {
                                 self.st.units[r as usize].loc = Loc::Eliminated;
                             } else {
+                                // 13.2, 13.5: a corps put inside is replaced inside (its
+                                // EBC takes its place in the record of the withdrawal)
+                                if let Loc::Space(s) = at {
+                                    super::siege::replaced_inside(self.st, s, u, &[r]);
+                                }
                                 left.push((u, r));
                             }
                         }

@@ -98,6 +98,21 @@ pub fn outside(rules: &StRules, st: &StState, s: SpaceId, side: Side) -> Vec<Uni
         .collect()
 }
 
+/// 13.2, 13.5: `old`, recorded inside `s` by a partial withdrawal, was replaced there by
+/// `new` (a corps by its EBC, 11.2 step 4, in a battle or by attrition; cards 3 and 4):
+/// the replacements stand where it stood, inside the walls.
+pub fn replaced_inside(st: &mut StState, s: SpaceId, old: UnitId, new: &[UnitId]) {
+    if let Some((_, rec)) = st.g.inside.iter_mut().find(|(x, _)| *x == s)
+        && rec.contains(&old)
+    {
+        for &u in new {
+            if !rec.contains(&u) {
+                rec.push(u);
+            }
+        }
+    }
+}
+
 /// 13.2, 13.42: keeps [`Globals::inside`] true to the map after every command: a record
 /// ends with the siege (no enemy unit left in the space, the place fallen or its
 /// controller changed), and a unit that left the space (a sortie, an elimination) is no
