@@ -676,6 +676,12 @@ pub fn can_withdraw(rules: &StRules, st: &StState) -> bool {
 /// stay outside (`StCommand::WithdrawUnit`): each unit outside while two or more are
 /// (one alone is the whole force, `Withdraw`) and the place has room for one more. Not
 /// for an overrun EBC (9.51: it withdraws or is overrun).
+///
+/// Ours: only combat units go inside one at a time; the defender's generals stay with
+/// the force outside (they avoid, fight and retreat with it). 13.5 lets a besieged place
+/// host any number of generals, but 13.2's choice is the force's ("up to its capacity"
+/// counts combat units), so no command puts a general inside while units fight outside
+/// (audit 6 D4, a documented reading).
 pub fn withdraw_units(rules: &StRules, st: &StState) -> Vec<UnitId> {
     if st.g.battle.as_ref().is_some_and(|p| p.overrun) {
         return Vec::new();
