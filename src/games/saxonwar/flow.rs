@@ -155,7 +155,7 @@ impl Game<'_> {
                         s.field[side.idx()] = self.st.field_of(a, side) > 0;
                         s.inside[side.idx()] = self.st.garrison_of(a, side) > 0;
                     }
-                    s.besieged = Some(besieger(self.r, &self.st, a).is_some());
+                    s.besieged = Some(besieger(self.r, self.st, a).is_some());
                     s
                 })
                 .collect();
