@@ -57,6 +57,7 @@ mod st_wd;
 mod step_prompts;
 mod sx_a3;
 mod sx_core;
+mod sx_d;
 mod sx_docs;
 mod sx_fix;
 mod sx_gaps;

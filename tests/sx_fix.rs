@@ -550,7 +550,7 @@ fn a_released_prisoner_with_one_unbesieged_fortress_goes_there_without_a_choice(
 /// recovery phase; Prussia holds Magdeburg, and besieges an Austrian garrison of 1 SP at
 /// Prague (5 SP and a completed depot). The friendly forces of Austria's side are set by
 /// the caller.
-fn wounded_browne() -> (PureGame<SaxonWar>, LeaderId) {
+pub(crate) fn wounded_browne() -> (PureGame<SaxonWar>, LeaderId) {
     let mut g = deployed();
     empty_map(&mut g);
     let (magdeburg, prague) = (area(&g, "magdeburg"), area(&g, "prague"));
@@ -568,7 +568,7 @@ fn wounded_browne() -> (PureGame<SaxonWar>, LeaderId) {
 }
 
 /// The `ReturnWounded` choices offered now.
-fn return_picks(g: &PureGame<SaxonWar>) -> Vec<(AreaId, bool)> {
+pub(crate) fn return_picks(g: &PureGame<SaxonWar>) -> Vec<(AreaId, bool)> {
     g.legal()
         .iter()
         .filter_map(|c| match c {
@@ -716,7 +716,7 @@ fn redeployment_with_austrians_at_glatz() -> (PureGame<SaxonWar>, AreaId) {
 
 /// Austria places whatever the year brought (new SPs and leaders) the same way in every
 /// copy (the first legal place away from Glatz), then ends its re-deployment.
-fn finish_austrian_redeployment(g: &mut PureGame<SaxonWar>, glatz: AreaId) {
+pub(crate) fn finish_austrian_redeployment(g: &mut PureGame<SaxonWar>, glatz: AreaId) {
     while let Some(c) = g.legal().into_iter().find(|c| match c {
         SxCommand::DeploySp { area, .. } | SxCommand::Deploy { area, .. } => *area != glatz,
         _ => false,

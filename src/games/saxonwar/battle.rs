@@ -13,8 +13,10 @@
 //!   when above the small list size. Losses go back to SPs with a fraction of 2/3 of an
 //!   SP's value or more counting a whole SP ([`points_to_sp`]).
 //! - `campaign.initiative`: the attacker (the phasing player) adds his commander's AIV,
-//!   the defender his DIV (an unnamed general 1); a demoralized force -1 (morale.states).
-//! - `morale.states`: a demoralized force also -1 for its -2 morale.
+//!   the defender his DIV (an unnamed general 1); -1 when the commander's own force is
+//!   demoralized (morale.states).
+//! - `morale.states`: -1 more for the -2 morale when the demoralized SPs are more than
+//!   half of the side (a good force beside a demoralized ally: `rules::side_demoralized`).
 //! - the points ratio: the larger army +1 at 1.5:1, +2 at 2:1, +3 at 3:1.
 //! - `campaign.deployment`: the defender chooses. Positional: the defender +1 (prepared
 //!   position) and +1 more on rough ground (`campaign.terrain`). Maneuver: no position,
@@ -92,9 +94,15 @@ pub struct BattleSide {
     pub sp: u16,
     /// The SIV he fights with (0 when demoralized), for the pursuit.
     pub siv: i32,
-    /// AIV for the attacker, DIV for the defender, -1 when demoralized.
+    /// AIV for the attacker, DIV for the defender, -1 when the commander's force is
+    /// demoralized.
     pub initiative: i32,
+    /// The commander's own force is demoralized (initiative -1, morale.states).
     pub demoralized: bool,
+    /// The demoralized SPs are more than half of the side (morale -1, morale.states;
+    /// `rules::side_demoralized`).
+    #[serde(default)]
+    pub morale_low: bool,
 }
 
 /// The inputs of a battle: the attacker is the phasing player.
@@ -111,7 +119,7 @@ pub struct BattleInputs {
 
 fn side_of(r: &SxRules, st: &SxState, a: AreaId, side: Side, attacker: bool) -> BattleSide {
     let (s, aiv, div, _) = ratings(r, st, a, side, false);
-    let demoralized = side_demoralized(st, a, side);
+    let (demoralized, morale_low) = side_demoralized(r, st, a, side);
     BattleSide {
         side,
         leader: commander(r, st, a, side, false),
@@ -119,6 +127,7 @@ fn side_of(r: &SxRules, st: &SxState, a: AreaId, side: Side, attacker: bool) -> 
         siv: s,
         initiative: if attacker { aiv } else { div } - i32::from(demoralized),
         demoralized,
+        morale_low,
     }
 }
 
@@ -157,6 +166,8 @@ pub fn mods(i: &BattleInputs, maneuver: bool) -> (Mods, Mods) {
     for (m, s) in [(&mut a, &i.att), (&mut d, &i.def)] {
         if s.demoralized {
             m.push(("demoralized: initiative -1 (morale.states)".into(), -1));
+        }
+        if s.morale_low {
             m.push(("demoralized: morale -2, as -1 (morale.states)".into(), -1));
         }
     }
@@ -402,6 +413,7 @@ mod tests {
             siv: 0,
             initiative: ini - i32::from(dem),
             demoralized: dem,
+            morale_low: dem,
         };
         BattleInputs {
             area: 0,

@@ -155,6 +155,7 @@ impl Game<'_> {
                         s.field[side.idx()] = self.st.field_of(a, side) > 0;
                         s.inside[side.idx()] = self.st.garrison_of(a, side) > 0;
                     }
+                    s.besieged = Some(besieger(self.r, self.st, a).is_some());
                     s
                 })
                 .collect();
@@ -439,6 +440,8 @@ impl Game<'_> {
                 3 => (1, 0),
                 4 => (1, 1),
                 5 | 6 => (2, 1),
+                // RECONSTRUCTED (lost item "1-2"): no change; 3 gives one new leader
+                // and higher rolls more, so the lowest give none (docs/games/saxonwar.md)
                 _ => (0, 0),
             };
             // the player chooses the leader he loses, in the re-deployment, among the
@@ -1114,14 +1117,16 @@ pub fn exchange_dests(r: &SxRules, st: &SxState, p: Power) -> Vec<AreaId> {
 
 /// campaign.casualties: the friendly forces a wounded leader may return to, as (area,
 /// inside): SPs of any power of his side in the field, or inside a fortress that is not
-/// besieged.
+/// besieged, in an area his power may enter (`may_enter`).
 pub fn wounded_dests(r: &SxRules, st: &SxState, l: LeaderId) -> Vec<(AreaId, bool)> {
     let p = power_of(r, l);
     let side = p.side();
     let mut v = Vec::new();
     for a in 0..st.areas.len() as AreaId {
-        // the Russia box holds only Russians (allies.minor)
-        if a == r.russia && p != Power::Russia {
+        // he goes where his power may go (AUDIT14d defect 3): the Russia box holds only
+        // Russians (allies.minor), allies combine only after co-operation and the
+        // Anglo-Allies stay west of Magdeburg (allies.cooperation), as a march
+        if may_enter(r, st, p, a).is_err() {
             continue;
         }
         if st.field_of(a, side) > 0 {
@@ -1148,7 +1153,8 @@ pub fn held_leaders(r: &SxRules, st: &SxState, h: Side) -> Vec<LeaderId> {
 }
 
 /// An "existing" leader of grand.redeploy's "1 existing leader lost": one on the map (in
-/// the field or inside a fortress). Before the lost leaders are chosen nothing has been
+/// the field or inside a fortress). Ours (a reading, docs/games/saxonwar.md): a wounded
+/// or captured leader is not "existing", so the player never gives one of them up. Before the lost leaders are chosen nothing has been
 /// taken up, so the leaders drawn or entering this year (waiting to be placed) are not
 /// among them.
 pub fn existing_leader(st: &SxState, l: LeaderId) -> bool {

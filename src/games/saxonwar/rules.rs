@@ -146,20 +146,42 @@ pub fn ratings(
     }
 }
 
-/// A side's field force in an area is demoralized when any of its powers' is.
-pub fn side_demoralized(st: &SxState, a: AreaId, side: Side) -> bool {
-    st.area(a).is_some_and(|x| {
-        Power::ALL
+/// morale.states in our resolver, for a side whose field force in an area may mix good
+/// and demoralized powers: (the commander's own force is demoralized, the demoralized
+/// SPs are more than half of the side's field SPs). The article gives demoralized
+/// leaders "an AIV or DIV 1 point less" and the units a -2 morale; OUR READING: the
+/// initiative malus follows the commander (the leader of the power with the most SPs,
+/// or that power when the general is unnamed), the morale malus the bulk of the SPs, so
+/// a good force beside a demoralized ally does not take the whole malus.
+pub fn side_demoralized(r: &SxRules, st: &SxState, a: AreaId, side: Side) -> (bool, bool) {
+    let Some(x) = st.area(a) else {
+        return (false, false);
+    };
+    let main = match commander(r, st, a, side, false) {
+        Some(l) => Some(power_of(r, l)),
+        None => Power::ALL
             .iter()
-            .any(|p| p.side() == side && x.field[p.idx()] > 0 && x.demoralized[p.idx()])
-    })
+            .copied()
+            .filter(|p| p.side() == side && x.field[p.idx()] > 0)
+            .max_by_key(|p| (x.field[p.idx()], std::cmp::Reverse(p.idx()))),
+    };
+    let leader = main.is_some_and(|p| x.field[p.idx()] > 0 && x.demoralized[p.idx()]);
+    let (mut bad, mut all) = (0u32, 0u32);
+    for p in Power::ALL.iter().filter(|p| p.side() == side) {
+        all += u32::from(x.field[p.idx()]);
+        if x.demoralized[p.idx()] {
+            bad += u32::from(x.field[p.idx()]);
+        }
+    }
+    (leader, 2 * bad > all)
 }
 
 /// Whether a side may initiate combat in an area (morale.states: "demoralized forces may
 /// not initiate combat"): one of its powers has a good (not demoralized) field force
 /// there. A force is one nationality (`forces`), so a demoralized ally does not bar a
 /// good force from fighting; the battle is then fought by all the side's field SPs in
-/// the area, the demoralized ones with their malus (our resolver, `battle::inputs`).
+/// the area, the demoralized ones with their malus as `side_demoralized` reads it (our resolver,
+/// `battle::inputs`).
 pub fn may_initiate(st: &SxState, a: AreaId, side: Side) -> bool {
     st.area(a).is_some_and(|x| {
         Power::ALL

@@ -251,11 +251,16 @@ pub struct Globals {
 }
 
 /// grand.redeploy: whether each side (by index) had SPs in the field and inside the
-/// fortress of an area when the re-deployment began.
+/// fortress of an area when the re-deployment began, and whether that garrison was
+/// besieged then.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SeenAt {
     pub field: [bool; 2],
     pub inside: [bool; 2],
+    /// The garrison was besieged (`besieger`) when the re-deployment began; None in a
+    /// save made before this was recorded (then judged on the live state).
+    #[serde(default)]
+    pub besieged: Option<bool>,
 }
 
 /// prisoners.exchange: one released SP (`leader` None) or leader of a power whose owner

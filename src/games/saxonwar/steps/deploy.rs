@@ -60,7 +60,8 @@ pub fn takes(c: &SxCommand) -> bool {
 }
 
 /// grand.redeploy: leaders the side must still give up, by power: "1 existing leader
-/// lost", so one of those on the map before the roll, never one just drawn or entering
+/// lost", so one of those on the map before the roll (Ours: only leaders on the map
+/// count as existing, never a wounded or captured one; `flow::existing_leader`), never one just drawn or entering
 /// this year (they wait to be placed).
 fn dismissals(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
     for p in Power::ALL {
@@ -96,7 +97,7 @@ fn withdrawals(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
                 // re-deployment does not take it up (our reading: the undeployed pool
                 // has no marker, so taking it up would wipe the marker)
                 if here
-                    && !(inside && besieger(r, st, a).is_some())
+                    && !(inside && besieged_at_start(r, st, a))
                     && !demoralized(st, p, a, inside)
                 {
                     out.push(SxCommand::Withdraw {
@@ -108,6 +109,20 @@ fn withdrawals(r: &SxRules, st: &SxState, out: &mut Vec<SxCommand>) {
             }
         }
     }
+}
+
+/// Whether the garrison of an area counts as besieged in a deployment. In the
+/// re-deployment it is judged as it stood when the re-deployment began
+/// (`g.redeploy_start`): Austria's side may have taken up the besieging field force in
+/// secret, and Prussia's withdraw list must not show it (deployment.secret; AUDIT14d
+/// defect 2). A garrison besieged at the start stays so for the whole re-deployment.
+pub fn besieged_at_start(r: &SxRules, st: &SxState, a: AreaId) -> bool {
+    let start =
+        st.g.redeploy_start
+            .get(a as usize)
+            .filter(|_| st.g.redeploying)
+            .and_then(|s| s.besieged);
+    start.unwrap_or_else(|| besieger(r, st, a).is_some())
 }
 
 /// allies.minor: at the start of a campaign year Austria may lend Empire SPs in the
@@ -175,7 +190,7 @@ pub fn scatter(r: &SxRules, st: &mut SxState, side: Side, rng: &mut impl rand::R
         let mut leaders: Vec<LeaderId> = Vec::new();
         for a in 0..st.areas.len() as AreaId {
             for inside in [false, true] {
-                if (inside && besieger(r, st, a).is_some()) || demoralized(st, p, a, inside) {
+                if (inside && besieged_at_start(r, st, a)) || demoralized(st, p, a, inside) {
                     continue;
                 }
                 let loc = if inside {
