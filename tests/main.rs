@@ -37,6 +37,7 @@ mod st_cards;
 mod st_common;
 mod st_core;
 mod st_d;
+mod st_d2;
 mod st_dead;
 mod st_decl;
 mod st_events;

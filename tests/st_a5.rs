@@ -18,7 +18,7 @@ use feldzug::games::struggle::options::{OPT1_HAND, OPT2_COSTS, OPT4_QUEUE};
 use feldzug::games::struggle::state::*;
 
 /// 22.2 with `opts` and the set-up choices made (the first space of each).
-fn seven_weeks_with(opts: &[&str]) -> PureGame<Struggle> {
+pub(crate) fn seven_weeks_with(opts: &[&str]) -> PureGame<Struggle> {
     let src = scenarios::find("struggle-seven-weeks").expect("the scenario is registered");
     let v: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
     let rules = <Struggle as RulesGame>::load_rules(&src, &v).expect("the options load");
@@ -31,7 +31,7 @@ fn seven_weeks_with(opts: &[&str]) -> PureGame<Struggle> {
 }
 
 /// Card #28's event (16.1-16.4) carried out now.
-fn intervene(g: &mut PureGame<Struggle>) {
+pub(crate) fn intervene(g: &mut PureGame<Struggle>) {
     let rules = g.rules.clone();
     Game {
         rules: &rules,

@@ -84,6 +84,24 @@ pub fn force_supplied(
         .unwrap_or(false)
 }
 
+/// 15.1, 15.4 without 13.8: would a force of `side` made of `units` that came into
+/// `space` from outside trace an LOC there? For a relief force (13.6) in a stronghold its
+/// side holds and the enemy besieges: the siege cuts off the place and the units inside,
+/// not the army that arrived with its own LOC.
+pub fn relief_supplied(
+    rules: &StRules,
+    st: &StState,
+    space: SpaceId,
+    side: Side,
+    units: &[UnitId],
+) -> bool {
+    let sit = situation(rules, st);
+    supply::traced(&rules.map, side, &sit, french_force(rules, units))
+        .get(space)
+        .copied()
+        .unwrap_or(false)
+}
+
 impl<'a> Game<'a> {
     /// 5.4, 15.5, 14.3: the Supply Check and Attrition Phase. Every force that cannot
     /// trace an LOC rolls on the Attrition Table by its size in steps; each owner then

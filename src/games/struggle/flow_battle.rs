@@ -893,8 +893,9 @@ fn attackers(rules: &StRules, st: &StState, p: &Pending) -> Vec<UnitId> {
 /// 15.1-15.3: is the attacking force supplied for the battle? Its status in the battle
 /// space, except that a force that left a space without an LOC fights unsupplied (15.2).
 /// The primary force's status is the attacker's (a relieved garrison, unsupplied by 13.8,
-/// and supporting armies do not change it). 15.4: the moving force may trace to the
-/// French source when it holds a French combat unit.
+/// and supporting armies do not change it): a relief force (13.6) is judged on its own
+/// LOC, without the 13.8 cut-off of the place it entered. 15.4: the moving force may
+/// trace to the French source when it holds a French combat unit.
 pub fn attacker_supplied(rules: &StRules, st: &StState, p: &Pending) -> bool {
     // 15.2: judged as the mover departed its last space (after the move, that space may
     // trace its LOC through the space entered)
@@ -908,7 +909,13 @@ pub fn attacker_supplied(rules: &StRules, st: &StState, p: &Pending) -> bool {
     if primary.is_empty() {
         primary = flow::units_at(rules, st, p.at, p.att);
     }
-    super::endturn::force_supplied(rules, st, p.at, p.att, &primary) && !left_unsupplied
+    // 13.6 with 13.8: a relief force is not cut off by the siege it lifts (audit 6 D1)
+    let supplied = if garrison(rules, st, p).is_empty() {
+        super::endturn::force_supplied(rules, st, p.at, p.att, &primary)
+    } else {
+        super::endturn::relief_supplied(rules, st, p.at, p.att, &primary)
+    };
+    supplied && !left_unsupplied
 }
 
 /// 18.1, 13.6: the generals commanding the attack and the defence of the pending battle.
@@ -950,7 +957,8 @@ pub fn battle_inputs(rules: &StRules, st: &StState) -> Option<(Force, Force, Sit
     let defender = Force {
         units: battle_units(rules, st, &d_units).0,
         commander: ratings(rules, d_cmd),
-        supplied: super::endturn::supplied(rules, st, p.at, def),
+        // 15.4: only the units outside make the force French or French-Austrian (audit 6 D3)
+        supplied: super::endturn::force_supplied(rules, st, p.at, def, &d_units),
     };
     let kind = rules.map.spaces.get(p.at).map(|x| x.kind);
     let destroyed = st.g.destroyed.get(p.at).copied().unwrap_or(false);

@@ -92,6 +92,16 @@ impl RulesGame for Struggle {
         steps::step(steps::id_of(st)).execute(rules, st, dice, log, cmd);
         // 13.2, 13.42: the units inside a partial withdrawal stay true to the map
         siege::tidy_inside(rules, st);
+        // 13.42: a siege is lifted the instant no besieging unit is left, not only in the
+        // Supply Phase (audit 6 D2: a stale marker made every unit of the holder
+        // "inside" when the enemy came back in the same turn)
+        Game {
+            rules,
+            st,
+            dice,
+            log,
+        }
+        .lift_sieges();
         st.g.last_actor = actor;
         // Hidden hands: a command that hands the decision to the other side is final.
         // The engine's undo stops at a command after which the roll count changed, so

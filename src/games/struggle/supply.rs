@@ -173,17 +173,26 @@ fn spread(map: &StruggleMap, side: Side, sit: &Situation, from: &[SpaceId]) -> V
 /// a stronghold the enemy besieges is unsupplied (13.8). `french`: the force holds a
 /// French combat unit and may trace to the French off-board source (15.4).
 pub fn supplied(map: &StruggleMap, side: Side, sit: &Situation, french: bool) -> Vec<bool> {
+    let mut reach = traced(map, side, sit, french);
+    for (s, r) in reach.iter_mut().enumerate() {
+        if sit.fortified(map, s)
+            && sit.control_of(s) == Some(side)
+            && sit.besieger(s) == Some(side.other())
+        {
+            *r = false;
+        }
+    }
+    reach
+}
+
+/// 15.1 alone, without 13.8: for every space, does a force of `side` there trace an LOC
+/// (in the network or next to it)? A relief force (13.6) that moved into a besieged
+/// stronghold is judged so: 13.8 cuts off the place and the units inside it, not an army
+/// that arrived from outside with its own LOC (audit 6 defect D1).
+pub fn traced(map: &StruggleMap, side: Side, sit: &Situation, french: bool) -> Vec<bool> {
     let net = network(map, side, sit, french);
     (0..map.len())
-        .map(|s| {
-            if sit.fortified(map, s)
-                && sit.control_of(s) == Some(side)
-                && sit.besieger(s) == Some(side.other())
-            {
-                return false;
-            }
-            net[s] || map.graph.neighbours(s).any(|(o, _)| net[o])
-        })
+        .map(|s| net[s] || map.graph.neighbours(s).any(|(o, _)| net[o]))
         .collect()
 }
 
