@@ -48,6 +48,10 @@ impl<G: RulesGame> Default for GameStats<G> {
 /// Adds the statistics of game `G` to the window: the follower, the "Statistics"
 /// window and, for a game without a game-over window of its own, the game-over screen.
 pub fn add<G: GameUi>(app: &mut App) {
+    // FELDZUG_STATISTICS=1 opens the window at the start (screenshots)
+    if std::env::var("FELDZUG_STATISTICS").is_ok() {
+        app.insert_resource(StatsPanel { open: true });
+    }
     app.init_resource::<StatsPanel>()
         .init_resource::<GameStats<G>>()
         .add_systems(
@@ -142,6 +146,8 @@ pub fn plot(ui: &mut egui::Ui, series: &Series, id: &str) {
             .height(height)
             .width(420.0)
             .x_axis_label("turn")
+            // whole turns
+            .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
             .include_y(0.0)
             .allow_drag(false)
             .allow_zoom(false)
@@ -236,7 +242,7 @@ pub fn stats_window<G: GameUi>(
     egui::Window::new("Statistics")
         .id(egui::Id::new("feldzug-statistics"))
         .open(&mut open)
-        .default_pos([420.0, 90.0])
+        .default_pos([530.0, 60.0])
         .resizable(false)
         .collapsible(true)
         .show(ctx, |ui| {
