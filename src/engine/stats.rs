@@ -156,8 +156,8 @@ impl<G: RulesGame> Tracker<G> {
         if !commands.starts_with(&self.game.commands) {
             *self = Self::new(self.game.rules.clone(), self.seed);
         }
-        for c in commands[self.game.commands.len()..].to_vec() {
-            if self.game.apply(&c).is_err() {
+        for c in &commands[self.game.commands.len()..] {
+            if self.game.apply(c).is_err() {
                 break;
             }
             self.series.record(
