@@ -368,3 +368,43 @@ fn ai_gui_the_statistics_window_opens_and_follows_the_game() {
         .unwrap();
     assert!(!app.world().resource::<StatsPanel>().open);
 }
+
+/// Hidden information: while a secret choice waits to be revealed (Königgrätz 4.3a
+/// artillery support), the statistics follow only the commands a save holds, not the
+/// secret choice.
+#[test]
+fn ai_gui_the_statistics_do_not_follow_a_secret_choice() {
+    use feldzug::gui::stats::GameStats;
+    for seed in 0..400u64 {
+        let src = scenarios::find("koniggratz").unwrap();
+        let rules = Koniggratz::load_rules(&src, &[]).unwrap();
+        let mut g = PureGame::<Koniggratz>::new(rules.clone(), seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        while !g.over() && g.commands.len() < 400 {
+            if Koniggratz::secret_pending(&g.rules, &g.st) {
+                break;
+            }
+            let c = Koniggratz::random_play(&g.rules, &g.st, &mut rng).unwrap();
+            g.apply(&c).unwrap();
+        }
+        if !Koniggratz::secret_pending(&g.rules, &g.st) {
+            continue;
+        }
+        let mut app = app::<Koniggratz>("koniggratz", seed, Players::default());
+        feldzug::gui::stats::add_headless::<Koniggratz>(&mut app);
+        let rules = app.world().resource::<RulesRes<Koniggratz>>().0.clone();
+        game_ecs::restore_game::<Koniggratz>(app.world_mut(), rules, seed, &g.commands).unwrap();
+        app.update();
+        let series = app
+            .world()
+            .resource::<GameStats<Koniggratz>>()
+            .series
+            .clone();
+        let public =
+            game_ecs::public_commands(app.world().resource::<CommandLog<Koniggratz>>()).len();
+        assert!(public < g.commands.len(), "the secret choice is not public");
+        assert_eq!(series.last().unwrap().commands, public, "seed {seed}");
+        return;
+    }
+    panic!("no secret choice met in 400 games");
+}

@@ -122,10 +122,11 @@ fn series_id() -> egui::Id {
 
 /// The colour of a side's lines (Austria gold, Prussia blue, as their counters).
 fn side_colour(side: &str) -> egui::Color32 {
-    match side {
-        "Austria" => egui::Color32::from_rgb(232, 180, 24),
-        "Prussia" => egui::Color32::from_rgb(96, 150, 240),
-        _ => egui::Color32::LIGHT_GRAY,
+    use crate::engine::side::Side;
+    match Side::from_name(side) {
+        Some(Side::Austria) => egui::Color32::from_rgb(232, 180, 24),
+        Some(Side::Prussia) => egui::Color32::from_rgb(96, 150, 240),
+        None => egui::Color32::LIGHT_GRAY,
     }
 }
 
