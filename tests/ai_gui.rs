@@ -4,6 +4,7 @@
 //! an answer for a position that changed meanwhile is dropped, a player's click for a
 //! computer side is refused, and undo goes back to before the human's last decision.
 
+use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
 use feldzug::ai::Budget;
 use feldzug::engine::dice::Dice;
@@ -231,4 +232,179 @@ fn ai_gui_undo_goes_back_to_before_the_humans_last_decision() {
         });
     }
     panic!("no undo over the computer's answer in 400 decisions (undone {undone})");
+}
+
+/// A file in the temporary folder, one per test run.
+fn temp_save(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("feldzug-ai-gui-{}-{name}.ron", std::process::id()))
+}
+
+/// Issue 15: the seats are saved with the game (the autosave and Ctrl+S write
+/// `game_ui::current_save`) and come back when it is loaded or resumed; a save
+/// without them (every older save) opens with both sides human.
+#[test]
+fn ai_gui_the_seats_are_saved_with_the_game_and_restored_on_load() {
+    let mut players = Players {
+        pause: Duration::ZERO,
+        halted: true,
+        ..Default::default()
+    };
+    players.set(Side::Prussia, Seat::Computer(Budget::Strong));
+    let mut app = app::<Koniggratz>("koniggratz", 8, players);
+    let save = game_ui::current_save::<Koniggratz>(app.world()).expect("a game on");
+    let seats = save.players.clone().expect("the seats are in the save");
+    assert_eq!(seats["Prussia"], "computer:strong");
+    assert_eq!(seats["Austria"], "human");
+    // the autosave writes them (into the file the game saves to)
+    let path = temp_save("seats");
+    app.world_mut()
+        .insert_resource(game_ui::SaveTarget(Some(path.clone())));
+    app.world_mut()
+        .run_system_once(game_ui::autosave_on_change::<Koniggratz>)
+        .unwrap();
+    let text = std::fs::read_to_string(&path).expect("autosaved");
+    assert!(text.contains("computer:strong"), "{text}");
+    // both human meanwhile; loading the file brings the seats back
+    app.world_mut().insert_resource(Players::default());
+    game_ui::load_file::<Koniggratz>(app.world_mut(), &path).expect("loads");
+    let p = app.world().resource::<Players>().clone();
+    assert_eq!(p.seat(Side::Prussia), Seat::Computer(Budget::Strong));
+    assert_eq!(p.seat(Side::Austria), Seat::Human);
+    assert!(!p.halted);
+    // an old save (no seats) opens with both sides human
+    let old = format!(
+        "{}/tests/saves/before-steps-koniggratz.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    game_ui::load_file::<Koniggratz>(app.world_mut(), std::path::Path::new(&old))
+        .expect("the old save loads");
+    assert!(!app.world().resource::<Players>().any_computer());
+    // and is written again without a seats field
+    let again = game_ui::current_save::<Koniggratz>(app.world()).unwrap();
+    assert_eq!(again.players, None);
+    let _ = std::fs::remove_file(path);
+}
+
+/// Changing a seat alone (no command played) rewrites the autosave.
+#[test]
+fn ai_gui_a_seat_changed_in_the_players_window_is_autosaved() {
+    let players = Players {
+        halted: true,
+        ..Default::default()
+    };
+    let mut app = app::<Koniggratz>("koniggratz", 9, players);
+    let path = temp_save("seat-change");
+    app.world_mut()
+        .insert_resource(game_ui::SaveTarget(Some(path.clone())));
+    let mut autosave = IntoSystem::into_system(game_ui::autosave_on_change::<Koniggratz>);
+    autosave.initialize(app.world_mut());
+    autosave.run((), app.world_mut()).unwrap();
+    let text = std::fs::read_to_string(&path).expect("autosaved");
+    assert!(!text.contains("players"), "{text}");
+    app.world_mut()
+        .resource_mut::<Players>()
+        .set(Side::Austria, Seat::Computer(Budget::Quick));
+    autosave.run((), app.world_mut()).unwrap();
+    let text = std::fs::read_to_string(&path).expect("autosaved");
+    assert!(text.contains("computer:quick"), "{text}");
+    let _ = std::fs::remove_file(path);
+}
+
+/// Issue 15 "Also": the control panel's "Statistics" button opens the window, and its
+/// series follows the game the computer plays (one point per turn, the last the
+/// position on the board); the plot draws both sides' lines.
+#[test]
+fn ai_gui_the_statistics_window_opens_and_follows_the_game() {
+    use feldzug::engine::stats;
+    use feldzug::gui::stats::{GameStats, StatsPanel};
+    let mut app = app::<Koniggratz>("koniggratz", 10, both(TINY, Duration::ZERO));
+    feldzug::gui::stats::add_headless::<Koniggratz>(&mut app);
+    app.init_resource::<ButtonInput<KeyCode>>();
+    // the button's request, handled by the keys system
+    let mut ui = app.world_mut().resource_mut::<<Koniggratz as GameUi>::Ui>();
+    Koniggratz::core_mut(&mut ui).request = Some(game_ui::UiRequest::Statistics);
+    app.world_mut()
+        .run_system_once(game_ui::keys::<Koniggratz>)
+        .unwrap();
+    assert!(app.world().resource::<StatsPanel>().open);
+    run_until(&mut app, "twelve computer commands", |a| {
+        a.world()
+            .resource::<CommandLog<Koniggratz>>()
+            .commands
+            .len()
+            >= 12
+    });
+    app.world_mut().resource_mut::<Players>().halted = true;
+    app.update();
+    app.update();
+    let cmds = commands::<Koniggratz>(&app);
+    let rules = app.world().resource::<RulesRes<Koniggratz>>().0.clone();
+    let series = app
+        .world()
+        .resource::<GameStats<Koniggratz>>()
+        .series
+        .clone();
+    assert_eq!(*series, stats::series_of::<Koniggratz>(rules, 10, &cmds));
+    assert_eq!(series.last().unwrap().commands, cmds.len());
+    // the plot draws more than an empty one: both sides' lines
+    let draw = |s: &stats::Series| {
+        let ctx = bevy_egui::egui::Context::default();
+        let mut out = ctx.run_ui(Default::default(), |ui| {
+            feldzug::gui::stats::plot(ui, s, "test");
+        });
+        out.textures_delta.clear();
+        out.shapes.len()
+    };
+    let mut longer = (*series).clone();
+    let mut next = longer.last().unwrap().clone();
+    next.figures.turn += 1;
+    longer.samples.push(next);
+    assert!(draw(&longer) > draw(&stats::Series::default()));
+    // the button again closes it
+    let mut ui = app.world_mut().resource_mut::<<Koniggratz as GameUi>::Ui>();
+    Koniggratz::core_mut(&mut ui).request = Some(game_ui::UiRequest::Statistics);
+    app.world_mut()
+        .run_system_once(game_ui::keys::<Koniggratz>)
+        .unwrap();
+    assert!(!app.world().resource::<StatsPanel>().open);
+}
+
+/// Hidden information: while a secret choice waits to be revealed (Königgrätz 4.3a
+/// artillery support), the statistics follow only the commands a save holds, not the
+/// secret choice.
+#[test]
+fn ai_gui_the_statistics_do_not_follow_a_secret_choice() {
+    use feldzug::gui::stats::GameStats;
+    for seed in 0..400u64 {
+        let src = scenarios::find("koniggratz").unwrap();
+        let rules = Koniggratz::load_rules(&src, &[]).unwrap();
+        let mut g = PureGame::<Koniggratz>::new(rules.clone(), seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        while !g.over() && g.commands.len() < 400 {
+            if Koniggratz::secret_pending(&g.rules, &g.st) {
+                break;
+            }
+            let c = Koniggratz::random_play(&g.rules, &g.st, &mut rng).unwrap();
+            g.apply(&c).unwrap();
+        }
+        if !Koniggratz::secret_pending(&g.rules, &g.st) {
+            continue;
+        }
+        let mut app = app::<Koniggratz>("koniggratz", seed, Players::default());
+        feldzug::gui::stats::add_headless::<Koniggratz>(&mut app);
+        let rules = app.world().resource::<RulesRes<Koniggratz>>().0.clone();
+        game_ecs::restore_game::<Koniggratz>(app.world_mut(), rules, seed, &g.commands).unwrap();
+        app.update();
+        let series = app
+            .world()
+            .resource::<GameStats<Koniggratz>>()
+            .series
+            .clone();
+        let public =
+            game_ecs::public_commands(app.world().resource::<CommandLog<Koniggratz>>()).len();
+        assert!(public < g.commands.len(), "the secret choice is not public");
+        assert_eq!(series.last().unwrap().commands, public, "seed {seed}");
+        return;
+    }
+    panic!("no secret choice met in 400 games");
 }

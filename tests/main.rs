@@ -55,6 +55,7 @@ mod st_siege;
 mod st_sortie;
 mod st_turn;
 mod st_wd;
+mod stats;
 mod step_prompts;
 mod sx_a3;
 mod sx_core;

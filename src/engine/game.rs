@@ -110,6 +110,13 @@ pub trait RulesGame:
     ) -> Self::State {
         st.clone()
     }
+    /// The public figures the Statistics panel plots over the turns (`engine::stats`):
+    /// the game turn and, per figure, each side's value. Only what both players may
+    /// know (never a hand or a secret choice). By default the summary's turn and VP; a
+    /// game overrides it to add its losses or to skip the summary's state hash.
+    fn statistics(rules: &Self::Rules, st: &Self::State) -> super::stats::Figures {
+        super::stats::from_summary(&Self::summary(rules, st, 0, 0))
+    }
     /// The library card's date line (e.g. "3 July 1866").
     const DATE: &'static str = "";
     /// The library card's one-line description of the game.
@@ -228,6 +235,7 @@ pub fn new_save<G: RulesGame>(
         options: variants.to_vec(),
         commands,
         state_hash,
+        players: None,
     }
 }
 
@@ -502,7 +510,10 @@ pub fn branch_save<G: RulesGame>(name: &str, text: &str, at: usize) -> Result<St
         ));
     }
     play_commands(name, &mut g, &s.commands[..at])?;
-    save::to_text(&save_file(&g, &s.options))
+    // the branch is played on by the same players
+    let mut branch = save_file(&g, &s.options);
+    branch.players = s.players;
+    save::to_text(&branch)
 }
 
 /// Plays random legal commands; `each` gets the save text after every command.

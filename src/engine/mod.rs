@@ -15,5 +15,6 @@ pub mod save;
 pub mod scenarios;
 pub mod session;
 pub mod side;
+pub mod stats;
 pub mod step;
 pub mod tutorial;

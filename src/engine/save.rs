@@ -2,6 +2,7 @@
 //! Loading replays the commands; undo is a replay of a shorter list.
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
@@ -19,6 +20,13 @@ pub struct SaveFile<C> {
     /// State hash after the last command, checked on load.
     #[serde(default)]
     pub state_hash: String,
+    /// Who played each side (the window's "Players"): a side's name and "human" or
+    /// "computer:<strength>" (issue 15). Written only when the computer plays a side, so
+    /// a game between people saves as before; a save without it (every save written
+    /// before) opens with both sides human. Not part of the game: the replay and its
+    /// state hash do not read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<BTreeMap<String, String>>,
 }
 
 /// The part every save shares, read first to find the game.
@@ -153,9 +161,23 @@ mod tests {
             options: vec![],
             commands: vec![1u8, 2],
             state_hash: "x".into(),
+            players: None,
         };
         let t = to_text(&s).unwrap();
         assert_eq!(from_text::<u8>("a.ron", &t).unwrap(), s);
+        // no seats: the text of a save written before the field existed
+        assert!(!t.contains("players"), "{t}");
+        let seated = SaveFile {
+            players: Some(
+                [("Prussia".to_string(), "computer:normal".to_string())]
+                    .into_iter()
+                    .collect(),
+            ),
+            ..s.clone()
+        };
+        let t2 = to_text(&seated).unwrap();
+        assert!(t2.contains("computer:normal"), "{t2}");
+        assert_eq!(from_text::<u8>("b.ron", &t2).unwrap(), seated);
         let e = from_text::<u8>("bad.ron", "(version: 1, game: ").unwrap_err();
         assert!(e.starts_with("bad.ron: line 1"), "{e}");
         let e = from_text::<u8>("new.ron", &t.replace("version: 1", "version: 99")).unwrap_err();

@@ -58,10 +58,27 @@ pub fn strength_name(b: Budget) -> String {
         .unwrap_or_else(|| format!("{b:?}"))
 }
 
+/// The text of a budget that `ai::Budget::parse` reads back ("normal", "500", "200/12",
+/// "800ms"): the form the save's `players` field writes.
+pub fn budget_text(b: Budget) -> String {
+    match b {
+        Budget::Quick => "quick".into(),
+        Budget::Normal => "normal".into(),
+        Budget::Strong => "strong".into(),
+        Budget::Iterations(n) => n.to_string(),
+        Budget::Custom {
+            iterations,
+            horizon,
+        } => format!("{iterations}/{horizon}"),
+        Budget::Time(d) => format!("{}ms", d.as_millis()),
+    }
+}
+
 /// Who plays each side of the game in progress, and how the computer's commands are
-/// paced. Not part of the save (the save format has no field for it): a game opened from
-/// a file, and every lesson, starts with both sides human; the "Players" window changes
-/// the seats at any time.
+/// paced. The seats go into the save (its `players` field, [`Players::to_save`]) when
+/// the computer plays a side, and come back when the game is loaded or resumed
+/// ([`Players::with_saved`]); a save without them, and every lesson, starts with both
+/// sides human. The "Players" window changes the seats at any time.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Players {
     /// By [`Side::idx`] (Austria, Prussia).
@@ -113,6 +130,54 @@ impl Players {
 
     pub fn any_human(&self) -> bool {
         !self.computer_mask().iter().all(|&c| c)
+    }
+
+    /// The seats as the save's `players` field holds them: side name → "human" or
+    /// "computer:<strength>"; None when both sides are human (a game between people
+    /// saves as it always did).
+    pub fn to_save(&self) -> Option<std::collections::BTreeMap<String, String>> {
+        if !self.any_computer() {
+            return None;
+        }
+        Some(
+            Side::BOTH
+                .into_iter()
+                .map(|side| {
+                    let seat = match self.seat(side) {
+                        Seat::Human => "human".to_string(),
+                        Seat::Computer(b) => format!("computer:{}", budget_text(b)),
+                    };
+                    (side.name().to_string(), seat)
+                })
+                .collect(),
+        )
+    }
+
+    /// These players with the seats of a save's `players` field (both human when the
+    /// save has none; a side it does not name, or names in a form this program does
+    /// not read, is human). The pause and the window stay as they are; a held computer
+    /// is released.
+    pub fn with_saved(
+        &self,
+        saved: Option<&std::collections::BTreeMap<String, String>>,
+    ) -> Players {
+        let mut p = Players {
+            seats: [Seat::Human; 2],
+            halted: false,
+            ..self.clone()
+        };
+        for (name, seat) in saved.into_iter().flatten() {
+            let Some(side) = Side::from_name(name) else {
+                continue;
+            };
+            if let Some(b) = seat
+                .strip_prefix("computer:")
+                .and_then(|b| Budget::parse(b).ok())
+            {
+                p.set(side, Seat::Computer(b));
+            }
+        }
+        p
     }
 
     /// `FELDZUG_COMPUTER`'s form (screenshots, demos): "prussia", "austria:strong",

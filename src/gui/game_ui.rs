@@ -27,6 +27,8 @@ pub enum UiRequest {
     Replay,
     /// Open or close the "Players" window (who plays each side, `gui::computer`).
     Players,
+    /// Open or close the "Statistics" window (VP and losses over time, `gui::stats`).
+    Statistics,
 }
 
 /// The file the game in progress saves into as it goes: None = the game's autosave;
@@ -272,6 +274,10 @@ pub trait GameUi: EcsGame {
     /// hot-seat hand-over notice or curtain passes them on (no hand-over with a computer
     /// seat; the computer's hand is never shown).
     fn seats(_ui: &mut Self::Ui, _computer: [bool; 2]) {}
+    /// The game draws a game-over window of its own (and puts the statistics plot in
+    /// it, `gui::stats::game_over_plot`); otherwise the shared one shows the winner,
+    /// the VP and the plot (`gui::stats::stats_window`).
+    const GAME_OVER_WINDOW: bool = false;
 }
 
 /// The buttons every game's control panel ends with: charts, rules, save, load, undo
@@ -309,6 +315,13 @@ pub fn game_buttons<C>(
         .clicked()
     {
         core.request = Some(UiRequest::Players);
+    }
+    if ui_
+        .button("Statistics")
+        .on_hover_text("Victory points (and losses) of both sides, turn by turn")
+        .clicked()
+    {
+        core.request = Some(UiRequest::Statistics);
     }
     if ui_.button("Menu").clicked() {
         next.set(crate::gui::AppState::Menu);
@@ -391,9 +404,17 @@ fn manual_save_path<G: RulesGame>() -> PathBuf {
     autosave_path::<G>().with_file_name(format!("{}-save.ron", G::GAME_ID))
 }
 
-fn current_save<G: GameUi>(world: &World) -> Option<SaveFile<G::Command>> {
+/// The save of the game in progress (the autosave, Ctrl+S, the replay browser's text),
+/// with the seats when the computer plays a side (none in a lesson).
+pub fn current_save<G: GameUi>(world: &World) -> Option<SaveFile<G::Command>> {
     let ui = world.get_resource::<G::Ui>()?;
-    crate::engine::game_ecs::current_save::<G>(world, &G::core(ui).variants)
+    let mut s = crate::engine::game_ecs::current_save::<G>(world, &G::core(ui).variants)?;
+    if !world.contains_resource::<ActiveLesson<G>>() {
+        s.players = world
+            .get_resource::<crate::gui::computer::Players>()
+            .and_then(|p| p.to_save());
+    }
+    Some(s)
 }
 
 pub fn load_autosave<G: GameUi>(world: &mut World) -> Result<(), String> {
@@ -446,6 +467,13 @@ fn load_text<G: GameUi>(world: &mut World, name: &str, text: &str) -> Result<(),
     let rules = g.rules;
     show_map::<G>(world, &rules);
     let r = restore_game::<G>(world, rules, s.seed, &s.commands);
+    // the seats saved with the game (both human in a save without them)
+    let players = world
+        .get_resource::<crate::gui::computer::Players>()
+        .cloned()
+        .unwrap_or_default()
+        .with_saved(s.players.as_ref());
+    world.insert_resource(players);
     let mut ui = world.resource_mut::<G::Ui>();
     let core = G::core_mut(&mut ui);
     core.variants = s.options.clone();
@@ -561,12 +589,21 @@ pub fn undo_to_human<G: RulesGame>(
     Ok(i)
 }
 
-/// Writes the autosave whenever the game changed; shows a refusal left by a reload.
-pub fn autosave_on_change<G: GameUi>(world: &mut World) {
+/// Writes the autosave whenever the game or its seats (the "Players") changed; shows a
+/// refusal left by a reload.
+pub fn autosave_on_change<G: GameUi>(
+    world: &mut World,
+    mut seats_saved: Local<Option<std::collections::BTreeMap<String, String>>>,
+) {
     let rev = world.resource::<Revision<G>>().0;
-    if G::core(world.resource::<G::Ui>()).saved_rev == rev {
+    let seats = world
+        .get_resource::<crate::gui::computer::Players>()
+        .and_then(|p| p.to_save());
+    let moved = G::core(world.resource::<G::Ui>()).saved_rev != rev;
+    if !moved && *seats_saved == seats {
         return;
     }
+    *seats_saved = seats;
     G::core_mut(&mut world.resource_mut::<G::Ui>()).saved_rev = rev;
     if browsing(world) {
         return; // a past position on show: the save stays as it is
@@ -576,7 +613,7 @@ pub fn autosave_on_change<G: GameUi>(world: &mut World) {
     {
         message::<G>(world, format!("Autosave failed: {e}"));
     }
-    if let Some(Outcome::Refused(_, r)) = world.resource::<LastOutcome<G>>().0.clone() {
+    if moved && let Some(Outcome::Refused(_, r)) = world.resource::<LastOutcome<G>>().0.clone() {
         let mut ui = world.resource_mut::<G::Ui>();
         let core = G::core_mut(&mut ui);
         core.message = format!("Refused: {}", r.reason);
@@ -603,9 +640,15 @@ pub fn show_outcomes<G: GameUi>(mut reader: MessageReader<Outcome<G>>, mut ui: R
 
 /// Panel requests, then Ctrl+S (save), Ctrl+O (load the autosave), Ctrl+Z (undo), Esc.
 pub fn keys<G: GameUi>(world: &mut World) {
-    let req = G::core_mut(&mut world.resource_mut::<G::Ui>())
+    let mut req = G::core_mut(&mut world.resource_mut::<G::Ui>())
         .request
         .take();
+    if req == Some(UiRequest::Statistics) {
+        // also over a past position of the replay browser
+        let mut p = world.get_resource_or_insert_with(crate::gui::stats::StatsPanel::default);
+        p.open = !p.open;
+        req = None;
+    }
     if browsing(world) {
         if req.is_some() {
             message::<G>(
@@ -627,6 +670,7 @@ pub fn keys<G: GameUi>(world: &mut World) {
             let mut p = world.get_resource_or_insert_with(crate::gui::computer::Players::default);
             p.open = !p.open;
         }
+        Some(UiRequest::Statistics) => {}
         Some(UiRequest::Replay) => {
             if world.contains_resource::<ActiveLesson<G>>() {
                 message::<G>(world, "A lesson has no replay; replay a game instead.");

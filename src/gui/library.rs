@@ -5,7 +5,7 @@
 //! replay browser and the automation call to start, resume or browse any game. Nothing
 //! here names a game (a test checks it).
 
-use crate::engine::game_ecs::{Inbox, Revision, RulesRes, current_save as save_of};
+use crate::engine::game_ecs::{Inbox, Revision, RulesRes};
 use crate::engine::session::GameEntry;
 use crate::gui::MenuState;
 use crate::gui::game_ui::{self, GameUi};
@@ -42,6 +42,7 @@ impl<G: GuiGame> GuiEntry for G {
     fn add_ui(&self, app: &mut App) {
         G::add_ui(app);
         crate::gui::computer::add::<G>(app);
+        crate::gui::stats::add::<G>(app);
     }
 
     fn start_game(&self, w: &mut World, scenario: &str, seed: u64, variants: &[String]) {
@@ -61,8 +62,7 @@ impl<G: GuiGame> GuiEntry for G {
     }
 
     fn current_save(&self, w: &World, all: bool) -> Option<String> {
-        let variants = &G::core(w.get_resource::<G::Ui>()?).variants;
-        let mut s = save_of::<G>(w, variants)?;
+        let mut s = game_ui::current_save::<G>(w)?;
         if all {
             s.commands = w
                 .get_resource::<crate::engine::game_ecs::CommandLog<G>>()?

@@ -14,6 +14,7 @@ pub mod library;
 pub mod panels;
 pub mod pointboard;
 pub mod replay;
+pub mod stats;
 pub mod terrain;
 
 use crate::games::registry;
@@ -485,16 +486,12 @@ fn menu_ui(
             next.set(AppState::InGame);
         }
         Some(library::MenuAction::Resume(path)) => {
-            // the save does not say who played the computer: both sides human
-            // ("Players" in the game changes that)
-            commands.queue(move |w: &mut World| {
-                w.insert_resource(computer::Players::default());
-                match resume_file(w, &path) {
-                    Ok(()) => w
-                        .resource_mut::<NextState<AppState>>()
-                        .set(AppState::InGame),
-                    Err(e) => w.resource_mut::<MenuState>().message = e,
-                }
+            // the seats come from the save (both human when it has none)
+            commands.queue(move |w: &mut World| match resume_file(w, &path) {
+                Ok(()) => w
+                    .resource_mut::<NextState<AppState>>()
+                    .set(AppState::InGame),
+                Err(e) => w.resource_mut::<MenuState>().message = e,
             });
         }
         Some(library::MenuAction::Replay(path)) => {

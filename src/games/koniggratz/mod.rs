@@ -90,6 +90,25 @@ impl RulesGame for Koniggratz {
         summary(rules, st, seed, commands)
     }
 
+    /// The summary's turn and VP, and the units each side has blown or eliminated (7.0:
+    /// what the VP count), without the state hash.
+    fn statistics(rules: &KgRules, st: &KgState) -> crate::engine::stats::Figures {
+        let vp = flow::victory_points(rules, st);
+        let mut out = [0.0; 2];
+        for (d, u) in rules.units.iter().zip(&st.units) {
+            if matches!(u.loc, state::Loc::Blown(_) | state::Loc::Eliminated) {
+                out[d.side.idx()] += 1.0;
+            }
+        }
+        crate::engine::stats::Figures {
+            turn: st.g.turn as u32,
+            values: vec![
+                (crate::engine::stats::VP.into(), per_side(vp.map(f64::from))),
+                ("Units blown or eliminated".into(), per_side(out)),
+            ],
+        }
+    }
+
     fn random_command(
         rules: &KgRules,
         st: &KgState,
@@ -214,6 +233,16 @@ pub fn check_invariants(rules: &KgRules, st: &KgState) -> Result<(), String> {
         return Err("AP out of range".into());
     }
     Ok(())
+}
+
+/// A figure of both sides by their names (for [`RulesGame::statistics`]).
+fn per_side(v: [f64; 2]) -> std::collections::BTreeMap<String, f64> {
+    [
+        (Side::Austria.name().to_string(), v[0]),
+        (Side::Prussia.name().to_string(), v[1]),
+    ]
+    .into_iter()
+    .collect()
 }
 
 pub fn summary(rules: &KgRules, st: &KgState, seed: u64, commands: usize) -> Summary {

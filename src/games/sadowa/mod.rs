@@ -110,6 +110,26 @@ impl RulesGame for Sadowa {
         }
     }
 
+    /// The summary's turn and VP, and the Loss Points each side has suffered (7.4),
+    /// without the state hash.
+    fn statistics(_rules: &SdRules, st: &SdState) -> crate::engine::stats::Figures {
+        let per_side = |v: [u32; 2]| {
+            [
+                (Side::Austria.name().to_string(), v[0] as f64),
+                (Side::Prussia.name().to_string(), v[1] as f64),
+            ]
+            .into_iter()
+            .collect()
+        };
+        crate::engine::stats::Figures {
+            turn: st.g.turn as u32,
+            values: vec![
+                (crate::engine::stats::VP.into(), per_side(st.g.vp)),
+                ("Loss Points".into(), per_side(st.g.lp)),
+            ],
+        }
+    }
+
     fn random_command(
         rules: &SdRules,
         st: &SdState,

@@ -111,6 +111,31 @@ impl RulesGame for Trautenau {
         summary(rules, st, seed, commands)
     }
 
+    /// The summary's turn (the hour) and VP, and the step losses each side has taken in
+    /// the game (9.5.10; not those a unit had at set-up), without the state hash.
+    fn statistics(rules: &TsRules, st: &TsState) -> crate::engine::stats::Figures {
+        let vp = vp_now(rules, st);
+        let mut losses = [0u32; 2];
+        for (d, u) in rules.units.iter().zip(&st.units) {
+            losses[d.side.idx()] += u.losses.saturating_sub(u.initial_losses) as u32;
+        }
+        let per_side = |v: [u32; 2]| {
+            [
+                (Side::Austria.name().to_string(), v[0] as f64),
+                (Side::Prussia.name().to_string(), v[1] as f64),
+            ]
+            .into_iter()
+            .collect()
+        };
+        crate::engine::stats::Figures {
+            turn: turn_now(rules, st),
+            values: vec![
+                (crate::engine::stats::VP.into(), per_side(vp)),
+                ("Step losses".into(), per_side(losses)),
+            ],
+        }
+    }
+
     fn random_command(
         rules: &TsRules,
         st: &TsState,
@@ -283,13 +308,25 @@ pub fn check_invariants(rules: &TsRules, st: &TsState) -> Result<(), String> {
     Ok(())
 }
 
-pub fn summary(rules: &TsRules, st: &TsState, seed: u64, commands: usize) -> Summary {
+/// The VP [Austria, Prussia] a summary gives: the final ones at the end, else the
+/// score if the game ended now.
+fn vp_now(rules: &TsRules, st: &TsState) -> [u32; 2] {
     let (vp, _) = flow::score(rules, st, st.g.step == Step::GameOver);
     let vp = if st.g.step == Step::GameOver {
         [st.g.vp[0] as i32, st.g.vp[1] as i32]
     } else {
         vp
     };
+    [vp[0].max(0) as u32, vp[1].max(0) as u32]
+}
+
+/// The summary's turn: the hour of play, from 1.
+fn turn_now(rules: &TsRules, st: &TsState) -> u32 {
+    flow::abs_hour(st).saturating_sub(rules.start_hour) as u32 + 1
+}
+
+pub fn summary(rules: &TsRules, st: &TsState, seed: u64, commands: usize) -> Summary {
+    let vp = vp_now(rules, st);
     Summary {
         game: GAME_ID.into(),
         scenario: rules.meta.id.clone(),
@@ -297,12 +334,12 @@ pub fn summary(rules: &TsRules, st: &TsState, seed: u64, commands: usize) -> Sum
         finished: st.g.step == Step::GameOver,
         winner: st.g.winner.map(|w| w.name().to_string()),
         vp: [
-            (Side::Austria.name().to_string(), vp[0].max(0) as u32),
-            (Side::Prussia.name().to_string(), vp[1].max(0) as u32),
+            (Side::Austria.name().to_string(), vp[0]),
+            (Side::Prussia.name().to_string(), vp[1]),
         ]
         .into_iter()
         .collect(),
-        turns: flow::abs_hour(st).saturating_sub(rules.start_hour) as u32 + 1,
+        turns: turn_now(rules, st),
         commands,
         state_hash: state_hash(st),
     }

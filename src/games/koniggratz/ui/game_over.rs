@@ -25,6 +25,7 @@ pub(super) fn window(ctx: &egui::Context, f: &Frame, next: &mut NextState<AppSta
                         ));
                     }
                 }
+                crate::gui::stats::game_over_plot(ui_);
                 if ui_.button("Main menu").clicked() {
                     next.set(AppState::Menu);
                 }

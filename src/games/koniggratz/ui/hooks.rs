@@ -4,6 +4,9 @@
 use super::*;
 
 impl GameUi for Koniggratz {
+    /// Its own game-over window, with the statistics plot (`gui::stats`).
+    const GAME_OVER_WINDOW: bool = true;
+
     type Ui = KgUi;
 
     /// No hand-over with a computer seat (`gui::computer`).

@@ -4,6 +4,9 @@
 use super::*;
 
 impl GameUi for Sadowa {
+    /// Its own game-over window, with the statistics plot (`gui::stats`).
+    const GAME_OVER_WINDOW: bool = true;
+
     type Ui = SdUi;
 
     /// No hand-over with a computer seat (`gui::computer`).

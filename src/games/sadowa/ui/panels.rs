@@ -435,6 +435,7 @@ fn game_over_window(ctx: &egui::Context, f: &Frame, next: &mut NextState<AppStat
             });
             ui_.label(&g.result);
             ui_.label(format!("VP: Austria {} · Prussia {}", g.vp[0], g.vp[1]));
+            crate::gui::stats::game_over_plot(ui_);
             if ui_.button("Back to the menu").clicked() {
                 next.set(AppState::Menu);
             }
