@@ -42,12 +42,26 @@ pub fn situation(rules: &StRules, st: &StState) -> Situation {
             }
         }
     }
+    // siege::besieger for every space, from the occupation counted above (the same
+    // test without a scan of all units per space: the search calls this often)
+    let besieged_by = (0..n)
+        .map(|s| {
+            siege::fortification(rules, st, s)?;
+            let holder = st.g.control.get(s).copied().flatten()?;
+            let enemy = holder.other();
+            if !occupied[s][enemy.idx()] {
+                return None;
+            }
+            (st.g.besieged.get(s).copied().flatten() == Some(enemy) || !occupied[s][holder.idx()])
+                .then_some(enemy)
+        })
+        .collect();
     let mut control = st.g.control.clone();
     control.resize(n, None);
     Situation {
         control,
         occupied,
-        besieged_by: (0..n).map(|s| siege::besieger(rules, st, s)).collect(),
+        besieged_by,
         destroyed: (0..n)
             .map(|s| st.g.destroyed.get(s).copied().unwrap_or(false))
             .collect(),
