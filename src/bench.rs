@@ -100,6 +100,29 @@ pub fn headless(games: u32) -> Result<Vec<Row>, String> {
     Ok(out)
 }
 
+/// `feldzug bench --ai`: the computer's playouts part by part and its decisions at
+/// `budget`, per scenario of every game (or only `only`).
+pub fn ai(
+    positions: usize,
+    budget: crate::ai::Budget,
+    only: Option<&str>,
+) -> Result<Vec<Row>, String> {
+    let mut out = Vec::new();
+    for game in registry() {
+        if only.is_some_and(|o| !game.scenarios().iter().any(|s| s.id == o)) {
+            continue;
+        }
+        for (figure, value, target) in game.bench_ai(positions, budget, only)? {
+            out.push(Row {
+                figure,
+                value,
+                target,
+            });
+        }
+    }
+    Ok(out)
+}
+
 fn random_games(game: &dyn GameEntry, id: &str, games: u32) -> Result<Row, String> {
     let src = crate::engine::scenarios::find(id)?;
     let t = Instant::now();

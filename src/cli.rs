@@ -93,6 +93,16 @@ pub enum Cmd {
         games: u32,
         #[arg(long)]
         gui: bool,
+        /// Where the computer's thinking time goes, per scenario (instead of the
+        /// headless figures): the budget searched, e.g. quick or normal.
+        #[arg(long)]
+        ai: Option<String>,
+        /// With --ai: positions measured per scenario.
+        #[arg(long, default_value_t = 12)]
+        positions: usize,
+        /// With --ai: only this scenario.
+        #[arg(long)]
+        scenario: Option<String>,
     },
     /// Fuzz a target (scenario, save, commands) for a bounded time.
     Fuzz {
@@ -259,7 +269,17 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             let out = game.inspect(&file, &text, at, try_command.as_deref(), reveal_hidden)?;
             serde_json::to_string_pretty(&out).map_err(|e| e.to_string())
         }
-        Cmd::Bench { games, gui } => {
+        Cmd::Bench {
+            ai: Some(budget),
+            positions,
+            scenario,
+            ..
+        } => {
+            let budget = crate::ai::Budget::parse(&budget)?;
+            let rows = crate::bench::ai(positions, budget, scenario.as_deref())?;
+            Ok(crate::bench::print_table(&crate::bench::machine(), &rows))
+        }
+        Cmd::Bench { games, gui, .. } => {
             let mut rows = crate::bench::headless(games)?;
             if gui {
                 rows.extend(crate::bench::gui()?);

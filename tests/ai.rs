@@ -322,6 +322,14 @@ fn ai_budgets_and_players_parse() {
         })
     );
     assert!(Budget::parse("hard").is_err());
+    // the named strengths are thinking-time capped; the iteration forms are not
+    // (reproducible)
+    let ms = |b: Budget| b.limits().time.map(|t| t.as_millis());
+    assert_eq!(ms(Budget::Quick), Some(300));
+    assert_eq!(ms(Budget::Normal), Some(1500));
+    assert_eq!(ms(Budget::Strong), Some(4000));
+    assert_eq!(ms(Budget::Iterations(50)), None);
+    assert_eq!(ms(Budget::parse("50/8").unwrap()), None);
     assert_eq!(Agent::parse("ai"), Ok(Agent::Ai(Budget::Normal)));
     assert_eq!(Agent::parse("ai:strong"), Ok(Agent::Ai(Budget::Strong)));
     assert_eq!(Agent::parse("random"), Ok(Agent::Random));
@@ -472,4 +480,50 @@ fn ai_legal_list_sizes() {
     legal_sizes::<Struggle>("struggle-mobilization");
     legal_sizes::<Struggle>("struggle-seven-weeks");
     legal_sizes::<SaxonWar>("saxonwar-1756");
+}
+
+/// A time cap stops the search before its iterations: 1 ms against a million
+/// iterations of Königgrätz's first decision.
+#[test]
+fn ai_a_time_cap_stops_the_search() {
+    let g = random_position::<Koniggratz>("koniggratz", 3, 5);
+    let budget = Budget::Time(std::time::Duration::from_millis(1));
+    let d = ai::think(&g, budget, 1).expect("a decision");
+    assert!(d.legal > 1, "a decision with a choice");
+    assert!(
+        d.iterations >= 1 && d.iterations < 1_000_000,
+        "{}",
+        d.iterations
+    );
+    assert!(g.legal().contains(&d.command));
+}
+
+/// The faster form of 13.42 in `endturn::situation` (the besieger of every space from one
+/// count of the units) gives `siege::besieger` of every space, in every position of
+/// random games of both 1866 scenarios (rule 13.2, 13.41, 13.42).
+#[test]
+fn ai_speedup_situation_keeps_the_besieger_struggle() {
+    use feldzug::games::struggle::{endturn, siege};
+    let mut besieged = 0;
+    for scenario in ["struggle-mobilization", "struggle-seven-weeks"] {
+        for seed in 0..3 {
+            let mut g = game::<Struggle>(scenario, seed);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x51);
+            while !g.over() && g.commands.len() < 3000 {
+                let sit = endturn::situation(&g.rules, &g.st);
+                for (s, b) in sit.besieged_by.iter().enumerate() {
+                    assert_eq!(*b, siege::besieger(&g.rules, &g.st, s), "space {s}");
+                    besieged += usize::from(b.is_some());
+                }
+                let Some(c) = Struggle::random_play(&g.rules, &g.st, &mut rng) else {
+                    break;
+                };
+                g.apply(&c).expect("a random legal command");
+            }
+        }
+    }
+    assert!(
+        besieged > 0,
+        "no siege or masking seen: the test says nothing"
+    );
 }

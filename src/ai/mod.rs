@@ -11,6 +11,7 @@
 //! (progressive widening over a random order). The command tried most often is played.
 //! See docs/AI.md.
 
+pub mod bench;
 pub mod duel;
 
 use crate::engine::dice::Dice;
@@ -23,13 +24,13 @@ use std::time::{Duration, Instant};
 /// How hard the computer thinks about one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// 50 iterations, playouts of 8 commands.
+    /// 50 iterations or 0.3 s, whichever comes first; playouts of 8 commands.
     Quick,
-    /// 200 iterations, playouts of 10 commands.
+    /// 200 iterations or 1.5 s; playouts of 10 commands.
     Normal,
-    /// 800 iterations, playouts of 16 commands.
+    /// 800 iterations or 4 s; playouts of 16 commands.
     Strong,
-    /// A fixed number of iterations (playouts of 10 commands).
+    /// A fixed number of iterations (playouts of 10 commands), no time cap: reproducible.
     Iterations(u32),
     /// Iterations and playout length ("N/H" on the command line).
     Custom { iterations: u32, horizon: u16 },
@@ -42,6 +43,8 @@ pub enum Budget {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub iterations: u32,
+    /// The thinking-time cap: the search stops at whichever limit comes first (the
+    /// named strengths; a time cap makes the answer depend on the machine's speed).
     pub time: Option<Duration>,
     /// Random commands played after the searched one before the position is scored.
     pub horizon: usize,
@@ -50,9 +53,9 @@ pub struct Limits {
 impl Budget {
     pub fn limits(self) -> Limits {
         let (iterations, time, horizon) = match self {
-            Budget::Quick => (50, None, 8),
-            Budget::Normal => (200, None, 10),
-            Budget::Strong => (800, None, 16),
+            Budget::Quick => (50, Some(Duration::from_millis(300)), 8),
+            Budget::Normal => (200, Some(Duration::from_millis(1500)), 10),
+            Budget::Strong => (800, Some(Duration::from_secs(4)), 16),
             Budget::Iterations(n) => (n.max(1), None, 10),
             Budget::Custom {
                 iterations,
@@ -173,6 +176,9 @@ pub fn search<G: RulesGame>(
         let j = rng.random_range(0..=i);
         order.swap(i, j);
     }
+    if legal.len() > WIDEN_ABOVE {
+        prefer_the_players_picks::<G>(rules, st, &side, &legal, &mut order, &mut rng);
+    }
     let mut visits = vec![0u32; legal.len()];
     let mut total = vec![0f64; legal.len()];
     let mut done = 0u32;
@@ -218,6 +224,41 @@ pub fn search<G: RulesGame>(
             .collect(),
     })
 }
+
+/// Commands the search tries first where it widens ([`PRIOR_PICKS`] of them at most):
+/// the picks of the game's own random player ([`RulesGame::random_play`], which leans
+/// towards the enemy and rarely passes) on determinized copies of the position, so that
+/// the seat's hidden-information guarantees hold; the rest keep their random order.
+fn prefer_the_players_picks<G: RulesGame>(
+    rules: &G::Rules,
+    st: &G::State,
+    side: &str,
+    legal: &[G::Command],
+    order: &mut Vec<usize>,
+    rng: &mut Xoshiro256PlusPlus,
+) {
+    let mut front: Vec<usize> = Vec::new();
+    for _ in 0..PRIOR_PICKS * 2 {
+        if front.len() >= PRIOR_PICKS {
+            break;
+        }
+        let sim = G::determinize(rules, st, side, rng);
+        let Some(c) = G::random_play(rules, &sim, rng) else {
+            break;
+        };
+        if let Some(i) = legal.iter().position(|x| *x == c)
+            && !front.contains(&i)
+        {
+            front.push(i);
+        }
+    }
+    order.retain(|i| !front.contains(i));
+    front.append(order);
+    *order = front;
+}
+
+/// How many of the random player's picks enter a widened search first.
+pub const PRIOR_PICKS: usize = 6;
 
 fn mean(total: f64, n: u32) -> f64 {
     if n == 0 { 0.0 } else { total / n as f64 }

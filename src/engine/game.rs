@@ -717,6 +717,25 @@ impl<G: Registrable> GameEntry for G {
         G::bench_figures(games)
     }
 
+    fn bench_ai(
+        &self,
+        positions: usize,
+        budget: crate::ai::Budget,
+        only: Option<&str>,
+    ) -> Result<Vec<(String, String, String)>, String> {
+        let mut out = Vec::new();
+        for sc in self.scenarios() {
+            if only.is_some_and(|o| o != sc.id) {
+                continue;
+            }
+            let src = super::scenarios::find(&sc.id)?;
+            let rules = G::load_rules(&src, &[])?;
+            let p = crate::ai::bench::profile::<G>(rules, &sc.id, positions, 10, budget, 1)?;
+            out.extend(p.rows(&crate::ai::duel::agent_name(crate::ai::Agent::Ai(budget))));
+        }
+        Ok(out)
+    }
+
     fn play_agents(
         &self,
         scenario: &ScenarioSource,

@@ -185,6 +185,14 @@ pub trait GameEntry: Sync {
     ) -> Result<crate::ai::duel::DuelReport, String>;
     /// The game's own benchmark rows (figure, value, target).
     fn bench_figures(&self, games: u32) -> Result<Vec<(String, String, String)>, String>;
+    /// `feldzug bench --ai`: where the computer's time goes in each scenario
+    /// (`crate::ai::bench`), as (figure, value, target) rows.
+    fn bench_ai(
+        &self,
+        positions: usize,
+        budget: crate::ai::Budget,
+        only: Option<&str>,
+    ) -> Result<Vec<(String, String, String)>, String>;
     /// Fuzz target: a scenario file's text must load or be refused, never panic.
     fn fuzz_scenario(&self, text: &str);
     /// Fuzz target: arbitrary command sequences (legal, from earlier positions, or

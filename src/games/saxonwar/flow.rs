@@ -834,13 +834,29 @@ impl Game<'_> {
                 v
             })
             .unwrap_or_default();
+        // the powers with a leader in the field / in the garrison of each area (a bit per
+        // power), counted in one pass instead of a scan of all leaders per area and power;
+        // an area's field bits are counted again after a capture there (the only change
+        // to the leaders below)
+        let bit = |l: usize| 1u8 << power_of(self.r, l as LeaderId).idx();
+        let mut in_field = vec![0u8; n];
+        let mut in_garrison = vec![0u8; n];
+        for (i, l) in self.st.leaders.iter().enumerate() {
+            match l.loc {
+                LLoc::Field(a) if (a as usize) < n => in_field[a as usize] |= bit(i),
+                LLoc::Garrison(a) if (a as usize) < n => in_garrison[a as usize] |= bit(i),
+                _ => {}
+            }
+        }
         for a in 0..n as AreaId {
+            let mut captured = false;
             // lone leaders in the field with the enemy are captured (ours)
             for side in Side::BOTH {
                 if self.st.field_of(a, side) == 0 && self.st.field_of(a, side.other()) > 0 {
                     for l in self.st.leaders_at(LLoc::Field(a)) {
                         if power_of(self.r, l).side() == side && !marching.contains(&l) {
                             self.st.leaders[l as usize].loc = LLoc::Prisoner(side.other());
+                            captured = true;
                             let name = self.r.leader_name(l).to_string();
                             self.note(
                                 "move.overwhelm",
@@ -852,6 +868,13 @@ impl Game<'_> {
                         }
                     }
                 }
+            }
+            if captured {
+                in_field[a as usize] = self
+                    .st
+                    .leaders_at(LLoc::Field(a))
+                    .iter()
+                    .fold(0, |m, &l| m | bit(l as usize));
             }
             let x = &self.st.areas[a as usize];
             if let Some(d) = x.depot {
@@ -883,16 +906,8 @@ impl Game<'_> {
                 }
             }
             for p in Power::ALL {
-                let has_leader = self
-                    .st
-                    .leaders_at(LLoc::Field(a))
-                    .iter()
-                    .any(|l| power_of(self.r, *l) == p);
-                let has_leader_in = self
-                    .st
-                    .leaders_at(LLoc::Garrison(a))
-                    .iter()
-                    .any(|l| power_of(self.r, *l) == p);
+                let has_leader = in_field[a as usize] & (1 << p.idx()) != 0;
+                let has_leader_in = in_garrison[a as usize] & (1 << p.idx()) != 0;
                 let x = &mut self.st.areas[a as usize];
                 if x.field[p.idx()] == 0 && !has_leader {
                     x.demoralized[p.idx()] = false;

@@ -42,12 +42,17 @@ pub fn situation(rules: &StRules, st: &StState) -> Situation {
             }
         }
     }
+    // siege::besieger for every space, from the occupation counted above (the same
+    // test without a scan of all units per space: the search calls this often)
+    let besieged_by = (0..n)
+        .map(|s| siege::besieger_given(rules, st, s, occupied[s]))
+        .collect();
     let mut control = st.g.control.clone();
     control.resize(n, None);
     Situation {
         control,
         occupied,
-        besieged_by: (0..n).map(|s| siege::besieger(rules, st, s)).collect(),
+        besieged_by,
         destroyed: (0..n)
             .map(|s| st.g.destroyed.get(s).copied().unwrap_or(false))
             .collect(),

@@ -43,19 +43,29 @@ pub fn shelter_capacity(rules: &StRules, st: &StState, s: SpaceId) -> Option<usi
 /// it keeps a combat unit there, or a side whose units stand in the enemy's fortress or
 /// major city with no enemy unit there. None when the siege is lifted or there is none.
 pub fn besieger(rules: &StRules, st: &StState, s: SpaceId) -> Option<Side> {
+    let mut occupied = [false; 2];
+    for side in [Side::Austria, Side::Prussia] {
+        occupied[side.idx()] = !flow::units_at(rules, st, s, side).is_empty();
+    }
+    besieger_given(rules, st, s, occupied)
+}
+
+/// [`besieger`] with the space's occupation already counted (`occupied[side.idx()]`: a
+/// combat unit of that side stands in `s`), for callers that count every space at once.
+pub fn besieger_given(
+    rules: &StRules,
+    st: &StState,
+    s: SpaceId,
+    occupied: [bool; 2],
+) -> Option<Side> {
     fortification(rules, st, s)?;
     let holder = st.g.control.get(s).copied().flatten()?;
     let enemy = holder.other();
-    if flow::units_at(rules, st, s, enemy).is_empty() {
+    if !occupied[enemy.idx()] {
         return None; // 13.42: lifted the instant no besieging unit is left
     }
-    if st.g.besieged.get(s).copied().flatten() == Some(enemy)
-        || flow::units_at(rules, st, s, holder).is_empty()
-    {
-        Some(enemy)
-    } else {
-        None
-    }
+    (st.g.besieged.get(s).copied().flatten() == Some(enemy) || !occupied[holder.idx()])
+        .then_some(enemy)
 }
 
 /// 13.2, 13.5: the record of a partial withdrawal into `s` (the units put inside), if
