@@ -1855,14 +1855,31 @@ impl Game<'_> {
         {
             m.at = f;
             let pieces = m.pieces.clone();
-            for q in pieces {
-                match q {
+            for q in &pieces {
+                match *q {
                     Piece::Unit(u) => self.st.units[u as usize].loc = Loc::Space(f),
                     Piece::General(x) => self.st.generals[x as usize].loc = Loc::Space(f),
                 }
             }
             let on = rules.space_name(f);
             self.say("10.3", format!("the intercepted force returns to {on}"));
+            // 10.3 with 13.2, 13.42: a force that marched away from the enemy's
+            // stronghold it besieged lifted the siege; going back to it, it finds the
+            // garrison still inside and besieges it again (the position it left)
+            let side = pieces.iter().find_map(|q| match q {
+                Piece::Unit(u) => Some(rules.side(*u)),
+                Piece::General(_) => None,
+            });
+            if let Some(mover) = side
+                && super::siege::fortification(rules, self.st, f).is_some()
+                && self.st.g.control.get(f).copied().flatten() == Some(mover.other())
+                && !flow::units_at(rules, self.st, f, mover.other()).is_empty()
+                && let Some(mark) = self.st.g.besieged.get_mut(f)
+                && mark.is_none()
+            {
+                *mark = Some(mover);
+                self.say("13.2", format!("{} besieges {on} again", mover.name()));
+            }
         }
         self.st.g.step = Step::Move;
         super::steps::movement::stop(self);

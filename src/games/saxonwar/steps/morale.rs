@@ -227,7 +227,7 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
             "campaign.casualties",
             match returning(r, st) {
                 Some((l, _)) => format!(
-                    "{} returns only to a force of his side in the field or in a fortress that is not besieged",
+                    "{} returns only to a force of his side in the field or in a fortress that is not besieged, and only where his power may go (allies.cooperation: no combined force without both 5-6 rolls; Anglo-Allies not east of Magdeburg)",
                     r.leader_name(l)
                 ),
                 None => "no wounded leader waits for the force he joins to be picked (with only one such force he goes there at once)".to_string(),
