@@ -44,7 +44,7 @@ pub(crate) fn intervene(g: &mut PureGame<Struggle>) {
 
 /// Plays out the operational phase: Prussia's last round is a free OP used for nothing,
 /// and the end of the turn follows (5.3-5.10).
-fn end_turn(g: &mut PureGame<Struggle>) {
+pub(crate) fn end_turn(g: &mut PureGame<Struggle>) {
     g.st.g.rounds_left = [0, 1];
     g.st.g.to_play = Side::Prussia;
     g.st.g.step = Step::Round;
@@ -71,7 +71,7 @@ fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
     );
 }
 
-fn logged(g: &PureGame<Struggle>, text: &str) -> bool {
+pub(crate) fn logged(g: &PureGame<Struggle>, text: &str) -> bool {
     g.log.entries.iter().any(|e| e.text.contains(text))
 }
 

@@ -188,3 +188,75 @@ fn the_defenders_french_source_counts_only_the_units_outside() {
         );
     }
 }
+
+// rules 13.6, 13.8, 15.1 (audit 7 defect 1): Minden, Prussian and empty of Prussian
+// units, is masked by the Hanoverian Corps. Falkenstein's army enters from Paderborn
+// (which has an LOC): the force relieving the place is judged on its own LOC with or
+// without a garrison inside, so no 15.3 -2. The first fix judged it so only with a unit
+// inside.
+#[test]
+fn a_relief_of_an_empty_masked_place_is_judged_on_its_own_line_of_communication() {
+    let mut g = empty_board();
+    let minden = space(&g, "Minden");
+    g.st.g.control[minden] = Some(Side::Prussia);
+    let falk = put_general(&mut g, "falkenstein", "Paderborn");
+    for _ in 0..3 {
+        place(&mut g, "pr-id", "Paderborn", false);
+    }
+    put_general(&mut g, "arendtschildt", "Minden");
+    place(&mut g, "hn-corps", "Minden", false);
+    g.st.g.besieged[minden] = Some(Side::Austria);
+    assert_eq!(
+        siege::besieger(&g.rules, &g.st, minden),
+        Some(Side::Austria)
+    );
+    activate_by_card(&mut g, 35, falk);
+    ok(&mut g, StCommand::Move { to: minden });
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    assert!(
+        !unsupplied(&g, Who::Attacker),
+        "rule 13.6/15.1: the relief army is supplied"
+    );
+}
+
+// rules 13.8, 13.5 (audit 7 defect 2): "A besieged Major City or Fortress may not receive
+// replacements or reinforcements": the 7th Corps sheltering in Minden under an Austrian
+// siege is no target of Army of the Elbe (#3, three IDs for a corps), so with no other
+// Prussian corps on the map the event is refused; unbesieged, the same corps is a target.
+#[test]
+fn army_of_the_elbe_does_not_replace_a_besieged_corps() {
+    for besieged in [false, true] {
+        let mut g = empty_board();
+        let minden = space(&g, "Minden");
+        g.st.g.control[minden] = Some(Side::Prussia);
+        let vii = place(&mut g, "pr-7", "Minden", false);
+        if besieged {
+            place(&mut g, "hn-corps", "Minden", false);
+            g.st.g.besieged[minden] = Some(Side::Austria);
+            assert_eq!(
+                siege::sheltered(&g.rules, &g.st, minden, Side::Prussia),
+                vec![vii]
+            );
+        }
+        assert_eq!(
+            feldzug::games::struggle::events::corps_targets(&g.rules, &g.st, Side::Prussia)
+                .contains(&vii),
+            !besieged,
+            "rule 13.8"
+        );
+        let quiet = quiet_cards(&g, 3, &[3]);
+        give(&mut g, Side::Austria, &quiet);
+        give(&mut g, Side::Prussia, &[3]);
+        g.st.g.to_play = Side::Prussia;
+        let play = StCommand::Play {
+            card: 3,
+            use_: Use::Event,
+        };
+        if besieged {
+            let why = g.apply(&play).expect_err("refused");
+            assert_eq!(why.rule, "6.24", "{why}");
+            assert!(why.to_string().contains("no Prussian corps"), "{why}");
+            assert!(!g.legal().contains(&play));
+        }
+    }
+}

@@ -392,3 +392,78 @@ fn in_a_major_city_units_go_in_one_by_one_and_then_the_rest() {
     assert_eq!(g.st.g.besieged[hanover], Some(Side::Prussia));
     let _ = bs;
 }
+
+/// After the partial withdrawal (the IB inside) the Corps and Arendtschildt avoid battle
+/// on a 6 (10.4): Falkenstein's army stands in Minden besieging the IB.
+fn the_rest_avoids() -> (PureGame<Struggle>, Minden) {
+    let (mut g, m) = enter_and_put_the_ib_inside();
+    let avoid = fb::avoid_options(&g.rules, &g.st);
+    let StCommand::Avoid { to, unit } = avoid[0].cmd else {
+        panic!("an avoid command")
+    };
+    g.dice.script([6]);
+    ok(&mut g, StCommand::Avoid { to, unit });
+    assert_eq!(at(&g, m.hn), Loc::Space(to), "rule 10.4");
+    assert!(g.st.g.battle.is_none());
+    assert_eq!(
+        siege::besieger(&g.rules, &g.st, m.minden),
+        Some(Side::Prussia)
+    );
+    (g, m)
+}
+
+// rule 13.41 (audit 6 item 5c): after the partial-withdrawal avoid the IB is inside
+// Minden; Falkenstein's army, which entered Minden in this move, may move on only by
+// leaving a combat unit behind to mask (besiege) it. Moving on with every unit is refused
+// citing 13.41; once an ID is dropped off the move goes on and the ID keeps the siege.
+#[test]
+fn after_a_partial_withdrawal_avoid_the_mover_goes_on_only_leaving_a_unit_to_mask() {
+    let (mut g, m) = the_rest_avoids();
+    refused(&mut g, StCommand::Move { to: m.paderborn }, "13.41");
+    ok(
+        &mut g,
+        StCommand::Drop {
+            piece: Piece::Unit(m.ids[0]),
+        },
+    );
+    ok(&mut g, StCommand::Move { to: m.paderborn });
+    assert_eq!(at(&g, m.ids[0]), Loc::Space(m.minden));
+    assert_eq!(at(&g, m.ids[1]), Loc::Space(m.paderborn));
+    assert_eq!(
+        siege::besieger(&g.rules, &g.st, m.minden),
+        Some(Side::Prussia),
+        "rule 13.41: the ID left behind masks the IB inside"
+    );
+    assert_eq!(
+        siege::sheltered(&g.rules, &g.st, m.minden, Side::Austria),
+        vec![m.ib]
+    );
+}
+
+// rule 13.8 (audit 6 item 5d): "A besieged Major City or Fortress ... is unsupplied and
+// suffers the effects of 15.3": the IB left inside Minden after the partial-withdrawal
+// avoid is unsupplied while the Prussians besiege it (the same place without them is in
+// supply), and it rolls for attrition in the Supply Phase (15.5).
+#[test]
+fn the_unit_left_inside_is_unsupplied_while_besieged() {
+    let (mut g, m) = the_rest_avoids();
+    let mut free = g.st.clone();
+    for u in &m.ids {
+        free.units[*u as usize].loc = Loc::Space(m.paderborn);
+    }
+    free.g.besieged[m.minden] = None;
+    assert!(
+        feldzug::games::struggle::endturn::supplied(&g.rules, &free, m.minden, Side::Austria),
+        "Minden unbesieged traces an LOC"
+    );
+    assert!(
+        !feldzug::games::struggle::endturn::supplied(&g.rules, &g.st, m.minden, Side::Austria),
+        "rule 13.8"
+    );
+    g.dice.script([1; 30]);
+    crate::st_a5::end_turn(&mut g);
+    assert!(
+        crate::st_a5::logged(&g, "Austria in Minden is out of supply"),
+        "rule 13.8, 15.5: the IB inside rolls for attrition"
+    );
+}

@@ -173,11 +173,14 @@ fn replaceable(rules: &StRules, st: &StState, u: UnitId, s: SpaceId, side: Side)
         && super::endturn::supplied(rules, st, s, side)
 }
 
-/// The corps Army of the Elbe / Main may replace (#3, #4): `side`'s Prussian corps on the map.
+/// The corps Army of the Elbe / Main may replace (#3, #4): `side`'s Prussian corps on the
+/// map, not one sheltering in a besieged stronghold (13.8: a besieged place receives no
+/// replacements or reinforcements; 13.5: three IDs would overfill a small fortress; audit
+/// 7 defect 2).
 pub fn corps_targets(rules: &StRules, st: &StState, side: Side) -> Vec<UnitId> {
     (0..st.units.len() as UnitId)
         .filter(|&u| {
-            on_map(st, u).is_some()
+            on_map(st, u).is_some_and(|s| !super::siege::sheltered(rules, st, s, side).contains(&u))
                 && rules.side(u) == side
                 && rules.echelon(u).is_corps()
                 && nation_is(rules, u, CNation::Pr, side)

@@ -909,8 +909,10 @@ pub fn attacker_supplied(rules: &StRules, st: &StState, p: &Pending) -> bool {
     if primary.is_empty() {
         primary = flow::units_at(rules, st, p.at, p.att);
     }
-    // 13.6 with 13.8: a relief force is not cut off by the siege it lifts (audit 6 D1)
-    let supplied = if garrison(rules, st, p).is_empty() {
+    // 13.6 with 13.8: a relief force is not cut off by the siege it lifts (audit 6 D1),
+    // with or without a garrison inside (audit 7 defect 1); 13.8 only for a sortie. For
+    // an attack on an enemy-held space both judgements are the same.
+    let supplied = if p.sortie {
         super::endturn::force_supplied(rules, st, p.at, p.att, &primary)
     } else {
         super::endturn::relief_supplied(rules, st, p.at, p.att, &primary)
