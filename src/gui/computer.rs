@@ -462,12 +462,15 @@ pub fn players_window<G: GameUi>(
     mut players: ResMut<Players>,
     turn: Res<ComputerTurn<G>>,
     lesson: Option<Res<ActiveLesson<G>>>,
+    stats: Option<ResMut<crate::gui::stats::StatsPanel>>,
+    mut commands: Commands,
 ) -> Result {
     if lesson.is_some() || !(players.open || players.any_computer()) {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let mut p = players.clone();
+    let mut toggle_stats = false;
     egui::Window::new("Players")
         .id(egui::Id::new("computer-players"))
         .anchor(egui::Align2::CENTER_BOTTOM, [-110.0, -34.0])
@@ -515,6 +518,13 @@ pub fn players_window<G: GameUi>(
                         d.as_secs_f32()
                     ));
                 }
+                if ui
+                    .small_button("Statistics")
+                    .on_hover_text("Victory points (and losses) of both sides, turn by turn")
+                    .clicked()
+                {
+                    toggle_stats = true;
+                }
                 if p.open && ui.small_button("Close").clicked() {
                     p.open = false;
                 }
@@ -522,6 +532,12 @@ pub fn players_window<G: GameUi>(
         });
     if p != *players {
         *players = p;
+    }
+    if toggle_stats {
+        match stats {
+            Some(mut s) => s.open = !s.open,
+            None => commands.insert_resource(crate::gui::stats::StatsPanel { open: true }),
+        }
     }
     Ok(())
 }

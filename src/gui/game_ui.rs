@@ -309,19 +309,16 @@ pub fn game_buttons<C>(
     {
         core.request = Some(UiRequest::Replay);
     }
+    // the "Statistics" button is in the Players window (`computer::players_window`):
+    // one more button here widened the panel over the map
     if ui_
         .button("Players")
-        .on_hover_text("Who plays each side: a person or the computer")
+        .on_hover_text(
+            "Who plays each side: a person or the computer; the statistics (VP and losses, turn by turn)",
+        )
         .clicked()
     {
         core.request = Some(UiRequest::Players);
-    }
-    if ui_
-        .button("Statistics")
-        .on_hover_text("Victory points (and losses) of both sides, turn by turn")
-        .clicked()
-    {
-        core.request = Some(UiRequest::Statistics);
     }
     if ui_.button("Menu").clicked() {
         next.set(crate::gui::AppState::Menu);

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use std::sync::Arc;
 
-/// Whether the "Statistics" window is open (the control panel's "Statistics" button).
+/// Whether the "Statistics" window is open (the "Statistics" button of the Players window).
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct StatsPanel {
     pub open: bool,
