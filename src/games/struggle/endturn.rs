@@ -82,11 +82,7 @@ pub fn force_supplied(
     side: Side,
     units: &[UnitId],
 ) -> bool {
-    let sit = situation(rules, st);
-    supply::supplied(&rules.map, side, &sit, french_force(rules, units))
-        .get(space)
-        .copied()
-        .unwrap_or(false)
+    status(rules, st, space, side, units, supply::supplied)
 }
 
 /// 15.1, 15.4 without 13.8: would a force of `side` made of `units` that came into
@@ -100,8 +96,20 @@ pub fn relief_supplied(
     side: Side,
     units: &[UnitId],
 ) -> bool {
+    status(rules, st, space, side, units, supply::traced)
+}
+
+/// The force's status in `space` by `judge` (with or without 13.8).
+fn status(
+    rules: &StRules,
+    st: &StState,
+    space: SpaceId,
+    side: Side,
+    units: &[UnitId],
+    judge: fn(&super::map::StruggleMap, Side, &Situation, bool) -> Vec<bool>,
+) -> bool {
     let sit = situation(rules, st);
-    supply::traced(&rules.map, side, &sit, french_force(rules, units))
+    judge(&rules.map, side, &sit, french_force(rules, units))
         .get(space)
         .copied()
         .unwrap_or(false)
