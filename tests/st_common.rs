@@ -233,3 +233,33 @@ pub fn activate_by_card(
     );
     decline_window(g);
 }
+
+/// Card #35 (3 OP) activates Falkenstein (initiative 3); Prussia to play.
+pub fn activate_falkenstein(g: &mut PureGame<Struggle>) {
+    g.st.g.to_play = Side::Prussia;
+    give(g, Side::Prussia, &[35]);
+    let f = general(g, "falkenstein");
+    ok(
+        g,
+        StCommand::Play {
+            card: 35,
+            use_: Use::Activate { general: f },
+        },
+    );
+    decline_window(g);
+    assert_eq!(g.st.g.step, Step::Move);
+}
+
+/// Dice (attacker, defender) for which the pending battle's plan gives `who` the win.
+pub fn dice_for(g: &PureGame<Struggle>, who: feldzug::games::struggle::battle::Who) -> (u8, u8) {
+    let plan = feldzug::games::struggle::flow_battle::battle_preview(&g.rules, &g.st)
+        .expect("a battle preview");
+    for a in 1..=6 {
+        for d in 1..=6 {
+            if plan.outcome(a, d).winner == who {
+                return (a, d);
+            }
+        }
+    }
+    panic!("no dice give {who:?} the battle")
+}

@@ -75,22 +75,6 @@ fn minden() -> (PureGame<Struggle>, Minden) {
     )
 }
 
-/// Card #35 (3 OP) activates Falkenstein (initiative 3); Prussia to play.
-fn activate_falkenstein(g: &mut PureGame<Struggle>) {
-    g.st.g.to_play = Side::Prussia;
-    give(g, Side::Prussia, &[35]);
-    let f = general(g, "falkenstein");
-    ok(
-        g,
-        StCommand::Play {
-            card: 35,
-            use_: Use::Activate { general: f },
-        },
-    );
-    decline_window(g);
-    assert_eq!(g.st.g.step, Step::Move);
-}
-
 fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
     let before = g.hash();
     match g.apply(&c) {
@@ -99,19 +83,6 @@ fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
     }
     assert_eq!(g.hash(), before);
     assert!(!g.legal().contains(&c));
-}
-
-/// Dice (attacker, defender) for which the pending battle's plan gives `who` the win.
-fn dice_for(g: &PureGame<Struggle>, who: Who) -> (u8, u8) {
-    let plan = fb::battle_preview(&g.rules, &g.st).expect("a battle preview");
-    for a in 1..=6 {
-        for d in 1..=6 {
-            if plan.outcome(a, d).winner == who {
-                return (a, d);
-            }
-        }
-    }
-    panic!("no dice give {who:?} the battle")
 }
 
 fn at(g: &PureGame<Struggle>, u: u16) -> Loc {
