@@ -105,6 +105,20 @@ pub struct BattleSide {
     pub morale_low: bool,
 }
 
+impl BattleSide {
+    /// The side's morale as the battle panel names it: the two maluses of
+    /// morale.states apart (the commander's own force for the initiative, the majority
+    /// of the side's SPs for the morale), as `mods` applies them.
+    pub fn morale_label(&self) -> &'static str {
+        match (self.demoralized, self.morale_low) {
+            (false, false) => "good",
+            (true, false) => "commander's force demoralized (initiative -1)",
+            (false, true) => "most SPs demoralized (morale -1)",
+            (true, true) => "demoralized (initiative -1, morale -1)",
+        }
+    }
+}
+
 /// The inputs of a battle: the attacker is the phasing player.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BattleInputs {
@@ -422,6 +436,29 @@ mod tests {
             def: s(Side::Austria, def),
             rough,
             conv: conversion(att.0, def.0),
+        }
+    }
+
+    #[test]
+    fn the_panels_morale_row_names_the_maluses_the_roll_applies() {
+        // rule morale.states (our split): the row must say "initiative" exactly when
+        // the roll takes the initiative -1 and "morale" exactly when it takes the
+        // morale -1 (audit5 D4: it showed the commander's flag only)
+        for dem in [false, true] {
+            for low in [false, true] {
+                let mut i = inp((15, 4, false), (10, 3, false), false);
+                i.def.demoralized = dem;
+                i.def.morale_low = low;
+                i.def.initiative = 3 - i32::from(dem);
+                let m = mods(&i, false);
+                let label = i.def.morale_label();
+                let has = |w: &str| m.1.iter().any(|(t, v)| t.contains(w) && *v == -1);
+                assert_eq!(has("initiative -1"), dem, "{label}");
+                assert_eq!(has("morale -2"), low, "{label}");
+                assert_eq!(label.contains("initiative"), dem, "{label}");
+                assert_eq!(label.contains("morale"), low, "{label}");
+                assert_eq!(label == "good", !dem && !low);
+            }
         }
     }
 

@@ -450,7 +450,7 @@ fn battle_window(
                     g.end_row();
                     g.label("Morale");
                     for b in [&i.att, &i.def] {
-                        g.label(if b.demoralized { "demoralized" } else { "good" });
+                        g.label(b.morale_label());
                     }
                     g.end_row();
                     g.label("Terrain");
