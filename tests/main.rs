@@ -40,6 +40,7 @@ mod st_d;
 mod st_d2;
 mod st_dead;
 mod st_decl;
+mod st_e;
 mod st_events;
 mod st_example;
 mod st_fin;

@@ -28,12 +28,12 @@ fn empty_board() -> PureGame<Struggle> {
     g
 }
 
-struct Minden {
-    minden: usize,
+pub(crate) struct Minden {
+    pub(crate) minden: usize,
     /// The Hanoverian Corps.
-    hn: u16,
+    pub(crate) hn: u16,
     /// The Hesse-Cassel IB.
-    ib: u16,
+    pub(crate) ib: u16,
 }
 
 /// Minden (a fortress of value 1: room for one combat unit, 13.5) held by Austria with
@@ -65,7 +65,7 @@ fn invariants(g: &PureGame<Struggle>) {
 /// Falkenstein enters Minden and Austria puts `unit` inside (13.2); the rest outside
 /// loses the battle and retreats; the game stops at the pursuit decision (12.4) if there
 /// is one.
-fn partial_battle_lost(unit: fn(&Minden) -> u16) -> (PureGame<Struggle>, Minden) {
+pub(crate) fn partial_battle_lost(unit: fn(&Minden) -> u16) -> (PureGame<Struggle>, Minden) {
     let (mut g, m) = minden();
     activate_falkenstein(&mut g);
     ok(&mut g, StCommand::Move { to: m.minden });
