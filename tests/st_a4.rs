@@ -10,12 +10,8 @@ use feldzug::games::struggle::flow_battle as fb;
 use feldzug::games::struggle::map::Country;
 use feldzug::games::struggle::state::*;
 
-/// 22.2 after the set-up choices with an empty board; Prussia to play.
 fn empty_board() -> PureGame<Struggle> {
-    let mut g = seven_weeks();
-    empty_the_map(&mut g);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
-    g
+    empty_board_with(&[], 1)
 }
 
 /// A French space and a German space next to it.

@@ -4,8 +4,7 @@
 //! code before the fix where the audit found a defect.
 
 use crate::st_common::*;
-use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
+use feldzug::engine::game::PureGame;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::battle::Who;
@@ -19,15 +18,7 @@ use feldzug::games::struggle::state::*;
 
 /// 22.2 with `opts` and the set-up choices made (the first space of each).
 pub(crate) fn seven_weeks_with(opts: &[&str]) -> PureGame<Struggle> {
-    let src = scenarios::find("struggle-seven-weeks").expect("the scenario is registered");
-    let v: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
-    let rules = <Struggle as RulesGame>::load_rules(&src, &v).expect("the options load");
-    let mut g = PureGame::<Struggle>::new(rules, 1);
-    for i in 0..g.rules.choices.len() as u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        ok(&mut g, StCommand::SetupAt { choice: i, space });
-    }
-    g
+    seven_weeks_set_up(opts, 1)
 }
 
 /// Card #28's event (16.1-16.4) carried out now.

@@ -6,8 +6,7 @@
 //! only of the retreating force (12.4).
 
 use crate::st_common::*;
-use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
+use feldzug::engine::game::PureGame;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::battle::Fate;
@@ -28,19 +27,9 @@ fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {
 /// 22.2 after the set-up choices, with an empty board (the Corps Support Box kept);
 /// Austria holds cards that answer nothing. Prussia is to play.
 fn empty_board() -> PureGame<Struggle> {
-    let src = scenarios::find("struggle-seven-weeks").expect("scenario");
-    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("loads");
-    let mut g = PureGame::<Struggle>::new(rules, 5);
-    for i in 0..g.rules.choices.len() as u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        g.apply(&StCommand::SetupAt { choice: i, space })
-            .expect("a set-up choice");
-    }
-    empty_the_map(&mut g);
+    let mut g = empty_board_with(&[], 5);
     let quiet = quiet_cards(&g, 3, &[35, 26]);
     give(&mut g, Side::Austria, &quiet);
-    assert_eq!(g.st.g.step, Step::Round);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
     g
 }
 

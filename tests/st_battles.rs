@@ -5,7 +5,6 @@
 
 use crate::st_common::*;
 use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::cards::{CardId, ResponseWhen};
@@ -36,23 +35,6 @@ fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str, reduced: bool) -> u16 {
         reduced,
     };
     u
-}
-
-/// 22.2 after the set-up choices, with an empty board: every unit off the map (the Corps
-/// Support Box kept), every general in the holding area. Prussia is to play.
-fn empty_board() -> PureGame<Struggle> {
-    let src = scenarios::find("struggle-seven-weeks").expect("scenario");
-    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("loads");
-    let mut g = PureGame::<Struggle>::new(rules, 5);
-    for i in 0..g.rules.choices.len() as u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        g.apply(&StCommand::SetupAt { choice: i, space })
-            .expect("a set-up choice");
-    }
-    empty_the_map(&mut g);
-    assert_eq!(g.st.g.step, Step::Round);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
-    g
 }
 
 fn refused(g: &mut PureGame<Struggle>, c: StCommand, rule: &str) {

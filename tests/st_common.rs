@@ -20,13 +20,38 @@ pub fn mobilization() -> PureGame<Struggle> {
 
 /// 22.2 with Prussia's three set-up choices made (the first space of each).
 pub fn seven_weeks() -> PureGame<Struggle> {
-    let mut g = game("struggle-seven-weeks", 1);
-    for i in 0..3u8 {
+    seven_weeks_set_up(&[], 1)
+}
+
+/// 22.2 with the scenario options `opts`, dice seeded by `seed`, and Prussia's set-up
+/// choices made (the first space of each).
+pub fn seven_weeks_set_up(opts: &[&str], seed: u64) -> PureGame<Struggle> {
+    let src = scenarios::find("struggle-seven-weeks").expect("the scenario is registered");
+    let v: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
+    let rules = <Struggle as RulesGame>::load_rules(&src, &v).expect("the options load");
+    let mut g = PureGame::<Struggle>::new(rules, seed);
+    for i in 0..g.rules.choices.len() as u8 {
         let space = g.rules.choices[i as usize].1[0];
         g.apply(&StCommand::SetupAt { choice: i, space })
             .expect("a set-up choice");
     }
     g
+}
+
+/// 22.2 after the set-up choices (options `opts`, dice seeded by `seed`) with an empty
+/// board: every unit off the map (the Corps Support Box kept), every general in the
+/// holding area. Prussia is to play an operational round.
+pub fn empty_board_with(opts: &[&str], seed: u64) -> PureGame<Struggle> {
+    let mut g = seven_weeks_set_up(opts, seed);
+    empty_the_map(&mut g);
+    assert_eq!(g.st.g.step, Step::Round);
+    assert_eq!(g.st.g.to_play, Side::Prussia);
+    g
+}
+
+/// [`empty_board_with`] without options, seed 5.
+pub fn empty_board() -> PureGame<Struggle> {
+    empty_board_with(&[], 5)
 }
 
 /// A position built for a test: `side`'s hand becomes exactly `cards` (taken from

@@ -16,12 +16,8 @@ use feldzug::games::struggle::map::Country;
 use feldzug::games::struggle::siege;
 use feldzug::games::struggle::state::*;
 
-/// 22.2 with an empty board; Prussia to play.
 fn empty_board() -> PureGame<Struggle> {
-    let mut g = seven_weeks();
-    empty_the_map(&mut g);
-    g.st.g.to_play = Side::Prussia;
-    g
+    empty_board_with(&[], 1)
 }
 
 fn unsupplied(g: &PureGame<Struggle>, who: Who) -> bool {

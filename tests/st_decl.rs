@@ -3,17 +3,12 @@
 
 use crate::st_common::*;
 use feldzug::engine::game::PureGame;
-use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::state::*;
 
-/// 22.2 after the set-up choices with an empty board; Prussia to play.
 fn empty_board() -> PureGame<Struggle> {
-    let mut g = seven_weeks();
-    empty_the_map(&mut g);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
-    g
+    empty_board_with(&[], 1)
 }
 
 /// The dice rolled so far (the hand-over entries of the log are no dice).

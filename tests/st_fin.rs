@@ -5,7 +5,6 @@
 
 use crate::st_common::*;
 use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::flow_battle::{self as fb, Stage};
@@ -151,20 +150,9 @@ fn ferrara_besieged(opts: &[&str]) -> (PureGame<Struggle>, Vec<u16>) {
 /// 22.2 after the set-up choices (with `opts`), with an empty board (the Corps Support
 /// Box kept); Austria holds cards that answer nothing. Prussia is to play.
 fn empty_board(opts: &[&str]) -> PureGame<Struggle> {
-    let src = scenarios::find("struggle-seven-weeks").expect("scenario");
-    let v: Vec<String> = opts.iter().map(|o| o.to_string()).collect();
-    let rules = <Struggle as RulesGame>::load_rules(&src, &v).expect("loads");
-    let mut g = PureGame::<Struggle>::new(rules, 5);
-    for i in 0..g.rules.choices.len() as u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        g.apply(&StCommand::SetupAt { choice: i, space })
-            .expect("a set-up choice");
-    }
-    empty_the_map(&mut g);
+    let mut g = empty_board_with(opts, 5);
     let quiet = quiet_cards(&g, 3, &[35, 26]);
     give(&mut g, Side::Austria, &quiet);
-    assert_eq!(g.st.g.step, Step::Round);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
     g
 }
 

@@ -9,8 +9,7 @@
 
 use crate::st_common::*;
 use feldzug::engine::dice::Roll;
-use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
+use feldzug::engine::game::PureGame;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::flow_battle::Stage;
@@ -19,17 +18,7 @@ use feldzug::games::struggle::state::*;
 
 /// 22.2 with `opts`, the set-up choices made, and an empty board; Prussia to play.
 fn empty_board(opts: &[&str]) -> PureGame<Struggle> {
-    let src = scenarios::find("struggle-seven-weeks").expect("the scenario is registered");
-    let v: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
-    let rules = <Struggle as RulesGame>::load_rules(&src, &v).expect("the options load");
-    let mut g = PureGame::<Struggle>::new(rules, 1);
-    for i in 0..g.rules.choices.len() as u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        ok(&mut g, StCommand::SetupAt { choice: i, space });
-    }
-    empty_the_map(&mut g);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
-    g
+    empty_board_with(opts, 1)
 }
 
 /// The prompt of the step, as the side to act reads it (and the battle panel shows it).

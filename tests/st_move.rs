@@ -8,7 +8,6 @@
 
 use crate::st_common::*;
 use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::cards::CardId;
@@ -70,19 +69,9 @@ fn place(g: &mut PureGame<Struggle>, ty: &str, at: &str) -> u16 {
 /// 22.2 after the set-up choices, with an empty board (the Corps Support Box kept); both
 /// hands empty (no response may interrupt). Prussia is to play.
 fn empty_board() -> PureGame<Struggle> {
-    let src = scenarios::find("struggle-seven-weeks").expect("scenario");
-    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("loads");
-    let mut g = PureGame::<Struggle>::new(rules, 5);
-    for i in 0..g.rules.choices.len() as u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        g.apply(&StCommand::SetupAt { choice: i, space })
-            .expect("a set-up choice");
-    }
-    empty_the_map(&mut g);
+    let mut g = empty_board_with(&[], 5);
     give(&mut g, Side::Austria, &[]);
     give(&mut g, Side::Prussia, &[]);
-    assert_eq!(g.st.g.step, Step::Round);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
     g
 }
 

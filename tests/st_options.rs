@@ -23,24 +23,12 @@ fn load(id: &str, opts: &[&str], seed: u64) -> PureGame<Struggle> {
     PureGame::<Struggle>::new(rules, seed)
 }
 
-/// 22.2 with the set-up choices made (the first space of each), with `opts`.
 fn seven_weeks_with(opts: &[&str]) -> PureGame<Struggle> {
-    let mut g = load("struggle-seven-weeks", opts, 1);
-    for i in 0..g.rules.choices.len() as u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        ok(&mut g, StCommand::SetupAt { choice: i, space });
-    }
-    g
+    seven_weeks_set_up(opts, 1)
 }
 
-/// 22.2 with `opts` and an empty board: every unit off the map (the Corps Support Box
-/// kept), every general in the holding area; Prussia to play.
 fn empty_board(opts: &[&str]) -> PureGame<Struggle> {
-    let mut g = seven_weeks_with(opts);
-    empty_the_map(&mut g);
-    assert_eq!(g.st.g.step, Step::Round);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
-    g
+    empty_board_with(opts, 1)
 }
 
 fn ok(g: &mut PureGame<Struggle>, c: StCommand) {

@@ -14,12 +14,8 @@ use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::state::*;
 use std::sync::Arc;
 
-/// 22.2 after the set-up choices with an empty board; Prussia to play.
 fn empty_board() -> PureGame<Struggle> {
-    let mut g = seven_weeks();
-    empty_the_map(&mut g);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
-    g
+    empty_board_with(&[], 1)
 }
 
 /// A 4-OP card that is no response and not mandatory, not among `not`.

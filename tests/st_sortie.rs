@@ -2,29 +2,13 @@
 //! stronghold (AUDIT13b D13), driven through `PureGame::apply` on an empty board.
 
 use crate::st_common::*;
-use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
+use feldzug::engine::game::PureGame;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::battle::Who;
 use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::siege;
 use feldzug::games::struggle::state::*;
-
-/// 22.2 after the set-up choices with every piece off the map; Prussia is to play.
-fn empty_board() -> PureGame<Struggle> {
-    let src = scenarios::find("struggle-seven-weeks").expect("scenario");
-    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("loads");
-    let mut g = PureGame::<Struggle>::new(rules, 5);
-    for i in 0..g.rules.choices.len() as u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        g.apply(&StCommand::SetupAt { choice: i, space })
-            .expect("a set-up choice");
-    }
-    empty_the_map(&mut g);
-    assert_eq!(g.st.g.to_play, Side::Prussia);
-    g
-}
 
 fn dice_for(plan: &feldzug::games::struggle::battle::BattlePlan, who: Who) -> (u8, u8) {
     for a in 1..=6 {

@@ -6,29 +6,13 @@
 //! `PureGame::apply` from positions built on the 22.2 set-up; dice are scripted.
 
 use crate::st_common::*;
-use feldzug::engine::game::{PureGame, RulesGame};
-use feldzug::engine::scenarios;
+use feldzug::engine::game::PureGame;
 use feldzug::engine::side::Side;
 use feldzug::games::struggle::Struggle;
 use feldzug::games::struggle::battle::Who;
 use feldzug::games::struggle::flow_battle::{self as fb, Stage};
 use feldzug::games::struggle::siege;
 use feldzug::games::struggle::state::*;
-
-/// 22.2 after the set-up choices with an empty board; Prussia to play.
-fn empty_board() -> PureGame<Struggle> {
-    let src = scenarios::find("struggle-seven-weeks").expect("scenario");
-    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("loads");
-    let mut g = PureGame::<Struggle>::new(rules, 5);
-    for i in 0..g.rules.choices.len() as u8 {
-        let space = g.rules.choices[i as usize].1[0];
-        g.apply(&StCommand::SetupAt { choice: i, space })
-            .expect("a set-up choice");
-    }
-    empty_the_map(&mut g);
-    assert_eq!(g.st.g.step, Step::Round);
-    g
-}
 
 struct Minden {
     minden: usize,
