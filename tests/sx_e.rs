@@ -165,3 +165,149 @@ fn a_released_leader_goes_to_the_fortress_his_owner_picks() {
     let prague = area(&g, "prague");
     refused(&mut g, SxCommand::PlaceReleased { area: prague });
 }
+
+/// The computer's sampled view (`determinize`) for Prussia, with a seed.
+fn view_for_prussia(g: &PureGame<SaxonWar>, seed: u64) -> SxState {
+    use rand::SeedableRng;
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    <SaxonWar as RulesGame>::determinize(&g.rules, &g.st, "Prussia", &mut rng)
+}
+
+/// The grand campaign at Austria's re-deployment of 1757 with a demoralized Austrian
+/// field force (6 SP and Lacy) at Olmütz, and Austria's first other force taken up in
+/// secret (its SPs wait to be placed again). Dice all 1.
+fn redeployment_with_demoralized_olmutz() -> (PureGame<SaxonWar>, AreaId, LeaderId) {
+    let mut g = crate::sx_core::game("saxonwar-grand");
+    while g.st.g.step == Step::Deploy {
+        let c = g
+            .legal()
+            .into_iter()
+            .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
+            .expect("a deployment");
+        ok(&mut g, c);
+    }
+    let olmutz = area(&g, "olmutz");
+    for p in Power::ALL {
+        put(&mut g, p, olmutz, 0, 0);
+    }
+    put(&mut g, Power::Austria, olmutz, 6, 0);
+    let lacy = place(&mut g, "lacy", LLoc::Field(olmutz));
+    g.st.areas[olmutz as usize].demoralized[Power::Austria.idx()] = true;
+    g.st.g.turn = 18;
+    g.st.g.phasing = Side::Austria;
+    g.st.g.step = Step::Attrition;
+    g.dice.script(std::iter::repeat_n(1, 60));
+    drive(&mut g, |s| {
+        s.g.step == Step::Deploy && s.g.redeploying && s.g.deploying == Side::Austria
+    });
+    assert!(g.st.areas[olmutz as usize].demoralized[Power::Austria.idx()]);
+    assert!(g.st.areas[olmutz as usize].field[Power::Austria.idx()] > 0);
+    let w = g
+        .legal()
+        .into_iter()
+        .find(|c| {
+            matches!(c, SxCommand::Withdraw { power: Power::Austria, area, .. } if *area != olmutz)
+        })
+        .expect("a good Austrian force to take up");
+    ok(&mut g, w);
+    assert!(g.st.pools.undeployed[Power::Austria.idx()] > 0);
+    (g, olmutz, lacy)
+}
+
+#[test]
+fn the_computer_does_not_see_what_austria_secretly_adds_to_a_demoralized_force() {
+    // rule deployment.secret ("the computer opponent deploying Prussia's side does not
+    // read Austria's placements"), grand.redeploy: Austria may secretly put SPs and a
+    // leader with its demoralized force at Olmütz; Prussia's sampled worlds are the same
+    // whether it did or not (AUDIT14e D1)
+    let (plain, olmutz, lacy) = redeployment_with_demoralized_olmutz();
+    let start = plain.st.areas[olmutz as usize].field[Power::Austria.idx()];
+    let mut added = plain.clone();
+    ok(
+        &mut added,
+        SxCommand::DeploySp {
+            power: Power::Austria,
+            area: olmutz,
+            inside: false,
+            sp: 1,
+        },
+    );
+    let extra = added.legal().into_iter().find_map(|c| match c {
+        SxCommand::Deploy { leader, area, .. } if area == olmutz => Some(leader),
+        _ => None,
+    });
+    if let Some(l) = extra {
+        ok(
+            &mut added,
+            SxCommand::Deploy {
+                leader: l,
+                area: olmutz,
+                inside: false,
+            },
+        );
+    }
+    let mut plain = plain;
+    for g in [&mut plain, &mut added] {
+        crate::sx_fix::finish_austrian_redeployment(g, olmutz);
+        assert_eq!(g.st.g.deploying, Side::Prussia);
+    }
+    assert_eq!(
+        added.st.areas[olmutz as usize].field[Power::Austria.idx()],
+        start + 1,
+        "the live states differ at Olmütz"
+    );
+    assert_ne!(plain.st, added.st);
+    for seed in 0..8 {
+        let (a, b) = (
+            view_for_prussia(&plain, seed),
+            view_for_prussia(&added, seed),
+        );
+        assert!(a == b, "seed {seed}: the same sampled world both ways");
+        // the demoralized force stays as it was seen, perhaps with sampled additions
+        assert!(a.areas[olmutz as usize].field[Power::Austria.idx()] >= start);
+        assert_eq!(a.leaders[lacy as usize].loc, LLoc::Field(olmutz));
+    }
+}
+
+#[test]
+fn the_computer_lets_an_austrian_force_in_prussian_lands_stay_or_leave() {
+    // rule deployment.secret, grand.redeploy: an Austrian force seen in Prussian Silesia
+    // (Glatz) when the re-deployment begins may only stay or be taken up; Prussia's
+    // sampled worlds keep it there in about half of them, whatever Austria did
+    // (AUDIT14e D2, audit4 defect 4)
+    let (mut stay, glatz) = crate::sx_fix::redeployment_with_austrians_at_glatz();
+    let mut left = stay.clone();
+    crate::sx_fix::finish_austrian_redeployment(&mut stay, glatz);
+    ok(
+        &mut left,
+        SxCommand::Withdraw {
+            power: Power::Austria,
+            area: glatz,
+            inside: false,
+        },
+    );
+    let prague = area(&left, "prague");
+    ok(
+        &mut left,
+        SxCommand::DeploySp {
+            power: Power::Austria,
+            area: prague,
+            inside: false,
+            sp: 5,
+        },
+    );
+    crate::sx_fix::finish_austrian_redeployment(&mut left, glatz);
+    assert_eq!(stay.st.areas[glatz as usize].field[Power::Austria.idx()], 5);
+    assert_eq!(left.st.areas[glatz as usize].field[Power::Austria.idx()], 0);
+    let (mut kept, mut moved) = (0, 0);
+    for seed in 0..16 {
+        let (a, b) = (view_for_prussia(&stay, seed), view_for_prussia(&left, seed));
+        assert!(a == b, "seed {seed}: the same sampled world both ways");
+        match a.areas[glatz as usize].field[Power::Austria.idx()] {
+            5 => kept += 1,
+            0 => moved += 1,
+            n => panic!("seed {seed}: {n} SP at Glatz"),
+        }
+    }
+    assert!(kept > 0 && moved > 0, "kept {kept}, moved {moved}");
+}
