@@ -232,20 +232,22 @@ fn the_computer_does_not_see_what_austria_secretly_adds_to_a_demoralized_force()
             sp: 1,
         },
     );
-    let extra = added.legal().into_iter().find_map(|c| match c {
-        SxCommand::Deploy { leader, area, .. } if area == olmutz => Some(leader),
-        _ => None,
-    });
-    if let Some(l) = extra {
-        ok(
-            &mut added,
-            SxCommand::Deploy {
-                leader: l,
-                area: olmutz,
-                inside: false,
-            },
-        );
-    }
+    let extra = added
+        .legal()
+        .into_iter()
+        .find_map(|c| match c {
+            SxCommand::Deploy { leader, area, .. } if area == olmutz => Some(leader),
+            _ => None,
+        })
+        .expect("the force taken up had a leader to place");
+    ok(
+        &mut added,
+        SxCommand::Deploy {
+            leader: extra,
+            area: olmutz,
+            inside: false,
+        },
+    );
     let mut plain = plain;
     for g in [&mut plain, &mut added] {
         crate::sx_fix::finish_austrian_redeployment(g, olmutz);
@@ -256,6 +258,7 @@ fn the_computer_does_not_see_what_austria_secretly_adds_to_a_demoralized_force()
         start + 1,
         "the live states differ at Olmütz"
     );
+    assert_eq!(added.st.leaders[extra as usize].loc, LLoc::Field(olmutz));
     assert_ne!(plain.st, added.st);
     for seed in 0..8 {
         let (a, b) = (
