@@ -689,7 +689,7 @@ fn a_willingness_declaration_is_hidden_from_inspect_until_both_are_given() {
 
 /// The grand campaign at the re-deployment before 1757, Austria to re-deploy, with an
 /// Austrian force of 5 SP in the field at Glatz (Prussian Silesia); dice all 1.
-fn redeployment_with_austrians_at_glatz() -> (PureGame<SaxonWar>, AreaId) {
+pub(crate) fn redeployment_with_austrians_at_glatz() -> (PureGame<SaxonWar>, AreaId) {
     let mut g = game("saxonwar-grand");
     while g.st.g.step == Step::Deploy {
         let c = g

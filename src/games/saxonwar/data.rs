@@ -130,6 +130,7 @@ pub struct LeaderData {
     pub id: String,
     pub name: String,
     pub power: Power,
+    /// Seniority, lowest first: RECONSTRUCTED (leaders.ratings lost item 1).
     pub rank: u8,
     pub siv: u8,
     pub aiv: u8,

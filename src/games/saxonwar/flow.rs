@@ -156,6 +156,24 @@ impl Game<'_> {
                         s.inside[side.idx()] = self.st.garrison_of(a, side) > 0;
                     }
                     s.besieged = Some(besieger(self.r, self.st, a).is_some());
+                    let x = &self.st.areas[a as usize];
+                    let mut leaders = Vec::new();
+                    for inside in [false, true] {
+                        let loc = if inside {
+                            LLoc::Garrison(a)
+                        } else {
+                            LLoc::Field(a)
+                        };
+                        for l in self.st.leaders_at(loc) {
+                            leaders.push((l, inside));
+                        }
+                    }
+                    s.forces = Some(StartForces {
+                        field: x.field,
+                        inside: x.garrison,
+                        leaders,
+                        lent: x.lent,
+                    });
                     s
                 })
                 .collect();

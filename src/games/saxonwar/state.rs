@@ -105,6 +105,7 @@ pub struct Pools {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Step {
     Deploy,
+    /// Morale recovery, the first phase: RECONSTRUCTED (turn.sequence lost item 1).
     Morale,
     Depot,
     March,
@@ -253,7 +254,7 @@ pub struct Globals {
 /// grand.redeploy: whether each side (by index) had SPs in the field and inside the
 /// fortress of an area when the re-deployment began, and whether that garrison was
 /// besieged then.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SeenAt {
     pub field: [bool; 2],
     pub inside: [bool; 2],
@@ -261,6 +262,22 @@ pub struct SeenAt {
     /// save made before this was recorded (then judged on the live state).
     #[serde(default)]
     pub besieged: Option<bool>,
+    /// The public position when the re-deployment began, for the computer's view of the
+    /// other side's secret re-deployment (`deploy::scatter`, deployment.secret); None in
+    /// a save made before this was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forces: Option<StartForces>,
+}
+
+/// grand.redeploy: the forces of an area when the re-deployment began, as both sides saw
+/// them: SPs per power in the field and inside, the leaders there (`true`: inside) and
+/// the Empire SPs lent to France.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StartForces {
+    pub field: [u16; POWERS],
+    pub inside: [u16; POWERS],
+    pub leaders: Vec<(LeaderId, bool)>,
+    pub lent: u16,
 }
 
 /// prisoners.exchange: one released SP (`leader` None) or leader of a power whose owner

@@ -159,8 +159,13 @@ fn places(r: &SxRules, st: &SxState, p: Power) -> Vec<(AreaId, bool)> {
             st.g.redeploy_start
                 .get(a as usize)
                 .filter(|_| st.g.redeploying)
-                .copied()
+                .map(|s| (s.field, s.inside))
                 .unwrap_or_default();
+        let start = SeenAt {
+            field: start.0,
+            inside: start.1,
+            ..SeenAt::default()
+        };
         let field = start.field[enemy] || enemy_in(st, a, p.side());
         let inside = start.inside[enemy] || st.garrison_of(a, p.side().other()) > 0;
         if !own_country(r, p, a) || field {
@@ -181,23 +186,60 @@ fn places(r: &SxRules, st: &SxState, p: Power) -> Vec<(AreaId, bool)> {
 /// its SPs in parcels of 1, 5, 10 or all with them, so that nothing is read of where it
 /// stands. The result depends only on what the other side knows: the powers' SPs and
 /// leaders that may move, and the forces that may not.
+///
+/// In a re-deployment the forces that stay are taken from the position when it began
+/// (`SeenAt::forces`), never from the live state (AUDIT14e D1, D2): a demoralized force
+/// or a besieged garrison is re-placed with the SPs and leaders it had then (whatever
+/// Austria secretly added there is pooled and scattered like any other secret
+/// placement), and a force then standing outside its own country (where it may only
+/// stay or be taken up) stays with probability 1/2, else is pooled.
 pub fn scatter(r: &SxRules, st: &mut SxState, side: Side, rng: &mut impl rand::Rng) {
+    let start: Option<Vec<StartForces>> = if st.g.redeploying && !st.g.redeploy_start.is_empty() {
+        st.g.redeploy_start
+            .iter()
+            .map(|s| s.forces.clone())
+            .collect()
+    } else {
+        None
+    };
     for p in Power::ALL {
         if p.side() != side || places(r, st, p).is_empty() {
             continue;
         }
         let mut n: u16 = 0;
         let mut leaders: Vec<LeaderId> = Vec::new();
+        // the forces that stay where they stood at the start: (place, SPs, leaders)
+        let mut kept: Vec<(AreaId, bool, u16, Vec<LeaderId>)> = Vec::new();
         for a in 0..st.areas.len() as AreaId {
             for inside in [false, true] {
-                if (inside && besieged_at_start(r, st, a)) || demoralized(st, p, a, inside) {
-                    continue;
-                }
+                let fixed =
+                    (inside && besieged_at_start(r, st, a)) || demoralized(st, p, a, inside);
                 let loc = if inside {
                     LLoc::Garrison(a)
                 } else {
                     LLoc::Field(a)
                 };
+                if let Some(f) = start.as_ref().and_then(|v| v.get(a as usize)) {
+                    let sp = if inside {
+                        f.inside[p.idx()]
+                    } else {
+                        f.field[p.idx()]
+                    };
+                    let there: Vec<LeaderId> = f
+                        .leaders
+                        .iter()
+                        .filter(|(l, i)| *i == inside && power_of(r, *l) == p)
+                        .map(|(l, _)| *l)
+                        .collect();
+                    if (sp > 0 || !there.is_empty())
+                        && (fixed || (!own_country(r, p, a) && rng.random_bool(0.5)))
+                    {
+                        kept.push((a, inside, sp, there));
+                    }
+                } else if fixed {
+                    // no start record (the first deployment, an older save): as it stands
+                    continue;
+                }
                 leaders.extend(
                     st.leaders_at(loc)
                         .into_iter()
@@ -209,6 +251,29 @@ pub fn scatter(r: &SxRules, st: &mut SxState, side: Side, rng: &mut impl rand::R
                 }
                 if p == Power::Empire && !inside {
                     st.areas[a as usize].lent = 0;
+                }
+            }
+        }
+        for (a, inside, sp, there) in kept {
+            if let Some(x) = sp_at_mut(st, p, a, inside) {
+                *x = sp;
+            }
+            n = n.saturating_sub(sp);
+            if p == Power::Empire
+                && !inside
+                && let Some(f) = start.as_ref().and_then(|v| v.get(a as usize))
+            {
+                st.areas[a as usize].lent = f.lent.min(sp);
+            }
+            for l in there {
+                // a leader given up since (grand.redeploy, told in the log) is gone
+                if let Some(k) = leaders.iter().position(|x| *x == l) {
+                    leaders.remove(k);
+                    st.leaders[l as usize].loc = if inside {
+                        LLoc::Garrison(a)
+                    } else {
+                        LLoc::Field(a)
+                    };
                 }
             }
         }

@@ -136,6 +136,24 @@ impl Sequenced for SaxonWar {
     fn describe(cmd: &SxCommand) -> String {
         describe(cmd)
     }
+
+    /// While a prisoner exchange or a wounded leader's return waits for a pick in the
+    /// morale step, a command of another step is refused with the pick that comes first
+    /// (prisoners.exchange, campaign.casualties), not only as the wrong step.
+    fn refuse_other_step(
+        r: &SxRules,
+        st: &SxState,
+        step: &dyn PlayStep<SaxonWar>,
+        cmd: &SxCommand,
+    ) -> Refusal {
+        let waiting = !st.g.placing.is_empty()
+            || morale::chooser(st).is_some()
+            || morale::returning(r, st).is_some();
+        if st.g.step == Step::Morale && waiting {
+            return morale::why(r, st, cmd);
+        }
+        crate::engine::step::wrong_step::<SaxonWar>(step, cmd)
+    }
 }
 
 pub fn describe(cmd: &SxCommand) -> String {
