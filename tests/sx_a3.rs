@@ -2,7 +2,9 @@
 //! (docs/games/saxonwar-audit3.md), driven by commands. Each test cites the article's
 //! section by the ids of docs/games/saxonwar.md and fails on the code before the fix.
 
-use crate::sx_core::{area, deployed, drive, empty_map, game, leader, ok, place, put, refused};
+use crate::sx_core::{
+    area, deployed, drive, empty_map, game, leader, ok, place, put, refused, retreat_into_the_field,
+};
 use feldzug::ai::{self, Budget};
 use feldzug::engine::game::{PureGame, RulesGame};
 use feldzug::games::saxonwar::SaxonWar;
@@ -304,27 +306,10 @@ fn lent_empire_troops_stay_lent_when_they_retreat_with_the_french() {
     g.dice.script([3, 3, 6]);
     ok(&mut g, SxCommand::BattleKind { maneuver: false });
     assert_eq!(g.st.g.step, Step::Retreat);
-    let to = g
-        .legal()
-        .into_iter()
-        .find_map(|c| match c {
-            SxCommand::Retreat {
-                area,
-                into_fortress: false,
-            } if area != dresden => Some(area),
-            _ => None,
-        })
-        .expect("an area to retreat to");
     let empire = g.st.areas[dresden as usize].field[Power::Empire.idx()];
     let lent = g.st.areas[dresden as usize].lent;
     assert!(empire > 0 && lent == empire.min(4), "{empire} {lent}");
-    ok(
-        &mut g,
-        SxCommand::Retreat {
-            area: to,
-            into_fortress: false,
-        },
-    );
+    let to = retreat_into_the_field(&mut g, dresden);
     assert_eq!(g.st.areas[to as usize].field[Power::Empire.idx()], empire);
     assert_eq!(g.st.areas[to as usize].lent, lent);
     assert_eq!(g.st.areas[dresden as usize].lent, 0);

@@ -709,3 +709,27 @@ pub fn drive(g: &mut PureGame<SaxonWar>, until: impl Fn(&SxState) -> bool) {
     }
     panic!("never reached (step {:?})", g.st.g.step);
 }
+
+/// The loser retreats into the field (combat.post-battle) to the first legal area other
+/// than `from`; the area it went to.
+pub fn retreat_into_the_field(g: &mut PureGame<SaxonWar>, from: AreaId) -> AreaId {
+    let to = g
+        .legal()
+        .into_iter()
+        .find_map(|c| match c {
+            SxCommand::Retreat {
+                area,
+                into_fortress: false,
+            } if area != from => Some(area),
+            _ => None,
+        })
+        .expect("an area to retreat to");
+    ok(
+        g,
+        SxCommand::Retreat {
+            area: to,
+            into_fortress: false,
+        },
+    );
+    to
+}

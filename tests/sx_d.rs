@@ -3,7 +3,9 @@
 //! article's section by the ids of docs/games/saxonwar.md and fails on the code before
 //! its fix. Dice are scripted where a result matters.
 
-use crate::sx_core::{area, deployed, drive, empty_map, game, ok, place, put, refused};
+use crate::sx_core::{
+    area, deployed, drive, empty_map, game, ok, place, put, refused, retreat_into_the_field,
+};
 use crate::sx_fix::{finish_austrian_redeployment, return_picks, wounded_browne};
 use feldzug::engine::game::PureGame;
 use feldzug::games::saxonwar::SaxonWar;
@@ -33,27 +35,10 @@ fn lent_empire_troops_stay_lent_when_prussia_is_beaten_by_the_french() {
     g.dice.script([1, 6, 6, 6, 6, 6]);
     ok(&mut g, SxCommand::BattleKind { maneuver: false });
     assert_eq!(g.st.g.step, Step::Retreat);
-    let to = g
-        .legal()
-        .into_iter()
-        .find_map(|c| match c {
-            SxCommand::Retreat {
-                area,
-                into_fortress: false,
-            } if area != dresden => Some(area),
-            _ => None,
-        })
-        .expect("an area for Prussia to retreat to");
     let empire = g.st.areas[dresden as usize].field[Power::Empire.idx()];
     let lent = g.st.areas[dresden as usize].lent;
     assert!(empire > 0 && lent == empire.min(4), "{empire} {lent}");
-    ok(
-        &mut g,
-        SxCommand::Retreat {
-            area: to,
-            into_fortress: false,
-        },
-    );
+    let to = retreat_into_the_field(&mut g, dresden);
     assert!(g.st.areas[to as usize].field[Power::Prussia.idx()] > 0);
     assert_eq!(g.st.areas[dresden as usize].lent, lent, "the loan stays");
     assert_eq!(g.st.areas[to as usize].lent, 0);

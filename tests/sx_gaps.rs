@@ -5,7 +5,9 @@
 //! broken: a refused command is also absent from the legal list, and the state after is
 //! checked. Dice are scripted where a result matters.
 
-use crate::sx_core::{area, deployed, drive, empty_map, game, leader, ok, place, put, refused};
+use crate::sx_core::{
+    area, deployed, drive, empty_map, game, leader, ok, place, put, refused, retreat_into_the_field,
+};
 use feldzug::engine::game::PureGame;
 use feldzug::games::saxonwar::SaxonWar;
 use feldzug::games::saxonwar::battle;
@@ -561,24 +563,7 @@ fn a_wounded_leader_returns_after_his_turns_to_a_friendly_force() {
     );
     assert!(logged(&g, "Browne is wounded for 2 turns"));
     // the beaten Austrians (no leader now) leave the field
-    let to = g
-        .legal()
-        .into_iter()
-        .find_map(|c| match c {
-            SxCommand::Retreat {
-                area,
-                into_fortress: false,
-            } if area != dresden => Some(area),
-            _ => None,
-        })
-        .expect("a retreat");
-    ok(
-        &mut g,
-        SxCommand::Retreat {
-            area: to,
-            into_fortress: false,
-        },
-    );
+    retreat_into_the_field(&mut g, dresden);
     drive(&mut g, |s| s.g.turn == 11);
     assert!(matches!(
         g.st.leaders[browne as usize].loc,
