@@ -374,6 +374,19 @@ fn ai_cli_play_with_the_computer_saves_a_replayable_game() {
     let play: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(play["finished"], true);
     assert!(play["ai_decisions"].as_u64().unwrap() > 0);
+    // the seats go into the save as the window writes them (its `players` field)
+    let text = std::fs::read_to_string(&save).unwrap();
+    let players = text
+        .lines()
+        .skip_while(|l| !l.contains("players"))
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        players.contains("\"Prussia\": \"computer:8\"")
+            && players.contains("\"Austria\": \"random\""),
+        "{players}"
+    );
     let out = feldzug().arg("replay").arg(&save).output().unwrap();
     assert!(
         out.status.success(),
