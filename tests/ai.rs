@@ -42,6 +42,21 @@ fn random_position<G: RulesGame>(scenario: &str, seed: u64, steps: usize) -> Pur
 fn ai_is_legal_at<G: RulesGame>(scenario: &str, seed: u64, steps: usize) {
     let g = random_position::<G>(scenario, seed, steps);
     let legal = g.legal();
+    // the playout policy and the searched candidates stay within the legal list
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    if let Some(p) = G::playout_play(&g.rules, &g.st, &mut rng) {
+        assert!(
+            legal.contains(&p),
+            "{scenario} seed {seed} step {steps}: the playout policy's {p:?} is not legal"
+        );
+    }
+    let cands = G::ai_candidates(&g.rules, &g.st, legal.clone());
+    assert!(
+        cands.iter().all(|c| legal.contains(c)) && (legal.is_empty() || !cands.is_empty()),
+        "{scenario} seed {seed} step {steps}: candidates {} of {} legal",
+        cands.len(),
+        legal.len()
+    );
     match ai::choose(&g, Budget::Iterations(12), seed) {
         Some(c) => {
             assert!(
