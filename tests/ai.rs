@@ -42,6 +42,21 @@ fn random_position<G: RulesGame>(scenario: &str, seed: u64, steps: usize) -> Pur
 fn ai_is_legal_at<G: RulesGame>(scenario: &str, seed: u64, steps: usize) {
     let g = random_position::<G>(scenario, seed, steps);
     let legal = g.legal();
+    // the playout policy and the searched candidates stay within the legal list
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    if let Some(p) = G::playout_play(&g.rules, &g.st, &mut rng) {
+        assert!(
+            legal.contains(&p),
+            "{scenario} seed {seed} step {steps}: the playout policy's {p:?} is not legal"
+        );
+    }
+    let cands = G::ai_candidates(&g.rules, &g.st, legal.clone());
+    assert!(
+        cands.iter().all(|c| legal.contains(c)) && (legal.is_empty() || !cands.is_empty()),
+        "{scenario} seed {seed} step {steps}: candidates {} of {} legal",
+        cands.len(),
+        legal.len()
+    );
     match ai::choose(&g, Budget::Iterations(12), seed) {
         Some(c) => {
             assert!(
@@ -374,6 +389,19 @@ fn ai_cli_play_with_the_computer_saves_a_replayable_game() {
     let play: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(play["finished"], true);
     assert!(play["ai_decisions"].as_u64().unwrap() > 0);
+    // the seats go into the save as the window writes them (its `players` field)
+    let text = std::fs::read_to_string(&save).unwrap();
+    let players = text
+        .lines()
+        .skip_while(|l| !l.contains("players"))
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        players.contains("\"Prussia\": \"computer:8\"")
+            && players.contains("\"Austria\": \"random\""),
+        "{players}"
+    );
     let out = feldzug().arg("replay").arg(&save).output().unwrap();
     assert!(
         out.status.success(),

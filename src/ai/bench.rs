@@ -1,8 +1,9 @@
 //! `feldzug bench --ai`: where the computer's thinking time goes, per scenario. Positions
 //! are taken from random games (every position with a choice, thinned to `positions`);
 //! at each, playouts as the search runs them are timed part by part (the
-//! determinized copy of the state, `apply` of the searched and of the random commands,
-//! `random_play`, `evaluate`), then one whole search at the given budget.
+//! determinized copy of the state, `apply` of the searched and of the policy's commands,
+//! the playout policy `playout_play` (reported as `random_play`, the default policy),
+//! `evaluate`), then one whole search at the given budget.
 
 use super::{Budget, search};
 use crate::engine::dice::Dice;
@@ -131,7 +132,8 @@ pub fn profile<G: RulesGame>(
                         break;
                     }
                     let t = Instant::now();
-                    let cmd = G::random_play(&rules, &sim, &mut rng);
+                    // the playout policy, as the search plays it
+                    let cmd = G::playout_play(&rules, &sim, &mut rng);
                     out.random_play += t.elapsed();
                     let Some(cmd) = cmd else { break };
                     let t = Instant::now();

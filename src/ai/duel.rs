@@ -54,12 +54,40 @@ pub fn play_game<G: RulesGame>(
         g.apply(&cmd)
             .map_err(|r| format!("{side}'s command refused: {cmd:?}: {r}"))?;
     }
-    let text = save::to_text(&save_file(&g, variants))?;
+    let mut file = save_file(&g, variants);
+    file.players = seats::<G>(&g.rules, &g.st, agent_of);
+    let text = save::to_text(&file)?;
     Ok(Played {
         summary: g.summary(),
         save: text,
         think,
     })
+}
+
+/// The save's `players` field for a game played by these agents (issue 15): each side's
+/// name and "computer:<strength>" as the window writes it, or "random" for the random
+/// player (which the window opens as a human seat); None when no side is the computer.
+pub fn seats<G: RulesGame>(
+    rules: &G::Rules,
+    st: &G::State,
+    agent_of: &dyn Fn(&str) -> Agent,
+) -> Option<std::collections::BTreeMap<String, String>> {
+    let names = sides::<G>(rules, st);
+    if !names.iter().any(|s| matches!(agent_of(s), Agent::Ai(_))) {
+        return None;
+    }
+    Some(
+        names
+            .into_iter()
+            .map(|s| {
+                let seat = match agent_of(&s) {
+                    Agent::Ai(_) => agent_name(agent_of(&s)).replacen("ai:", "computer:", 1),
+                    Agent::Random => "random".to_string(),
+                };
+                (s, seat)
+            })
+            .collect(),
+    )
 }
 
 /// The result of a duel between two agents, A and B.

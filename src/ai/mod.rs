@@ -5,7 +5,9 @@
 //! position as the side to act may know it ([`RulesGame::determinize`]: the unseen cards
 //! dealt anew, the opponent's secret choice drawn at random), gives the copy fresh dice
 //! from the AI's own generator (never the game's seeded stream), plays one of the legal
-//! commands, then random commands ([`RulesGame::random_play`]) for a budget of commands,
+//! commands, then the game's playout policy ([`RulesGame::playout_play`]: by default the
+//! random player, in the hex games attacks at good odds and moves towards the scenario's
+//! objectives) for a budget of commands,
 //! and scores the position for the side to act ([`RulesGame::evaluate`], 0 to 1). Where
 //! a decision has many legal commands, the commands searched grow with the iterations
 //! (progressive widening over a random order). The command tried most often is played.
@@ -154,13 +156,18 @@ pub fn search<G: RulesGame>(
     if legal.is_empty() {
         return None;
     }
+    let all = legal.len();
+    let legal = match G::ai_candidates(rules, st, legal.clone()) {
+        c if c.is_empty() => legal,
+        c => c,
+    };
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     if legal.len() == 1 {
         return Some(Decision {
             command: legal[0].clone(),
             side,
             iterations: 0,
-            legal: 1,
+            legal: all,
             elapsed: start.elapsed(),
             arms: vec![Arm {
                 command: legal[0].clone(),
@@ -212,7 +219,7 @@ pub fn search<G: RulesGame>(
         command: legal[best].clone(),
         side,
         iterations: done,
-        legal: legal.len(),
+        legal: all,
         elapsed: start.elapsed(),
         arms: searched
             .iter()
@@ -226,8 +233,9 @@ pub fn search<G: RulesGame>(
 }
 
 /// Commands the search tries first where it widens ([`PRIOR_PICKS`] of them at most):
-/// the picks of the game's own random player ([`RulesGame::random_play`], which leans
-/// towards the enemy and rarely passes) on determinized copies of the position, so that
+/// the picks of the game's playout policy ([`RulesGame::playout_play`]; by default the
+/// random player, which leans towards the enemy and rarely passes) on determinized
+/// copies of the position, so that
 /// the seat's hidden-information guarantees hold; the rest keep their random order.
 fn prefer_the_players_picks<G: RulesGame>(
     rules: &G::Rules,
@@ -243,7 +251,7 @@ fn prefer_the_players_picks<G: RulesGame>(
             break;
         }
         let sim = G::determinize(rules, st, side, rng);
-        let Some(c) = G::random_play(rules, &sim, rng) else {
+        let Some(c) = G::playout_play(rules, &sim, rng) else {
             break;
         };
         if let Some(i) = legal.iter().position(|x| *x == c)
@@ -314,7 +322,7 @@ fn playout<G: RulesGame>(
         if G::over(&sim) {
             break;
         }
-        let Some(cmd) = G::random_play(rules, &sim, rng) else {
+        let Some(cmd) = G::playout_play(rules, &sim, rng) else {
             break;
         };
         if G::apply(rules, &mut sim, &mut dice, &mut log, &cmd).is_err() {

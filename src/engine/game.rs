@@ -79,6 +79,30 @@ pub trait RulesGame:
     ) -> Option<Self::Command> {
         Self::random_command(rules, st, &Self::legal(rules, st), rng)
     }
+    /// The computer's playout policy (`crate::ai`): the command it assumes for whoever
+    /// acts after its searched command, and the commands its widened searches try
+    /// first. By default [`RulesGame::random_play`]; a game gives a better-informed
+    /// policy (attacks at good odds, moves towards its objectives). It reads only the
+    /// position it is given (the search passes a determinized one). The random player
+    /// (`feldzug duel --b random`) keeps [`RulesGame::random_play`].
+    fn playout_play(
+        rules: &Self::Rules,
+        st: &Self::State,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<Self::Command> {
+        Self::random_play(rules, st, rng)
+    }
+    /// The commands the computer searches at a decision, from the legal ones (never
+    /// anything else): by default all of them; a game drops commands that only waste
+    /// decisions (e.g. turning in place in Trautenau). Must not return an empty list
+    /// for a non-empty one.
+    fn ai_candidates(
+        _rules: &Self::Rules,
+        _st: &Self::State,
+        legal: Vec<Self::Command>,
+    ) -> Vec<Self::Command> {
+        legal
+    }
     /// Where the sequence of play stands, for `feldzug inspect`: the phase's name and the
     /// rules' own step (empty when the game does not say).
     fn phase_and_step(_rules: &Self::Rules, _st: &Self::State) -> (String, String) {

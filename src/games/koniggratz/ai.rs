@@ -3,7 +3,7 @@
 
 use super::combat;
 use super::data::{KgRules, Side};
-use super::state::{KgState, Pending, Step};
+use super::state::{KgCommand, KgState, Pending, Step};
 use crate::ai::margin_score;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -51,4 +51,37 @@ pub fn determinize(
         }
     }
     out
+}
+
+/// The playout policy (the search's stand-in for both players after its first command):
+/// in the Attack Phase the attack with the best odds (the odds the combat panel shows,
+/// [`combat::odds`], counted without artillery on either side, since the opponent's
+/// choice is secret), a pass when none is better than even; everything else as the
+/// random player ([`super::random::random_play`]), whose moves lean towards the enemy.
+pub fn playout_play(
+    rules: &KgRules,
+    st: &KgState,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<KgCommand> {
+    if st.g.step == Step::Attack && st.g.pending.is_empty() && rng.random_range(0..100) >= 10 {
+        let legal = super::flow::legal_commands(rules, st);
+        let mut best: Option<(f64, &KgCommand)> = None;
+        for c in &legal {
+            if let KgCommand::Attack { attacker, defender } = c {
+                let o = combat::odds(rules, st, *attacker, *defender, false, false);
+                let v = 0.3 * o.defender[0] + o.defender[1] + 1.5 * o.defender[2]
+                    - (0.3 * o.attacker[0] + o.attacker[1] + 1.5 * o.attacker[2])
+                    + rng.random_range(0.0..0.05);
+                if best.is_none_or(|b| v > b.0) {
+                    best = Some((v, c));
+                }
+            }
+        }
+        return match best {
+            Some((v, c)) if v > 0.0 || !legal.contains(&KgCommand::Pass) => Some(c.clone()),
+            _ if legal.contains(&KgCommand::Pass) => Some(KgCommand::Pass),
+            _ => super::random::random_command(rules, st, &legal, rng),
+        };
+    }
+    super::random::random_play(rules, st, rng)
 }

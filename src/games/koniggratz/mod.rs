@@ -126,6 +126,14 @@ impl RulesGame for Koniggratz {
         random_play(rules, st, rng)
     }
 
+    fn playout_play(
+        rules: &KgRules,
+        st: &KgState,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<KgCommand> {
+        ai::playout_play(rules, st, rng)
+    }
+
     /// 4.3a: one side has chosen Artillery Support (with a real choice: infantry with AP,
     /// 6.2) and the other has not; the choice is revealed when both are in.
     fn secret_pending(rules: &KgRules, st: &KgState) -> bool {

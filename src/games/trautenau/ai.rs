@@ -1,22 +1,354 @@
-//! The computer's evaluation of Trautenau and Soor (issue 15, docs/AI.md).
+//! The computer's view of Trautenau and Soor (issue 15, docs/AI.md): its evaluation and
+//! the policy of its playouts.
 
-use super::data::{Side, TsRules};
-use super::state::{Step, TsState};
+use super::Trautenau;
+use super::combat;
+use super::data::{Side, TsRules, Victory};
+use super::flow::{self, bonus_leader, on_map, protection, victory};
+use super::rules;
+use super::scoring::controls;
+use super::state::{Assault, Loc, Step, TsCommand, TsState, UnitId};
 use crate::ai::margin_score;
+use crate::engine::game::RulesGame;
+use crate::engine::hexmap::Coord;
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
-/// 11.4: the VP lead as the game would score it now (steps lost, demoralised
-/// formations, locations held), over a scale of 4 VP; a lead of 2 wins (7.23).
+/// 11.4, 12.4: the VP lead as the game would score it if it ended now (steps lost and
+/// taken prisoner, demoralised formations, locations held; at Soor also the Austrian
+/// steps still on the map, 12.4.1, so that the search sees the point of evacuating),
+/// plus, at Soor before the check turn has been scored, the VP the places Austria holds
+/// now would bank (12.4.1), less [`GOAL_VP_PER_HEX`] per hex of each side's mean
+/// distance to its goals ([`goals`]); over a scale of 4 VP (a lead of 2 wins, 7.23).
 pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
     let Some(me) = Side::from_name(side) else {
         return 0.5;
     };
     let over = st.g.step == Step::GameOver;
-    let vp = if over {
-        [st.g.vp[0] as i32, st.g.vp[1] as i32]
+    let margin = if over {
+        st.g.vp[me.idx()] as f64 - st.g.vp[me.other().idx()] as f64
     } else {
-        super::flow::score(rules, st, false).0
+        let vp = flow::score(rules, st, true).0;
+        let mut v = [vp[0] as f64, vp[1] as f64];
+        v[Side::Austria.idx()] += soor_places_to_bank(rules, st) as f64;
+        if matches!(victory(rules, st), Victory::Soor { .. }) {
+            // 12.4.1 counts a quarter VP per Austrian step left on the map, rounded up:
+            // linear here, so that each evacuation shows
+            let s = on_map_steps(rules, st, Side::Austria);
+            v[Side::Austria.idx()] += s.div_ceil(4) as f64 - s as f64 / 4.0;
+        }
+        for side in [Side::Austria, Side::Prussia] {
+            v[side.idx()] -= GOAL_VP_PER_HEX * mean_goal_distance(rules, st, side);
+        }
+        v[me.idx()] - v[me.other().idx()]
     };
-    let margin = (vp[me.idx()] - vp[me.other().idx()]) as f64;
     let winner = st.g.winner.map(|w| w.name());
     margin_score(over, winner, side, margin, 4.0)
+}
+
+/// What the evaluation counts a hex of a side's mean distance to its goals ([`goals`]),
+/// in VP (a heuristic of ours: the VP rarely move within a short playout, the distance
+/// tells the search which moves make progress).
+pub const GOAL_VP_PER_HEX: f64 = 0.1;
+
+fn on_map_steps(rules: &TsRules, st: &TsState, side: Side) -> u32 {
+    (0..st.units.len())
+        .filter(|&i| rules.units[i].side == side && !rules.absent.contains(&rules.units[i].id))
+        .filter(|&i| st.units[i].loc.hex().is_some())
+        .map(|i| rules.units[i].morale.saturating_sub(st.units[i].losses) as u32)
+        .sum()
+}
+
+/// The mean distance of `side`'s units on the map to their nearest goal ([`goals`]);
+/// units evacuated count as there (0).
+pub fn mean_goal_distance(rules: &TsRules, st: &TsState, side: Side) -> f64 {
+    let g = goals(rules, st, side);
+    if g.is_empty() {
+        return 0.0;
+    }
+    let mut n = 0u32;
+    let mut sum = 0u32;
+    for (i, u) in st.units.iter().enumerate() {
+        if rules.units[i].side != side {
+            continue;
+        }
+        match u.loc {
+            Loc::Map(c) => {
+                sum += nearest(c, &g).unwrap_or(0);
+                n += 1;
+            }
+            Loc::Evacuated => n += 1,
+            _ => {}
+        }
+    }
+    if n == 0 { 0.0 } else { sum as f64 / n as f64 }
+}
+
+/// The commands the computer searches (a subset of the legal ones): no turning in place
+/// (4) while anything else is possible, since a move ends with a facing of its own and a
+/// turn that changes nothing the evaluation sees would be tried forever.
+pub fn candidates(legal: Vec<TsCommand>) -> Vec<TsCommand> {
+    if legal.iter().all(|c| matches!(c, TsCommand::Face { .. })) {
+        return legal;
+    }
+    legal
+        .into_iter()
+        .filter(|c| !matches!(c, TsCommand::Face { .. }))
+        .collect()
+}
+
+/// 12.4.1: the VP Austria would bank at the end of the check turn for the places it
+/// holds now (0 once that turn is past, or outside Soor).
+fn soor_places_to_bank(rules: &TsRules, st: &TsState) -> i32 {
+    let Victory::Soor {
+        check_hour,
+        hold,
+        bonus,
+        ..
+    } = victory(rules, st)
+    else {
+        return 0;
+    };
+    if st.g.hour > *check_hour || st.g.iv_start.is_some() {
+        return 0;
+    }
+    let held = hold
+        .iter()
+        .filter(|l| controls(rules, st, Side::Austria, l))
+        .count();
+    let mut vp = if held == hold.len() {
+        2
+    } else if held > 0 {
+        1
+    } else {
+        0
+    };
+    if controls(rules, st, Side::Austria, bonus) {
+        vp += 2;
+    }
+    vp
+}
+
+/// The hexes `side`'s units head for now, from the scenario's victory conditions: at
+/// Trautenau the scoring locations and the hexes that open the Prussian exit (11.4.1);
+/// at Soor the places Austria must hold until the check turn, then the Austrian exits
+/// (Austria evacuates, Prussia cuts the line of retreat: 12.4.1).
+pub fn goals(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
+    match victory(rules, st) {
+        Victory::Trautenau {
+            locations,
+            evacuation_needs,
+            exit,
+            ..
+        } => {
+            let mut g: Vec<Coord> = locations.iter().flat_map(|l| l.hexes.clone()).collect();
+            if side == Side::Prussia {
+                g.extend(evacuation_needs.iter().copied());
+                if st.g.hour >= flow::end_hour(rules, st).saturating_sub(2) {
+                    g.push(*exit);
+                }
+            }
+            g
+        }
+        Victory::Soor {
+            check_hour,
+            hold,
+            bonus,
+            exits,
+            ..
+        } => {
+            if st.g.hour <= *check_hour && st.g.iv_start.is_none() {
+                hold.iter()
+                    .chain(std::iter::once(bonus))
+                    .flat_map(|l| l.hexes.clone())
+                    .collect()
+            } else {
+                exits.clone()
+            }
+        }
+    }
+}
+
+/// Whether `side` gains by closing with the enemy: not Austria at Soor, whose steps
+/// lost count for Prussia and who must get away (12.4.1).
+fn seeks_battle(rules: &TsRules, st: &TsState, side: Side) -> bool {
+    !(side == Side::Austria && matches!(victory(rules, st), Victory::Soor { .. }))
+}
+
+fn nearest(from: Coord, to: &[Coord]) -> Option<u32> {
+    to.iter().map(|c| c.distance(from)).min()
+}
+
+/// The playout policy (the search's stand-in for both players after its first command):
+/// evacuate where it scores, assault only at good odds (the odds the combat panel shows,
+/// [`combat::fire`] over [`flow::attack_input`]), barrages always, moves chosen among a
+/// sample by progress towards the scenario's goals ([`goals`]), towards the enemy where
+/// the side seeks battle, and terrain protection, facing the nearest enemy; everything
+/// else as the random player. Reads only the position it is given.
+pub fn playout_play(
+    rules: &TsRules,
+    st: &TsState,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<TsCommand> {
+    let legal = Trautenau::legal(rules, st);
+    if legal.is_empty() {
+        return None;
+    }
+    // a few random choices keep the playouts varied
+    if rng.random_range(0..100) < 10 {
+        return super::random_command(rules, st, &legal, rng);
+    }
+    match st.g.step {
+        Step::Movement if st.g.pending.is_empty() => movement(rules, st, &legal, rng),
+        Step::Declare => declare(rules, st, &legal, rng),
+        Step::Barrage => {
+            let fire: Vec<&TsCommand> = legal
+                .iter()
+                .filter(|c| matches!(c, TsCommand::Barrage { .. }))
+                .collect();
+            if fire.is_empty() {
+                super::random_command(rules, st, &legal, rng)
+            } else {
+                Some(fire[rng.random_range(0..fire.len())].clone())
+            }
+        }
+        _ => super::random_command(rules, st, &legal, rng),
+    }
+}
+
+fn movement(
+    rules: &TsRules,
+    st: &TsState,
+    legal: &[TsCommand],
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<TsCommand> {
+    if let Some(c) = legal
+        .iter()
+        .find(|c| matches!(c, TsCommand::Evacuate { .. }))
+        && matches!(victory(rules, st), Victory::Soor { .. })
+    {
+        return Some(c.clone());
+    }
+    let moves: Vec<&TsCommand> = legal
+        .iter()
+        .filter(|c| matches!(c, TsCommand::Move { .. }))
+        .collect();
+    if moves.is_empty() {
+        return super::random_command(rules, st, legal, rng);
+    }
+    let Some(side) = flow::active_side(rules, st) else {
+        return super::random_command(rules, st, legal, rng);
+    };
+    let enemies: Vec<Coord> = st
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| rules.units[*i].side != side)
+        .filter_map(|(_, u)| match u.loc {
+            Loc::Map(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    let goals = goals(rules, st, side);
+    let battle = seeks_battle(rules, st, side);
+    let mut best: Option<(f64, &TsCommand)> = None;
+    for _ in 0..24 {
+        let c = moves[rng.random_range(0..moves.len())];
+        let TsCommand::Move { unit, to, facing } = c else {
+            continue;
+        };
+        let from = on_map(st, *unit);
+        let mut v = 0.0;
+        if let (Some(d1), Some(from)) = (nearest(*to, &goals), from) {
+            let d0 = nearest(from, &goals).unwrap_or(d1);
+            v += 1.0 * (d0 as f64 - d1 as f64);
+        } else if let Some(d1) = nearest(*to, &goals) {
+            // a reinforcement entering: the nearer its goal the better
+            v -= 0.2 * d1 as f64;
+        }
+        if let Some(de) = nearest(*to, &enemies) {
+            let d0 = from.and_then(|f| nearest(f, &enemies)).unwrap_or(de);
+            if battle {
+                v += 0.5 * (d0 as f64 - de as f64);
+            } else if de <= 2 {
+                v -= 0.5 * (3 - de) as f64;
+            }
+            // face the nearest enemy
+            let ahead = to.neighbor(*facing);
+            if nearest(ahead, &enemies).is_some_and(|d| d < de) {
+                v += 0.4;
+            }
+        }
+        v += 0.3 * protection(rules, *to) as f64;
+        v += rng.random_range(0.0..0.2);
+        if best.is_none_or(|b| v > b.0) {
+            best = Some((v, c));
+        }
+    }
+    match best {
+        Some((v, _)) if v < 0.3 && legal.contains(&TsCommand::Done) => Some(TsCommand::Done),
+        Some((_, c)) => Some(c.clone()),
+        None => super::random_command(rules, st, legal, rng),
+    }
+}
+
+/// What an assault is worth to the attacker before the defensive fire: the chances of
+/// the fire table the combat panel shows (a T half, a D one, a D with a loss two), less
+/// a penalty when the attackers bring fewer points than the defenders.
+fn assault_value(rules: &TsRules, st: &TsState, target: Coord, units: &[(UnitId, u8)]) -> f64 {
+    let view = rules::view(rules, st);
+    let defs: Vec<UnitId> = view.units_at(target).to_vec();
+    let leader = units.iter().find_map(|(u, _)| bonus_leader(rules, st, *u));
+    let asl = Assault {
+        target,
+        attackers: units.to_vec(),
+        coordinated: units.len() > 1,
+        leader,
+        resolved: false,
+        helpers: vec![],
+    };
+    let input = flow::attack_input(rules, st, &asl, units, &defs);
+    let o = combat::fire(&input).odds();
+    let attack: u32 = units.iter().map(|(_, p)| *p as u32).sum();
+    let defence: u32 = defs
+        .iter()
+        .map(|&d| {
+            let i = d as usize;
+            rules.units[i]
+                .combat
+                .saturating_sub(st.units[i].losses.min(rules.units[i].combat)) as u32
+        })
+        .sum();
+    let mut v = 0.5 * o[1] + o[2] + 2.0 * o[3];
+    if attack < defence {
+        v -= 0.3 * (defence - attack) as f64;
+    }
+    v
+}
+
+fn declare(
+    rules: &TsRules,
+    st: &TsState,
+    legal: &[TsCommand],
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<TsCommand> {
+    let side = flow::active_side(rules, st);
+    let bar = match side {
+        Some(s) if !seeks_battle(rules, st, s) => 1.4,
+        _ => 0.9,
+    };
+    let mut best: Option<(f64, &TsCommand)> = None;
+    for c in legal {
+        if let TsCommand::Declare { target, units, .. } = c {
+            let v = assault_value(rules, st, *target, units) + rng.random_range(0.0..0.1);
+            if best.is_none_or(|b| v > b.0) {
+                best = Some((v, c));
+            }
+        }
+    }
+    match best {
+        Some((v, c)) if v >= bar || !legal.contains(&TsCommand::Done) => Some(c.clone()),
+        _ if legal.contains(&TsCommand::Done) => Some(TsCommand::Done),
+        _ => super::random_command(rules, st, legal, rng),
+    }
 }

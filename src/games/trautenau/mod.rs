@@ -160,6 +160,18 @@ impl RulesGame for Trautenau {
         ai::evaluate(rules, st, side)
     }
 
+    fn playout_play(
+        rules: &TsRules,
+        st: &TsState,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<TsCommand> {
+        ai::playout_play(rules, st, rng)
+    }
+
+    fn ai_candidates(_rules: &TsRules, _st: &TsState, legal: Vec<TsCommand>) -> Vec<TsCommand> {
+        ai::candidates(legal)
+    }
+
     // the game's registry entry: its library card, reference, map, invariants, benchmarks
     const DATE: &'static str = "27 and 28 June 1866";
     const ABOUT: &'static str = "Regiments with facing, elevation and line of sight, chit-pull activation, morale and rally.";
