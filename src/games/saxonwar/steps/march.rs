@@ -698,10 +698,16 @@ fn march_command(g: &mut Game, c: &SxCommand) {
         }
         SxCommand::Overwhelm { fortress } => {
             m.tried_here = true;
-            m.stopped = false;
             if fortress {
                 overwhelm_fortress(g, &mut m);
+                // AUDIT14f defect 1: the licence to march on ("otherwise nothing
+                // happens and the moving force may continue moving") follows the attack
+                // on a field force only; after an attack on the fortress an enemy field
+                // force still in the area keeps the mover stopped (move.overwhelm: one
+                // attack per area, "either against a field force or a fortress")
+                m.stopped = m.stopped && enemy_in(g.st, m.at, side);
             } else {
+                m.stopped = false;
                 overwhelm_field(g, &m);
             }
         }
