@@ -237,3 +237,83 @@ fn the_unnamed_general_rolls_for_no_casualty() {
     assert!(g.dice.rolls.iter().any(|r| r.rule == "campaign.casualties"));
     assert_eq!(g.st.leaders[browne as usize].loc, LLoc::Gone);
 }
+
+#[test]
+fn a_besieged_garrison_may_not_march_until_the_siege_is_lifted() {
+    // rule siege.conditions ("then the garrison may not move; otherwise the siege is
+    // lifted at once"): Schwerin with 2 SP inside Glatz, besieged by Browne's 5 Austrian
+    // SP with a completed depot, may not march (Keith, rank 3, is the next to march);
+    // Keith comes from Schweidnitz with 20 SP (3 + SIV 2: one area), overwhelms the
+    // besiegers (6 + 2 against 1 + 2) and takes them with their depot; the siege is
+    // lifted and Schwerin may march
+    let mut g = deployed();
+    empty_map(&mut g);
+    let (glatz, schweidnitz) = (area(&g, "glatz"), area(&g, "schweidnitz"));
+    put(&mut g, Power::Prussia, glatz, 0, 2);
+    let schwerin = place(&mut g, "schwerin", LLoc::Garrison(glatz));
+    put(&mut g, Power::Austria, glatz, 5, 0);
+    let browne = place(&mut g, "browne", LLoc::Field(glatz));
+    g.st.areas[glatz as usize].depot = Some(Depot {
+        owner: Side::Austria,
+        complete: true,
+        siege: true,
+    });
+    assert_eq!(rules::besieger(&g.rules, &g.st, glatz), Some(Side::Austria));
+    let keith = place(&mut g, "keith", LLoc::Field(schweidnitz));
+    put(&mut g, Power::Prussia, schweidnitz, 20, 0);
+    let r = refused(&mut g, SxCommand::Select { leader: schwerin });
+    assert_eq!(r.rule, "siege.conditions", "{r}");
+    assert!(!g.legal().contains(&SxCommand::Select { leader: schwerin }));
+    assert!(g.legal().contains(&SxCommand::Select { leader: keith }));
+    ok(&mut g, SxCommand::Select { leader: keith });
+    g.dice.script([3]);
+    ok(&mut g, SxCommand::March);
+    ok(&mut g, SxCommand::Enter { area: glatz });
+    g.dice.script([6, 1]);
+    ok(&mut g, SxCommand::Overwhelm { fortress: false });
+    assert_eq!(g.st.areas[glatz as usize].field[Power::Austria.idx()], 0);
+    assert_eq!(
+        g.st.leaders[browne as usize].loc,
+        LLoc::Prisoner(Side::Prussia)
+    );
+    ok(&mut g, SxCommand::Halt);
+    assert_eq!(rules::besieger(&g.rules, &g.st, glatz), None);
+    ok(&mut g, SxCommand::Select { leader: schwerin });
+    g.dice.script([3]);
+    ok(&mut g, SxCommand::March);
+    ok(&mut g, SxCommand::Enter { area: schweidnitz });
+    assert_eq!(
+        g.st.leaders[schwerin as usize].loc,
+        LLoc::Field(schweidnitz)
+    );
+}
+
+#[test]
+fn a_leader_taken_along_may_not_march_on_his_own_in_the_same_phase() {
+    // rule move.leaders (a leader picked up by a higher-ranking one moves with him, not
+    // again by himself): Frederick takes Schwerin and 20 SP from Berlin to Wittenberg
+    // (3 + SIV 4 = 7, he halts after one area); Schwerin is then refused, Keith is next
+    let mut g = deployed();
+    let wittenberg = area(&g, "wittenberg");
+    let (fred, schwerin, keith) = (
+        leader(&g, "frederick"),
+        leader(&g, "schwerin"),
+        leader(&g, "keith"),
+    );
+    ok(&mut g, SxCommand::Select { leader: fred });
+    ok(&mut g, SxCommand::Take { sp: 20 });
+    ok(&mut g, SxCommand::PickUp { leader: schwerin });
+    g.dice.script([3]);
+    ok(&mut g, SxCommand::March);
+    ok(&mut g, SxCommand::Enter { area: wittenberg });
+    ok(&mut g, SxCommand::Halt);
+    assert_eq!(g.st.leaders[schwerin as usize].loc, LLoc::Field(wittenberg));
+    assert_eq!(
+        g.st.areas[wittenberg as usize].field[Power::Prussia.idx()],
+        20
+    );
+    let r = refused(&mut g, SxCommand::Select { leader: schwerin });
+    assert_eq!(r.rule, "move.leaders");
+    assert!(r.reason.contains("taken along"), "{r}");
+    assert!(g.legal().contains(&SxCommand::Select { leader: keith }));
+}
