@@ -317,3 +317,57 @@ fn a_leader_taken_along_may_not_march_on_his_own_in_the_same_phase() {
     assert!(r.reason.contains("taken along"), "{r}");
     assert!(g.legal().contains(&SxCommand::Select { leader: keith }));
 }
+
+#[test]
+fn lent_empire_sp_count_towards_the_four_to_one_against_a_fortress() {
+    // rule move.overwhelm-fortress ("4-1 odds") with allies.minor (Empire SPs lent to
+    // France march with a French leader): Broglie with 3 French SP and 5 lent Empire SP
+    // (3 + SIV 2: one area) enters Magdeburg, held by 2 Prussian SP; 8 against 2 is
+    // 4-1 only with the lent SP. On a 6 the fortress falls; the attacker's loss (1 SP
+    // per garrison SP) is taken from the leader's own French SP (ours)
+    for lent in [5u16, 4] {
+        let mut g = deployed();
+        empty_map(&mut g);
+        g.st.g.opened = true;
+        g.st.g.active[Power::France.idx()] = true;
+        g.st.g.active[Power::Empire.idx()] = true;
+        g.st.g.phasing = Side::Austria;
+        let (leipzig, magdeburg) = (area(&g, "leipzig"), area(&g, "magdeburg"));
+        let broglie = place(&mut g, "broglie", LLoc::Field(leipzig));
+        put(&mut g, Power::France, leipzig, 3, 0);
+        put(&mut g, Power::Empire, leipzig, lent, 0);
+        g.st.areas[leipzig as usize].lent = lent;
+        put(&mut g, Power::Prussia, magdeburg, 0, 2);
+        ok(&mut g, SxCommand::Select { leader: broglie });
+        ok(&mut g, SxCommand::TakeLent { sp: lent });
+        g.dice.script([3]);
+        ok(&mut g, SxCommand::March);
+        ok(&mut g, SxCommand::Enter { area: magdeburg });
+        let x = &g.st.areas[magdeburg as usize];
+        assert_eq!(
+            (x.field[Power::France.idx()], x.field[Power::Empire.idx()]),
+            (3, lent)
+        );
+        if lent == 4 {
+            // 7 against 2: short of 4-1; the refusal counts the lent SPs too
+            let r = refused(&mut g, SxCommand::Overwhelm { fortress: true });
+            assert_eq!(r.rule, "move.overwhelm", "{r}");
+            assert!(r.reason.contains("7 SP against 2"), "{r}");
+            continue;
+        }
+        assert!(g.legal().contains(&SxCommand::Overwhelm { fortress: true }));
+        g.dice.script([6]);
+        ok(&mut g, SxCommand::Overwhelm { fortress: true });
+        let x = &g.st.areas[magdeburg as usize];
+        assert_eq!(x.holder, Some(Side::Austria));
+        assert_eq!(x.garrison[Power::Prussia.idx()], 0);
+        assert_eq!(
+            g.st.pools.prisoners[Side::Austria.idx()][Power::Prussia.idx()],
+            1
+        );
+        assert_eq!(
+            (x.field[Power::France.idx()], x.field[Power::Empire.idx()]),
+            (1, 5)
+        );
+    }
+}
