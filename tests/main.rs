@@ -63,6 +63,7 @@ mod sx_core;
 mod sx_d;
 mod sx_docs;
 mod sx_e;
+mod sx_f;
 mod sx_fix;
 mod sx_gaps;
 mod sx_lessons;

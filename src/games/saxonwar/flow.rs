@@ -895,6 +895,10 @@ impl Game<'_> {
                     .fold(0, |m, &l| m | bit(l as usize));
             }
             let x = &self.st.areas[a as usize];
+            // supply.depots, OUR READING (AUDIT14f D5, docs/games/saxonwar.md): "below
+            // 10 SP the depot is removed" binds only a depot being built; a completed
+            // one stays, operative while 1 friendly SP is in its area (supply.sources
+            // item 2), and is captured by an enemy occupying the area
             if let Some(d) = x.depot {
                 let own = self.st.field_of(a, d.owner);
                 let enemy = self.st.field_of(a, d.owner.other());
@@ -1135,7 +1139,10 @@ pub fn exchange_dest(r: &SxRules, st: &SxState, p: Power) -> Option<AreaId> {
 
 /// prisoners.exchange: every unbesieged fortress of its nationality a released prisoner
 /// of a power may go to ("any unbesieged fortress of that nationality"); its owner picks
-/// when there are two or more.
+/// when there are two or more. OUR READING (AUDIT14f D5, docs/games/saxonwar.md): our
+/// RECONSTRUCTED map has no Russian fortress (Russia is the Russia box only), so Russian
+/// prisoners have nowhere to go and, as prisoners who cannot be placed are held on
+/// (prisoners.exchange), are never exchanged nor counted in the 1-for-1 balance.
 pub fn exchange_dests(r: &SxRules, st: &SxState, p: Power) -> Vec<AreaId> {
     (0..r.areas.len() as AreaId)
         .filter(|a| {

@@ -414,8 +414,15 @@ pub fn resolve(g: &mut Game, area: AreaId, maneuver: bool) {
             o.loss_points[wk] as f64 / 100.0,
         ),
     );
+    // campaign.casualties: the casualty is the general who fought, recorded in the
+    // battle's inputs before the losses (AUDIT14f defect 3: the losses may change which
+    // power has the most SPs and so who commands now), and only a *named* leader rolls
+    // for his fate, not the all-0 "Unnamed" general of grand.redeploy (defect 4)
+    let fought = if lk == 0 { i.att.leader } else { i.def.leader };
     if o.casualty
-        && let Some(cmd) = commander(g.r, g.st, area, loser, false)
+        && let Some(cmd) = fought
+        && !g.r.leaders[cmd as usize].unnamed
+        && g.st.leaders[cmd as usize].loc == LLoc::Field(area)
     {
         leader_casualty(g, cmd, winner);
     }

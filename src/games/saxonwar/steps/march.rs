@@ -542,7 +542,11 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
             }
             Refusal::new(
                 "move.overwhelm",
-                format!("an overwhelming attack needs 4-1: {} SP against {e}", m.sp),
+                // the strength counted as `overwhelm_targets` counts it: with lent SPs
+                format!(
+                    "an overwhelming attack needs 4-1: {} SP against {e}",
+                    m.sp + m.lent_sp
+                ),
             )
         }
         SxCommand::Garrison { .. } if fortress_open(r, st, m) && !m.rolled => Refusal::new(
@@ -698,10 +702,16 @@ fn march_command(g: &mut Game, c: &SxCommand) {
         }
         SxCommand::Overwhelm { fortress } => {
             m.tried_here = true;
-            m.stopped = false;
             if fortress {
                 overwhelm_fortress(g, &mut m);
+                // AUDIT14f defect 1: the licence to march on ("otherwise nothing
+                // happens and the moving force may continue moving") follows the attack
+                // on a field force only; after an attack on the fortress an enemy field
+                // force still in the area keeps the mover stopped (move.overwhelm: one
+                // attack per area, "either against a field force or a fortress")
+                m.stopped = m.stopped && enemy_in(g.st, m.at, side);
             } else {
+                m.stopped = false;
                 overwhelm_field(g, &m);
             }
         }
@@ -826,6 +836,9 @@ fn overwhelm_field(g: &mut Game, m: &March) {
 /// move.overwhelm-fortress: 1d6, a 6 takes the fortress (1 garrison SP captured, the
 /// rest eliminated; the attacker loses 1 SP per garrison SP); otherwise the attacker
 /// loses twice the garrison.
+/// OUR READING (AUDIT14f untested case 7, docs/games/saxonwar.md): lent Empire SPs
+/// count towards the 4-1, but the attacker's losses are taken from the leader's own
+/// power only, at most its SPs there.
 fn overwhelm_fortress(g: &mut Game, m: &mut March) {
     let side = power(g.r, m).side();
     let p = power(g.r, m);

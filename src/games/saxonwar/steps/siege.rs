@@ -124,8 +124,22 @@ pub fn why(r: &SxRules, st: &SxState, c: &SxCommand) -> Refusal {
 }
 
 /// The nearest fortress a garrison granted the Honors of War may march to: held by
-/// its side, not besieged, not this one.
+/// its side, not besieged, not this one, and one every power of the garrison may enter
+/// (`may_enter`, as retreats and wounded leaders: AUDIT14f defect 2): not a country
+/// still closed (grand.start), not beside an ally without co-operation, not east of
+/// Magdeburg for the Anglo-Allies (allies.cooperation).
 fn refuge(r: &SxRules, st: &SxState, from: AreaId, side: Side) -> Option<AreaId> {
+    let powers: Vec<Power> = Power::ALL
+        .into_iter()
+        .filter(|p| {
+            p.side() == side
+                && (st.areas[from as usize].garrison[p.idx()] > 0
+                    || st
+                        .leaders_at(LLoc::Garrison(from))
+                        .iter()
+                        .any(|l| power_of(r, *l) == *p))
+        })
+        .collect();
     let n = st.areas.len();
     let mut dist = vec![u32::MAX; n];
     let mut queue = std::collections::VecDeque::new();
@@ -137,6 +151,7 @@ fn refuge(r: &SxRules, st: &SxState, from: AreaId, side: Side) -> Option<AreaId>
             && st.areas[a as usize].holder == Some(side)
             && st.garrison_of(a, side.other()) == 0
             && besieger(r, st, a).is_none()
+            && powers.iter().all(|p| may_enter(r, st, *p, a).is_ok())
         {
             return Some(a);
         }
