@@ -324,7 +324,7 @@ fn lent_empire_sp_count_towards_the_four_to_one_against_a_fortress() {
     // France march with a French leader): Broglie with 3 French SP and 5 lent Empire SP
     // (3 + SIV 2: one area) enters Magdeburg, held by 2 Prussian SP; 8 against 2 is
     // 4-1 only with the lent SP. On a 6 the fortress falls; the attacker's loss (1 SP
-    // per garrison SP) is taken from the leader's own French SP (ours)
+    // per garrison SP) is taken from the leader's own French SP first (ours)
     for lent in [5u16, 4] {
         let mut g = deployed();
         empty_map(&mut g);
@@ -370,4 +370,54 @@ fn lent_empire_sp_count_towards_the_four_to_one_against_a_fortress() {
             (1, 5)
         );
     }
+}
+
+#[test]
+fn a_failed_attack_on_a_fortress_costs_the_lent_empire_sp_what_the_french_cannot_pay() {
+    // rule move.overwhelm-fortress: "In an unsuccesful attack the attacker loses double
+    // the garrison strength"; with allies.minor the lent Empire SPs march in the attacking
+    // force, so they pay what the leader's own SPs cannot (ours: the leader's power
+    // first). Broglie with 1 French and 7 lent SP against 2: 8 against 2, the die 3
+    // fails, the loss is 4 = 1 French + 3 Empire
+    let mut g = deployed();
+    empty_map(&mut g);
+    g.st.g.opened = true;
+    g.st.g.active[Power::France.idx()] = true;
+    g.st.g.active[Power::Empire.idx()] = true;
+    g.st.g.phasing = Side::Austria;
+    let (leipzig, magdeburg) = (area(&g, "leipzig"), area(&g, "magdeburg"));
+    let broglie = place(&mut g, "broglie", LLoc::Field(leipzig));
+    put(&mut g, Power::France, leipzig, 1, 0);
+    put(&mut g, Power::Empire, leipzig, 7, 0);
+    g.st.areas[leipzig as usize].lent = 7;
+    put(&mut g, Power::Prussia, magdeburg, 0, 2);
+    ok(&mut g, SxCommand::Select { leader: broglie });
+    ok(&mut g, SxCommand::TakeLent { sp: 7 });
+    g.dice.script([3]);
+    ok(&mut g, SxCommand::March);
+    ok(&mut g, SxCommand::Enter { area: magdeburg });
+    g.dice.script([3]);
+    ok(&mut g, SxCommand::Overwhelm { fortress: true });
+    let x = &g.st.areas[magdeburg as usize];
+    assert_eq!(x.holder, Some(Side::Prussia));
+    assert_eq!(
+        x.garrison[Power::Prussia.idx()],
+        2,
+        "the garrison loses nothing"
+    );
+    assert_eq!(
+        (
+            x.field[Power::France.idx()],
+            x.field[Power::Empire.idx()],
+            x.lent
+        ),
+        (0, 4, 4)
+    );
+    assert!(
+        g.log
+            .entries
+            .iter()
+            .any(|e| e.text.contains("the attacker loses 4 SP")),
+        "the loss is double the garrison"
+    );
 }

@@ -836,9 +836,9 @@ fn overwhelm_field(g: &mut Game, m: &March) {
 /// move.overwhelm-fortress: 1d6, a 6 takes the fortress (1 garrison SP captured, the
 /// rest eliminated; the attacker loses 1 SP per garrison SP); otherwise the attacker
 /// loses twice the garrison.
-/// OUR READING (AUDIT14f untested case 7, docs/games/saxonwar.md): lent Empire SPs
-/// count towards the 4-1, but the attacker's losses are taken from the leader's own
-/// power only, at most its SPs there.
+/// Lent Empire SPs marching along (allies.minor) count towards the 4-1 and share the
+/// losses: OUR READING (AUDIT14f untested case 7, docs/games/saxonwar.md): the loss is
+/// taken from the leader's own power first, the rest from the lent SPs with him.
 fn overwhelm_fortress(g: &mut Game, m: &mut March) {
     let side = power(g.r, m).side();
     let p = power(g.r, m);
@@ -853,21 +853,32 @@ fn overwhelm_fortress(g: &mut Game, m: &mut March) {
         g.lose(side.other(), a, true, 1, true);
         g.lose(side.other(), a, true, gsp, false);
         g.capture_garrison_leaders(a, side.other());
-        let k = g.lose_from(p, a, false, gsp);
-        m.sp -= k.min(m.sp);
+        let k = attacker_loses(g, m, p, gsp);
         g.capture_fortress(a, side);
         g.note(
             "move.overwhelm-fortress",
             format!("the attacker loses {k} SP"),
         );
     } else {
-        let k = g.lose_from(p, a, false, 2 * gsp);
-        m.sp -= k.min(m.sp);
+        let k = attacker_loses(g, m, p, 2 * gsp);
         g.note(
             "move.overwhelm-fortress",
             format!("the attack fails: the attacker loses {k} SP"),
         );
     }
+}
+
+/// The marching force loses `n` SP (move.overwhelm-fortress): from the leader's power
+/// `p` first, then from the lent Empire SPs marching with him; the SP lost.
+fn attacker_loses(g: &mut Game, m: &mut March, p: Power, n: u16) -> u16 {
+    let a = m.at;
+    let k = g.lose_from(p, a, false, n.min(m.sp));
+    m.sp -= k;
+    let e = g.lose_from(Power::Empire, a, false, (n - k).min(m.lent_sp));
+    m.lent_sp -= e;
+    let x = &mut g.st.areas[a as usize];
+    x.lent -= e.min(x.lent);
+    k + e
 }
 
 /// The first leader of the marching side who must still try to move back into supply
