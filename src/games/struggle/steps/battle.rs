@@ -248,7 +248,7 @@ impl PlayStep<Struggle> for Battle {
                 out.push(StCommand::Done);
             }
             Stage::Stay => {
-                if p.from.is_some() {
+                if p.came_from().is_some() {
                     out.push(StCommand::Return);
                 }
                 out.push(StCommand::Done);
