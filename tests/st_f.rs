@@ -243,3 +243,172 @@ fn st_f_the_garrison_may_withdraw_inside_after_a_friendly_interception() {
     );
     let _ = minden;
 }
+
+/// Minden (a Prussian fortress) besieged by Arendtschildt's Hanoverian corps with the
+/// reduced 7th Corps inside; Falkenstein's relief (three IDs) activated in Paderborn.
+/// Returns (game, Minden, Paderborn, the corps inside, the Hanoverian corps).
+fn minden_besieged_with_a_corps_inside() -> (PureGame<Struggle>, usize, usize, u16, u16) {
+    let mut g = empty_board();
+    let (minden, paderborn) = (space(&g, "Minden"), space(&g, "Paderborn"));
+    let falk = put_general(&mut g, "falkenstein", "Paderborn");
+    for _ in 0..3 {
+        place(&mut g, "pr-id", "Paderborn", false);
+    }
+    put_general(&mut g, "arendtschildt", "Minden");
+    let hn = place(&mut g, "hn-corps", "Minden", false);
+    let vii = place(&mut g, "pr-7", "Minden", true);
+    g.st.g.besieged[minden] = Some(feldzug::engine::side::Side::Austria);
+    assert_eq!(
+        feldzug::games::struggle::siege::sheltered(
+            &g.rules,
+            &g.st,
+            minden,
+            feldzug::engine::side::Side::Prussia
+        ),
+        vec![vii],
+        "the 7th Corps is besieged inside Minden (13.5)"
+    );
+    activate_by_card(&mut g, 35, falk);
+    (g, minden, paderborn, vii, hn)
+}
+
+/// The relief's loss choice that eliminates the corps `vii` and replaces it by a full EBC.
+fn replacing_choice(g: &PureGame<Struggle>, vii: u16) -> Option<usize> {
+    let b = g.st.g.battle.as_ref()?;
+    let i = b.units[Who::Attacker.idx()]
+        .iter()
+        .position(|&u| u == vii)
+        .expect("13.6: the corps inside fights with the relief");
+    fb::loss_options(&g.rules, &g.st).iter().position(|o| {
+        o.fates.get(i) == Some(&feldzug::games::struggle::battle::Fate::Replaced { steps: 0 })
+    })
+}
+
+/// Drives the relief of Minden into a battle `who` wins, the relief taking a loss that
+/// eliminates the corps inside and replaces it by its EBC (11.2 step 4); returns the EBC.
+fn relief_battle_replacing_the_corps_inside(g: &mut PureGame<Struggle>, who: Who) -> u16 {
+    let minden = space(g, "Minden");
+    ok(g, StCommand::Move { to: minden });
+    if stage(g) == Some(Stage::Intercept) {
+        ok(g, StCommand::Done);
+    }
+    battle_begins(g);
+    if stage(g) == Some(Stage::Avoid) {
+        ok(g, StCommand::Done); // the besiegers stand
+    }
+    let plan = fb::battle_preview(&g.rules, &g.st).expect("a preview");
+    let vii = g.rules.unit_by_type("pr-7")[0];
+    let before: Vec<u16> = (0..g.st.units.len() as u16)
+        .filter(|&u| g.st.units[u as usize].loc == Loc::CorpsSupport)
+        .collect();
+    // the battle with dice (a, d): the relief takes its loss by replacing the corps
+    // inside whenever it has the choice (a single way is taken at once)
+    let fight = |g: &mut PureGame<Struggle>, a: u8, d: u8| {
+        g.dice.script([a, d]);
+        pass_responses(g);
+        while let Some(s) = stage(g) {
+            let c = match s {
+                Stage::Losses(feldzug::engine::side::Side::Prussia) => {
+                    let pick = replacing_choice(g, vii).unwrap_or(0);
+                    StCommand::TakeLosses {
+                        choice: pick as u16,
+                    }
+                }
+                Stage::Pursue => StCommand::Done,
+                _ => g.legal()[0].clone(),
+            };
+            ok(g, c);
+        }
+    };
+    // the first dice giving `who` the battle in which the corps inside is replaced by a
+    // full EBC (tried on a copy of the game)
+    let (a, d) = (1..=6u8)
+        .flat_map(|a| (1..=6u8).map(move |d| (a, d)))
+        .filter(|&(a, d)| plan.outcome(a, d).winner == who)
+        .find(|&(a, d)| {
+            let mut t = g.clone();
+            fight(&mut t, a, d);
+            t.st.units[vii as usize].loc == Loc::Eliminated
+                && before
+                    .iter()
+                    .any(|&u| t.st.units[u as usize].loc == Loc::Space(minden))
+        })
+        .expect("dice that cost the relief the corps inside");
+    fight(g, a, d);
+    assert_eq!(at(g, vii), Loc::Eliminated, "11.2 step 4");
+    let ebc: Vec<u16> = before
+        .into_iter()
+        .filter(|&u| g.st.units[u as usize].loc == Loc::Space(minden))
+        .collect();
+    assert_eq!(
+        ebc.len(),
+        1,
+        "one EBC from the Corps Support Box replaces the corps"
+    );
+    assert_eq!(
+        g.rules.ty(ebc[0]).map(|t| t.id.as_str()),
+        Some("pr-id"),
+        "11.2 step 4 NOTE: a Prussian ID"
+    );
+    ebc[0]
+}
+
+// rules 13.6, 11.2 step 4, 13.5 (audit 8 untested 3): in a relief battle the corps
+// besieged inside fights with the relief; a loss that eliminates it brings its EBC from
+// the Corps Support Box into its place: inside the walls. The relief loses and goes
+// back to Paderborn: the EBC stays inside Minden, still besieged.
+#[test]
+fn st_f_a_corps_inside_replaced_in_a_lost_relief_battle_leaves_its_ebc_inside() {
+    let (mut g, minden, paderborn, _vii, hn) = minden_besieged_with_a_corps_inside();
+    let falk = general(&g, "falkenstein");
+    let ebc = relief_battle_replacing_the_corps_inside(&mut g, Who::Defender);
+    assert_eq!(gen_at(&g, falk), Loc::Space(paderborn), "12.1");
+    assert_eq!(at(&g, hn), Loc::Space(minden), "the besiegers stay");
+    assert_eq!(
+        feldzug::games::struggle::siege::sheltered(
+            &g.rules,
+            &g.st,
+            minden,
+            feldzug::engine::side::Side::Prussia
+        ),
+        vec![ebc],
+        "13.5: the EBC is inside, besieged"
+    );
+    assert_eq!(
+        g.st.g.besieged[minden],
+        Some(feldzug::engine::side::Side::Austria)
+    );
+}
+
+// rules 13.6, 13.42, 15.1 (audit 8 untested 4): a relief that beats the besiegers and
+// drives every one of them off lifts the siege: the besieged marker is removed and the
+// place traces its LOC again (13.8 no longer cuts it off). The corps inside is replaced
+// by its EBC in the same battle (11.2 step 4).
+#[test]
+fn st_f_a_relief_that_drives_off_every_besieger_lifts_the_siege_marker() {
+    let (mut g, minden, _paderborn, _vii, hn) = minden_besieged_with_a_corps_inside();
+    let prussia = feldzug::engine::side::Side::Prussia;
+    assert!(
+        !feldzug::games::struggle::endturn::supplied(&g.rules, &g.st, minden, prussia),
+        "13.8: cut off while besieged"
+    );
+    let ebc = relief_battle_replacing_the_corps_inside(&mut g, Who::Attacker);
+    assert_ne!(at(&g, hn), Loc::Space(minden), "the besiegers retreat");
+    assert_eq!(at(&g, ebc), Loc::Space(minden));
+    assert_eq!(
+        feldzug::games::struggle::siege::besieger(&g.rules, &g.st, minden),
+        None
+    );
+    assert_eq!(
+        g.st.g.besieged[minden], None,
+        "13.42: the marker is removed"
+    );
+    assert!(
+        feldzug::games::struggle::siege::sheltered(&g.rules, &g.st, minden, prussia).is_empty(),
+        "nobody is besieged"
+    );
+    assert!(
+        feldzug::games::struggle::endturn::supplied(&g.rules, &g.st, minden, prussia),
+        "15.1: the place traces its LOC again"
+    );
+}

@@ -133,7 +133,7 @@ pub struct Mover {
     pub from: Option<SpaceId>,
     /// 9.62: the last space it stood on before `at` that is not the railroad junction:
     /// the space it "entered from" for 9.52, 10.3 and 12.1 (audit 8 defect 1). None: as
-    /// `from` (see [`Mover::came_from`]).
+    /// `from` (copied to [`Pending::back`](super::flow_battle::Pending::back)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub back: Option<SpaceId>,
     /// The pieces moving together; the commander first for an army.
@@ -154,14 +154,6 @@ pub struct Mover {
     /// the space it entered (judged as it departed, not after it moved).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub left_unsupplied: bool,
-}
-
-impl Mover {
-    /// 9.52, 10.3, 12.1: the space the force entered `at` from, the junction (9.62)
-    /// passed through: the real space before it.
-    pub fn came_from(&self) -> Option<SpaceId> {
-        self.back.or(self.from)
-    }
 }
 
 /// The use of a card (or free OP) in progress.
