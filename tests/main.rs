@@ -43,6 +43,7 @@ mod st_decl;
 mod st_e;
 mod st_events;
 mod st_example;
+mod st_f;
 mod st_fin;
 mod st_hidden;
 mod st_map;

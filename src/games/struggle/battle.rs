@@ -440,6 +440,8 @@ pub fn plan(charts: &Charts, attacker: &Force, defender: &Force, sit: &Situation
         outcomes: Vec::with_capacity(36),
         attacker_wins_in_36: 0,
         loss_in_36: [Vec::new(), Vec::new()],
+        // Our reading (11.3): any standing fortress or major city in the battle space stops
+        // impetus, also one the winner could mask and leave (the example's Hanover battle)
         impetus_if_won: !sit.fortified_space && sp[1].saturating_mul(2) <= sp[0] && sp[0] > 0,
         pursuit_in_216: [0, 0],
         loser_loss,

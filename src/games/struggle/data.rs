@@ -89,6 +89,8 @@ impl Echelon {
         if self.is_corps() { 2 } else { 1 }
     }
     /// 6.23: OPs to activate the unit individually (cavalry 1, IB 2, ID 3, corps 4).
+    /// Our reading (6.23): the rulebook prints only the "War conditions" costs; they are
+    /// used in Mobilization turns too.
     pub fn activation_cost(self) -> u8 {
         match self {
             Echelon::CD | Echelon::LtCD | Echelon::RCD => 1,

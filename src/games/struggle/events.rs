@@ -521,6 +521,8 @@ fn effect(g: &mut Game<'_>, side: Side, k: &Card, e: &Effect) -> Option<(EventPi
                     g.st.g.control[s] = Some(who);
                 }
             }
+            // Our reading (9.63): a province an event gives passes at once, so it counts
+            // for special rail movement in the same turn (rail.rs reads `provinces`)
             if let Some(p) = rules.map.provinces.iter().position(|p| &p.name == province)
                 && let Some(slot) = g.st.g.provinces.get_mut(p)
             {

@@ -84,8 +84,13 @@ pub struct AttritionDue {
 pub struct Pending {
     /// The space entered (the battle space).
     pub at: SpaceId,
-    /// The space the mover entered it from (10.3, 12.1).
+    /// The space the mover entered it from: the route's other end (11.45 river, mountain;
+    /// the 9.62 junction when it came through it).
     pub from: Option<SpaceId>,
+    /// 9.62: the real space before the junction when the mover came through it (10.3
+    /// return, 12.1 retreat, 9.52); None: as `from` (see [`Pending::came_from`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back: Option<SpaceId>,
     /// The active player (the attacker, 11.1).
     pub att: Side,
     pub stage: Stage,
@@ -179,11 +184,18 @@ fn no_commanders(c: &[Option<GenId>; 2]) -> bool {
 }
 
 impl Pending {
+    /// 9.52, 10.3, 12.1: the space the mover entered the battle space from, the junction
+    /// (9.62) passed through: the real space before it (audit 8 defect 1).
+    pub fn came_from(&self) -> Option<SpaceId> {
+        self.back.or(self.from)
+    }
+
     /// A procedure at `at` with nothing decided yet.
     pub fn new(at: SpaceId, from: Option<SpaceId>, att: Side, stage: Stage) -> Pending {
         Pending {
             at,
             from,
+            back: None,
             att,
             stage,
             asked: Vec::new(),
@@ -507,7 +519,7 @@ pub fn lone_general_spaces(rules: &StRules, st: &StState) -> Vec<SpaceId> {
     };
     retreat_spaces(rules, st, p.at, p.att.other())
         .into_iter()
-        .filter(|&o| Some(o) != p.from)
+        .filter(|&o| Some(o) != p.came_from())
         .collect()
 }
 
@@ -645,19 +657,23 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
 /// inside already (a partial withdrawal, [`Globals::inside`]) and the capacity (None: a
 /// major city, unlimited; a fortress its value). None when no withdrawal is possible:
 /// only in its own standing fortress or major city, at the avoid-battle decision, and
-/// not an army that intercepted into the space (it came to fight; 13.2 speaks of the
-/// force present when the space is first entered).
+/// not the units of an army that intercepted into the space (it came to fight; 13.2
+/// speaks of the force present when the space is first entered). The force that was
+/// there may still withdraw after a friendly interception (audit 8 defect 2, as
+/// [`avoiding_force`] lets it avoid battle); the interceptors then fight alone.
 fn withdrawal(rules: &StRules, st: &StState) -> Option<(Vec<UnitId>, usize, Option<usize>)> {
     let p = st.g.battle.as_ref()?;
     let def = p.att.other();
     if p.stage != Stage::Avoid
-        || !p.intercepted.is_empty()
         || super::siege::fortification(rules, st, p.at).is_none()
         || st.g.control.get(p.at).copied().flatten() != Some(def)
     {
         return None;
     }
-    let out = super::siege::outside(rules, st, p.at, def);
+    let out: Vec<UnitId> = super::siege::outside(rules, st, p.at, def)
+        .into_iter()
+        .filter(|u| !p.arrived.contains(u))
+        .collect();
     if out.is_empty() {
         return None;
     }
@@ -804,6 +820,9 @@ fn replaces(rules: &StRules, corps: UnitId, u: UnitId) -> bool {
 /// 11.2 step 4 note: the EBC in the Corps Support Box that replaces `corps` (the first of
 /// the fitting ones; battle and attrition both use this).
 pub fn replacement_unit(rules: &StRules, st: &StState, corps: UnitId) -> Option<UnitId> {
+    // Our reading (11.2 step 4 NOTE): with several fitting EBC types in the box (French IG
+    // ID / ID, Italian ID / Garibaldi ID) the first in unit order replaces the corps; the
+    // owner does not choose
     (0..st.units.len() as UnitId)
         .find(|&u| st.units[u as usize].loc == Loc::CorpsSupport && replaces(rules, corps, u))
 }
@@ -902,7 +921,7 @@ pub fn attacker_supplied(rules: &StRules, st: &StState, p: &Pending) -> bool {
     let left_unsupplied = match mover(st) {
         Some((m, _)) => m.left_unsupplied,
         None => p
-            .from
+            .came_from()
             .is_some_and(|f| !super::endturn::supplied(rules, st, f, p.att)),
     };
     let mut primary = mover_units(st);
@@ -1104,7 +1123,11 @@ pub fn retreat_options(rules: &StRules, st: &StState) -> Vec<SpaceId> {
     };
     let all = retreat_spaces(rules, st, here, loser);
     if loser == p.att && !p.second {
-        return p.from.into_iter().filter(|f| all.contains(f)).collect();
+        return p
+            .came_from()
+            .into_iter()
+            .filter(|f| all.contains(f))
+            .collect();
     }
     let all: Vec<SpaceId> = all
         .into_iter()
@@ -1226,7 +1249,9 @@ impl Game<'_> {
         let Some((_, side)) = mover(self.st) else {
             return false;
         };
-        self.st.g.battle = Some(Pending::new(s, from, side, Stage::Intercept));
+        let mut p = Pending::new(s, from, side, Stage::Intercept);
+        p.back = mover(self.st).and_then(|(m, _)| m.back);
+        self.st.g.battle = Some(p);
         self.st.g.step = Step::Battle;
         self.progress();
         // still pending, or the move ended inside `progress`
@@ -1562,6 +1587,32 @@ impl Game<'_> {
             return;
         }
         let def = p.att.other();
+        // 13.2 after a friendly interception (audit 8 defect 2): the force that was there
+        // goes inside, the interceptors stay outside and fight (a partial withdrawal)
+        let fighters: Vec<UnitId> = super::siege::outside(rules, self.st, p.at, def)
+            .into_iter()
+            .filter(|u| p.arrived.contains(u))
+            .collect();
+        if !fighters.is_empty() {
+            let going: Vec<UnitId> = withdrawal(rules, self.st)
+                .map(|(out, _, _)| out)
+                .unwrap_or_default();
+            match self.st.g.inside.iter_mut().find(|(s, _)| *s == p.at) {
+                Some((_, v)) => v.extend(going.iter().copied()),
+                None => self.st.g.inside.push((p.at, going.clone())),
+            }
+            let on = rules.space_name(p.at);
+            self.say(
+                "13.2",
+                format!(
+                    "{} withdraws its {} unit(s) inside {on}; the army that intercepted stays outside to fight (10.3)",
+                    def.name(),
+                    going.len()
+                ),
+            );
+            self.progress();
+            return;
+        }
         // the whole force: with any units withdrawn one by one before (13.2)
         let units = flow::units_at(rules, self.st, p.at, def);
         if !self.shelter(p.at, &units) {
@@ -1655,12 +1706,11 @@ impl Game<'_> {
         if flow::generals_at(self.rules, self.st, s, side.other()).is_empty() {
             return false;
         }
-        let mut p = self
-            .st
-            .g
-            .battle
-            .take()
-            .unwrap_or_else(|| Pending::new(s, from, side, Stage::GeneralRetreat));
+        let mut p = self.st.g.battle.take().unwrap_or_else(|| {
+            let mut p = Pending::new(s, from, side, Stage::GeneralRetreat);
+            p.back = mover(self.st).and_then(|(m, _)| m.back);
+            p
+        });
         p.stage = Stage::GeneralRetreat;
         p.then_enter = then_enter;
         self.st.g.battle = Some(p);
@@ -1852,7 +1902,7 @@ impl Game<'_> {
         let Some(p) = self.st.g.battle.take() else {
             return;
         };
-        if let (Some(f), Some(op)) = (p.from, self.st.g.op.as_mut())
+        if let (Some(f), Some(op)) = (p.came_from(), self.st.g.op.as_mut())
             && let Some(m) = op.mover.as_mut()
         {
             m.at = f;

@@ -129,8 +129,13 @@ pub struct Mover {
     /// An army activated per 6.22 (6 MPs, 18.5); false: an individual activation.
     pub army: bool,
     pub at: SpaceId,
-    /// The space it entered `at` from (9.52, 12.1).
+    /// The space it entered `at` from (the route's other end: 11.45 river, mountain).
     pub from: Option<SpaceId>,
+    /// 9.62: the last space it stood on before `at` that is not the railroad junction:
+    /// the space it "entered from" for 9.52, 10.3 and 12.1 (audit 8 defect 1). None: as
+    /// `from` (copied to [`Pending::back`](super::flow_battle::Pending::back)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub back: Option<SpaceId>,
     /// The pieces moving together; the commander first for an army.
     pub pieces: Vec<Piece>,
     /// MPs the army (or the lone piece) has spent.

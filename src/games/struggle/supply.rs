@@ -108,6 +108,8 @@ pub fn passable(map: &StruggleMap, side: Side, s: SpaceId, sit: &Situation) -> b
     if space.country == Country::France && !sit.french_intervened {
         return false; // 16.1: nobody enters France before the intervention
     }
+    // Our reading (15.1): "friendly controlled or occupied" taken literally: a friendly
+    // controlled space carries the LOC even with enemy combat units in it
     control == Some(side) || sit.occupied_by(s, side)
 }
 

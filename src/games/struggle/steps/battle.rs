@@ -248,7 +248,16 @@ impl PlayStep<Struggle> for Battle {
                 out.push(StCommand::Done);
             }
             Stage::Stay => {
-                if p.from.is_some() {
+                // Our reading (10.3, 10.8): the force does not return into an enemy force
+                // that moved into the space it left (an avoid battle, also through the
+                // 9.62 junction); it stays and fights. Back at an enemy stronghold it had
+                // besieged it finds the garrison and besieges again (`return_back`).
+                let free = |f| {
+                    crate::games::struggle::flow::units_at(rules, st, f, p.att.other()).is_empty()
+                        || (crate::games::struggle::siege::fortification(rules, st, f).is_some()
+                            && st.g.control.get(f).copied().flatten() == Some(p.att.other()))
+                };
+                if p.came_from().is_some_and(free) {
                     out.push(StCommand::Return);
                 }
                 out.push(StCommand::Done);

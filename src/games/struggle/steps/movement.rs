@@ -99,6 +99,7 @@ pub fn start_army(g: &mut Game<'_>, general: GenId) {
             army: true,
             at,
             from: None,
+            back: None,
             pieces,
             mp: 0,
             ma,
@@ -135,6 +136,7 @@ pub fn next_individual(g: &mut Game<'_>) {
                 army: false,
                 at,
                 from: None,
+                back: None,
                 pieces: vec![p],
                 mp: 0,
                 ma,
@@ -741,6 +743,16 @@ impl PlayStep<Struggle> for Movement {
                     }
                 };
                 m.mp += paid;
+                // 9.62: the junction is only passed through: the force still comes from
+                // the space before it (10.3 return, 12.1 retreat, 9.52)
+                let junction = rules
+                    .map
+                    .spaces
+                    .get(from)
+                    .is_some_and(|x| x.kind == SpaceKind::Junction);
+                if !junction {
+                    m.back = Some(from);
+                }
                 m.from = Some(from);
                 m.at = to;
                 let pieces = m.pieces.clone();

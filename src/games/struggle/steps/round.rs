@@ -528,6 +528,8 @@ fn queue_card(g: &mut Game<'_>, side: Side, card: Option<CardId>) {
     let total = options::queue_total(g.rules, g.st, side);
     let t = g.rules.card_title(c);
     let ops = g.rules.card_ops(c);
+    // Our reading (optional rule 4): a card played into the queue is named at once (the
+    // rule puts the cards face up on the discard pile only when the queue is used)
     g.say(
         "optional rule 4",
         format!(
