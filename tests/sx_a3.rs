@@ -2,6 +2,7 @@
 //! (docs/games/saxonwar-audit3.md), driven by commands. Each test cites the article's
 //! section by the ids of docs/games/saxonwar.md and fails on the code before the fix.
 
+use crate::sx_core::lent_empire_battle_at_dresden;
 use crate::sx_core::{
     area, deployed, drive, empty_map, game, leader, ok, place, put, refused, retreat_into_the_field,
 };
@@ -285,22 +286,7 @@ fn a_captured_leader_of_a_surrendered_power_is_never_exchanged() {
 fn lent_empire_troops_stay_lent_when_they_retreat_with_the_french() {
     // rule allies.minor: the Empire's troops lent to France "may be withdrawn at any
     // time" by Austria, not by a retreat (audit D10)
-    let mut g = deployed();
-    empty_map(&mut g);
-    let dresden = area(&g, "dresden");
-    g.st.g.active[Power::France.idx()] = true;
-    g.st.g.active[Power::Empire.idx()] = true;
-    place(&mut g, "frederick", LLoc::Field(dresden));
-    put(&mut g, Power::Prussia, dresden, 15, 0);
-    place(&mut g, "soubise", LLoc::Field(dresden));
-    put(&mut g, Power::France, dresden, 10, 0);
-    put(&mut g, Power::Empire, dresden, 4, 0);
-    g.st.areas[dresden as usize].lent = 4;
-    ok(&mut g, SxCommand::Done);
-    ok(&mut g, SxCommand::Done);
-    assert_eq!(g.st.g.step, Step::Combat);
-    ok(&mut g, SxCommand::Fight { fight: true });
-    ok(&mut g, SxCommand::Fight { fight: true });
+    let (mut g, dresden) = lent_empire_battle_at_dresden();
     // 3 + AIV 5 against 3 + DIV 2 + 1 (15 against 14 SP): Prussia by 2; the retreat
     // roll 6
     g.dice.script([3, 3, 6]);

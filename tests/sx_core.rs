@@ -733,3 +733,25 @@ pub fn retreat_into_the_field(g: &mut PureGame<SaxonWar>, from: AreaId) -> AreaI
     );
     to
 }
+
+/// allies.minor: Frederick with 15 SP against Soubise with 10 French and 4 lent Empire
+/// SP at Dresden, both sides willing to fight (combat phase); the game and Dresden.
+pub fn lent_empire_battle_at_dresden() -> (PureGame<SaxonWar>, AreaId) {
+    let mut g = deployed();
+    empty_map(&mut g);
+    let dresden = area(&g, "dresden");
+    g.st.g.active[Power::France.idx()] = true;
+    g.st.g.active[Power::Empire.idx()] = true;
+    place(&mut g, "frederick", LLoc::Field(dresden));
+    put(&mut g, Power::Prussia, dresden, 15, 0);
+    place(&mut g, "soubise", LLoc::Field(dresden));
+    put(&mut g, Power::France, dresden, 10, 0);
+    put(&mut g, Power::Empire, dresden, 4, 0);
+    g.st.areas[dresden as usize].lent = 4;
+    ok(&mut g, SxCommand::Done);
+    ok(&mut g, SxCommand::Done);
+    assert_eq!(g.st.g.step, Step::Combat);
+    ok(&mut g, SxCommand::Fight { fight: true });
+    ok(&mut g, SxCommand::Fight { fight: true });
+    (g, dresden)
+}

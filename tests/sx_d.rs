@@ -3,6 +3,7 @@
 //! article's section by the ids of docs/games/saxonwar.md and fails on the code before
 //! its fix. Dice are scripted where a result matters.
 
+use crate::sx_core::lent_empire_battle_at_dresden;
 use crate::sx_core::{
     area, deployed, drive, empty_map, game, ok, place, put, refused, retreat_into_the_field,
 };
@@ -15,22 +16,7 @@ use feldzug::games::saxonwar::state::*;
 fn lent_empire_troops_stay_lent_when_prussia_is_beaten_by_the_french() {
     // rule allies.minor: the loan of the Empire's troops "may be withdrawn at any time"
     // by Austria only; a Prussian retreat does not end it (audit4 defect 1)
-    let mut g = deployed();
-    empty_map(&mut g);
-    let dresden = area(&g, "dresden");
-    g.st.g.active[Power::France.idx()] = true;
-    g.st.g.active[Power::Empire.idx()] = true;
-    place(&mut g, "frederick", LLoc::Field(dresden));
-    put(&mut g, Power::Prussia, dresden, 15, 0);
-    place(&mut g, "soubise", LLoc::Field(dresden));
-    put(&mut g, Power::France, dresden, 10, 0);
-    put(&mut g, Power::Empire, dresden, 4, 0);
-    g.st.areas[dresden as usize].lent = 4;
-    ok(&mut g, SxCommand::Done);
-    ok(&mut g, SxCommand::Done);
-    assert_eq!(g.st.g.step, Step::Combat);
-    ok(&mut g, SxCommand::Fight { fight: true });
-    ok(&mut g, SxCommand::Fight { fight: true });
+    let (mut g, dresden) = lent_empire_battle_at_dresden();
     // 1 + AIV 5 against 6 + DIV 2 + 1: the French side wins by 3; the retreat roll 6
     g.dice.script([1, 6, 6, 6, 6, 6]);
     ok(&mut g, SxCommand::BattleKind { maneuver: false });
