@@ -148,6 +148,8 @@ pub fn board_of(rules: &SxRules, st: Option<&SxState>, supply: SupplyView) -> Po
                 }
             }
             if let Some(d) = x.depot {
+                // a larger node, so that the letter reads at the map's usual zoom
+                n.size = n.size.max(10.0);
                 n.label = if d.complete { "D" } else { "d" }.into();
                 n.label_colour = side_colour(d.owner);
                 what.push(format!(
@@ -847,6 +849,64 @@ mod tests {
             .into_iter()
             .flat_map(|s| std::iter::once(s.colour).chain(s.right.map(|h| h.colour)))
             .collect()
+    }
+
+    /// grand.start: the deployment picks of one side (a ticked "inside" box, SPs per
+    /// click, the pick) are not carried over to the other side: they would tell it where
+    /// the last force went, and a click would try to deploy inside for it.
+    #[test]
+    fn the_second_side_deploys_with_fresh_picks() {
+        let mut g = game();
+        let first = g.st.g.deploying;
+        let mut ui = SxUi::default();
+        ui.follow_deploying(first);
+        // the first side places a leader inside a fortress by a click, the box ticked
+        ui.inside = true;
+        ui.sp = 10;
+        let legal = g.legal();
+        let inside = legal
+            .iter()
+            .find(|c| matches!(c, SxCommand::Deploy { inside: true, .. }))
+            .cloned()
+            .expect("a fortress of its own to garrison");
+        let (SxCommand::Deploy { leader, area, .. }) = inside.clone() else {
+            unreachable!()
+        };
+        ui.pick = Some(DeployPick::Leader(leader));
+        let c = click_command(&g.rules, &g.st, &ui, area, None).expect("a click deploys");
+        assert_eq!(c, inside, "the ticked box deploys inside");
+        g.apply(&c).expect("legal");
+        while g.st.g.deploying == first && g.st.g.step == Step::Deploy {
+            let c = g.legal()[0].clone();
+            g.apply(&c).expect("legal");
+        }
+        let second = g.st.g.deploying;
+        assert_ne!(first, second);
+        ui.follow_deploying(second);
+        assert!(!ui.inside, "the box starts unticked for the second side");
+        assert_eq!((ui.pick, ui.sp), (None, 0));
+        // its first click deploys in the field
+        let legal = g.legal();
+        let area = legal
+            .iter()
+            .find_map(|c| match c {
+                SxCommand::Deploy {
+                    area,
+                    inside: false,
+                    ..
+                } => Some(*area),
+                _ => None,
+            })
+            .expect("a field area");
+        let c = click_command(&g.rules, &g.st, &ui, area, None).expect("a click deploys");
+        assert!(
+            matches!(c, SxCommand::Deploy { inside: false, .. }),
+            "{c:?}"
+        );
+        // the same side again keeps its picks
+        ui.inside = true;
+        ui.follow_deploying(second);
+        assert!(ui.inside);
     }
 
     /// grand.start: in the secret deployment only the deploying side's own forces are

@@ -58,6 +58,10 @@ pub struct SxUi {
     pub inside: bool,
     /// SPs per click in the deployment.
     pub sp: u16,
+    /// The side whose deployment the picks above were made for: when the other side
+    /// deploys, they start afresh (a ticked "inside" box must not tell the next player
+    /// where the last one put a force, grand.start).
+    pub deploy_side: Option<Side>,
     /// Draw this side's supply network on the map.
     pub supply: Option<Side>,
     pub battle: Option<BattleMemo>,
@@ -66,6 +70,20 @@ pub struct SxUi {
     /// "Go to" this area once the panels have been drawn a few frames (the count left):
     /// the start of an autoplayed game, centred between panels whose size egui knows.
     pub focus_soon: Option<(AreaId, u8)>,
+}
+
+impl SxUi {
+    /// The deployment picks belong to the side deploying: a new side starts with
+    /// nothing picked, 5 SP per click and "inside" unticked (the last player's choices
+    /// are neither carried over nor shown, grand.start).
+    pub fn follow_deploying(&mut self, side: Side) {
+        if self.deploy_side != Some(side) {
+            self.deploy_side = Some(side);
+            self.pick = None;
+            self.inside = false;
+            self.sp = 0;
+        }
+    }
 }
 
 pub struct SxUiPlugin;

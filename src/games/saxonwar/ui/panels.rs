@@ -276,6 +276,7 @@ fn deploy_picks(
     ui: &mut SxUi,
     legal: &[SxCommand],
 ) {
+    ui.follow_deploying(st.g.deploying);
     let pick = current_pick(legal, ui.pick);
     p.label("Pick a leader or a power's SPs, then click a lit area:");
     let mut leaders: Vec<LeaderId> = legal
