@@ -66,6 +66,7 @@ mod sx_docs;
 mod sx_e;
 mod sx_f;
 mod sx_fix;
+mod sx_g;
 mod sx_gaps;
 mod sx_lessons;
 mod sx_random;

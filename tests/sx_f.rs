@@ -75,7 +75,7 @@ fn an_attack_on_the_fortress_does_not_let_the_force_march_past_an_enemy_field_ar
 /// (SIV 0) inside, Keith with 6 SP and a completed siege depot outside; Dresden and
 /// Königstein already in Prussian hands, Torgau's Saxon garrison besieged (so Saxony
 /// has not surrendered, grand.surrender, and Torgau is no refuge).
-fn siege_of_wittenberg() -> (PureGame<SaxonWar>, AreaId) {
+pub(crate) fn siege_of_wittenberg() -> (PureGame<SaxonWar>, AreaId) {
     let mut g = deployed();
     empty_map(&mut g);
     let wittenberg = area(&g, "wittenberg");
@@ -318,6 +318,30 @@ fn a_leader_taken_along_may_not_march_on_his_own_in_the_same_phase() {
     assert!(g.legal().contains(&SxCommand::Select { leader: keith }));
 }
 
+/// allies.minor: Broglie with `french` French SP and `lent` Empire SP lent to France
+/// (all taken along) marches from Leipzig (3 + SIV 2: one area) into Magdeburg, held by
+/// a Prussian garrison of 2 SP, in Austria's march phase of an opened year.
+pub(crate) fn broglie_enters_magdeburg(french: u16, lent: u16) -> (PureGame<SaxonWar>, AreaId) {
+    let mut g = deployed();
+    empty_map(&mut g);
+    g.st.g.opened = true;
+    g.st.g.active[Power::France.idx()] = true;
+    g.st.g.active[Power::Empire.idx()] = true;
+    g.st.g.phasing = Side::Austria;
+    let (leipzig, magdeburg) = (area(&g, "leipzig"), area(&g, "magdeburg"));
+    let broglie = place(&mut g, "broglie", LLoc::Field(leipzig));
+    put(&mut g, Power::France, leipzig, french, 0);
+    put(&mut g, Power::Empire, leipzig, lent, 0);
+    g.st.areas[leipzig as usize].lent = lent;
+    put(&mut g, Power::Prussia, magdeburg, 0, 2);
+    ok(&mut g, SxCommand::Select { leader: broglie });
+    ok(&mut g, SxCommand::TakeLent { sp: lent });
+    g.dice.script([3]);
+    ok(&mut g, SxCommand::March);
+    ok(&mut g, SxCommand::Enter { area: magdeburg });
+    (g, magdeburg)
+}
+
 #[test]
 fn lent_empire_sp_count_towards_the_four_to_one_against_a_fortress() {
     // rule move.overwhelm-fortress ("4-1 odds") with allies.minor (Empire SPs lent to
@@ -326,23 +350,7 @@ fn lent_empire_sp_count_towards_the_four_to_one_against_a_fortress() {
     // 4-1 only with the lent SP. On a 6 the fortress falls; the attacker's loss (1 SP
     // per garrison SP) is taken from the leader's own French SP first (ours)
     for lent in [5u16, 4] {
-        let mut g = deployed();
-        empty_map(&mut g);
-        g.st.g.opened = true;
-        g.st.g.active[Power::France.idx()] = true;
-        g.st.g.active[Power::Empire.idx()] = true;
-        g.st.g.phasing = Side::Austria;
-        let (leipzig, magdeburg) = (area(&g, "leipzig"), area(&g, "magdeburg"));
-        let broglie = place(&mut g, "broglie", LLoc::Field(leipzig));
-        put(&mut g, Power::France, leipzig, 3, 0);
-        put(&mut g, Power::Empire, leipzig, lent, 0);
-        g.st.areas[leipzig as usize].lent = lent;
-        put(&mut g, Power::Prussia, magdeburg, 0, 2);
-        ok(&mut g, SxCommand::Select { leader: broglie });
-        ok(&mut g, SxCommand::TakeLent { sp: lent });
-        g.dice.script([3]);
-        ok(&mut g, SxCommand::March);
-        ok(&mut g, SxCommand::Enter { area: magdeburg });
+        let (mut g, magdeburg) = broglie_enters_magdeburg(3, lent);
         let x = &g.st.areas[magdeburg as usize];
         assert_eq!(
             (x.field[Power::France.idx()], x.field[Power::Empire.idx()]),
@@ -379,23 +387,7 @@ fn a_failed_attack_on_a_fortress_costs_the_lent_empire_sp_what_the_french_cannot
     // force, so they pay what the leader's own SPs cannot (ours: the leader's power
     // first). Broglie with 1 French and 7 lent SP against 2: 8 against 2, the die 3
     // fails, the loss is 4 = 1 French + 3 Empire
-    let mut g = deployed();
-    empty_map(&mut g);
-    g.st.g.opened = true;
-    g.st.g.active[Power::France.idx()] = true;
-    g.st.g.active[Power::Empire.idx()] = true;
-    g.st.g.phasing = Side::Austria;
-    let (leipzig, magdeburg) = (area(&g, "leipzig"), area(&g, "magdeburg"));
-    let broglie = place(&mut g, "broglie", LLoc::Field(leipzig));
-    put(&mut g, Power::France, leipzig, 1, 0);
-    put(&mut g, Power::Empire, leipzig, 7, 0);
-    g.st.areas[leipzig as usize].lent = 7;
-    put(&mut g, Power::Prussia, magdeburg, 0, 2);
-    ok(&mut g, SxCommand::Select { leader: broglie });
-    ok(&mut g, SxCommand::TakeLent { sp: 7 });
-    g.dice.script([3]);
-    ok(&mut g, SxCommand::March);
-    ok(&mut g, SxCommand::Enter { area: magdeburg });
+    let (mut g, magdeburg) = broglie_enters_magdeburg(1, 7);
     g.dice.script([3]);
     ok(&mut g, SxCommand::Overwhelm { fortress: true });
     let x = &g.st.areas[magdeburg as usize];

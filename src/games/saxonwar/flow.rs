@@ -363,6 +363,10 @@ impl Game<'_> {
     }
 
     fn new_turn(&mut self) {
+        // grand.initiation: the year ends early once every force is in winter quarters.
+        // OUR READING (AUDIT14f untested case 8, docs/games/saxonwar.md): Russians in
+        // the Russia box are a force in the field (the box is a depot, no fortress), so
+        // they keep the year going and suffer the winter attrition (winter.turns)
         let all_in_quarters = self.st.g.turn >= 16
             && self
                 .st

@@ -790,7 +790,8 @@ fn overwhelm_field(g: &mut Game, m: &March) {
         format!(
             "overwhelming attack at {} ({} SP against {}): wins on {odds} in 36",
             g.r.area_name(a),
-            m.sp,
+            // the lent Empire SPs marching along count, as in the offer and the refusal
+            m.sp + m.lent_sp,
             g.st.field_of(a, side.other())
         ),
     );
