@@ -1,0 +1,137 @@
+//! 1866, session 16 (issue 13): the confirmation audit of the audit-8 fixes
+//! (docs/games/struggle-audit8-confirmation.md): the 10.3 return into the space left
+//! when an enemy force now stands there. Driven through `PureGame::apply` on positions
+//! built on the 22.2 set-up; dice are scripted.
+
+use crate::st_common::*;
+use feldzug::engine::game::PureGame;
+use feldzug::engine::side::Side;
+use feldzug::games::struggle::Struggle;
+use feldzug::games::struggle::flow_battle::Stage;
+use feldzug::games::struggle::siege;
+use feldzug::games::struggle::state::*;
+
+fn at(g: &PureGame<Struggle>, u: u16) -> Loc {
+    g.st.units[u as usize].loc
+}
+
+/// Falkenstein's army (three divisions) besieges Austrian Minden (the Hanoverian Corps
+/// inside), marches out to Paderborn, where an Austrian army (Gablenz) stands; Arendtschildt's
+/// army at Cassel intercepts (10.2) and Gablenz declares an avoid battle into Minden with
+/// the interceptions (10.8). Returns the game at `Stage::Stay`, the corps, the avoiding
+/// unit and Minden.
+fn intercepted_out_of_minden() -> (PureGame<Struggle>, u16, u16, usize, usize) {
+    let mut g = seven_weeks();
+    empty_the_map(&mut g);
+    g.st.g.to_play = Side::Prussia;
+    let minden = space(&g, "Minden");
+    let paderborn = space(&g, "Paderborn");
+    g.st.g.control[minden] = Some(Side::Austria);
+    let falk = put_general(&mut g, "falkenstein", "Minden");
+    for _ in 0..3 {
+        place(&mut g, "pr-id", "Minden", false);
+    }
+    let hn = place(&mut g, "hn-corps", "Minden", false);
+    g.st.g.besieged[minden] = Some(Side::Prussia);
+    let arendt = put_general(&mut g, "arendtschildt", "Cassel");
+    place(&mut g, "hc-ib", "Cassel", false);
+    place(&mut g, "bv-id", "Cassel", false);
+    put_general(&mut g, "gablenz", "Paderborn");
+    let army = place(&mut g, "au-ib", "Paderborn", false);
+    activate_by_card(&mut g, 35, falk);
+    g.dice.script([6]);
+    ok(&mut g, StCommand::Move { to: paderborn });
+    assert_eq!(g.st.g.besieged[minden], None, "rule 13.42");
+    ok(&mut g, StCommand::Intercept { general: arendt });
+    // 10.8: the army at Paderborn declares its avoid battle into Minden
+    let avoid = StCommand::Avoid {
+        to: minden,
+        unit: None,
+    };
+    if stage(&g) == Some(Stage::Intercept) {
+        let legal = g.legal();
+        assert!(legal.contains(&avoid), "10.8: {legal:?}");
+        ok(&mut g, avoid);
+        if stage(&g) == Some(Stage::Intercept) {
+            ok(&mut g, StCommand::Done);
+        }
+    }
+    assert_eq!(stage(&g), Some(Stage::Stay), "rule 10.3: stay or return");
+    (g, hn, army, minden, paderborn)
+}
+
+// rules 10.3, 10.8, 13.2 (audit 8 confirmation defect 1): the avoid battle declared with
+// the interceptions is attempted after the mover's stay-or-return choice, so at
+// `Stage::Stay` the army is still in Paderborn and the return to Minden finds only the
+// garrison: it is offered and besieges again; the declared avoid is never attempted.
+#[test]
+fn st_g_return_before_the_declared_avoid_finds_only_the_garrison() {
+    let (mut g, hn, army, minden, paderborn) = intercepted_out_of_minden();
+    assert_eq!(at(&g, army), Loc::Space(paderborn), "10.8: not yet avoided");
+    assert!(g.legal().contains(&StCommand::Return), "10.3");
+    ok(&mut g, StCommand::Return);
+    assert!(g.st.g.battle.is_none(), "10.3: no battle");
+    assert_eq!(at(&g, army), Loc::Space(paderborn));
+    assert_eq!(g.st.g.besieged[minden], Some(Side::Prussia), "13.2: again");
+    assert!(
+        siege::outside(&g.rules, &g.st, minden, Side::Austria).is_empty(),
+        "13.2: no Austrian force outside the walls of Minden"
+    );
+    assert_eq!(
+        siege::sheltered(&g.rules, &g.st, minden, Side::Austria),
+        vec![hn]
+    );
+}
+
+// rules 10.3, 12.1, 13.2 (audit 8 confirmation defect 1): the former besieger may go
+// back to the enemy stronghold only when it finds there the garrison it left, none of
+// the enemy's field force: with an Austrian army standing in Minden beside the garrison
+// (here moved there by editing the position, as an avoid battle would), `Return` is
+// neither offered nor accepted (refused with the reason), and the force stays to fight.
+// Fails on the old code (`Return` offered: every enemy-controlled stronghold counted as free).
+#[test]
+fn st_g_no_return_into_an_enemy_army_in_the_stronghold_left() {
+    let (mut g, _hn, army, minden, _) = intercepted_out_of_minden();
+    g.st.units[army as usize].loc = Loc::Space(minden);
+    let legal = g.legal();
+    assert!(!legal.contains(&StCommand::Return), "10.3, 12.1: {legal:?}");
+    assert!(
+        legal.contains(&StCommand::Done),
+        "the force stays and fights"
+    );
+    let err = g.apply(&StCommand::Return).expect_err("10.3: refused");
+    assert_eq!(err.rule, "10.3", "{err:?}");
+    assert_eq!(stage(&g), Some(Stage::Stay), "nothing changed");
+}
+
+// rules 10.3, 12.1: a plain space left (no stronghold) where an enemy force now stands:
+// `Return` is not offered and is refused with the 10.3 reason.
+#[test]
+fn st_g_no_return_into_an_enemy_force_in_a_plain_space() {
+    let mut g = empty_board();
+    let (hildesheim, hanover) = (space(&g, "Hildesheim"), space(&g, "Hanover"));
+    let _ = hildesheim;
+    let falk = put_general(&mut g, "falkenstein", "Minden");
+    for _ in 0..3 {
+        place(&mut g, "pr-id", "Minden", false);
+    }
+    let arendt = put_general(&mut g, "arendtschildt", "Hildesheim");
+    place(&mut g, "hn-corps", "Hildesheim", false);
+    activate_by_card(&mut g, 35, falk);
+    g.dice.script([4]); // 4 > Arendtschildt's initiative 3 (10.2)
+    ok(&mut g, StCommand::Move { to: hanover });
+    ok(&mut g, StCommand::Intercept { general: arendt });
+    if stage(&g) == Some(Stage::Intercept) {
+        ok(&mut g, StCommand::Done);
+    }
+    assert_eq!(stage(&g), Some(Stage::Stay));
+    assert!(
+        g.legal().contains(&StCommand::Return),
+        "10.3: Minden is free"
+    );
+    // an enemy force now stands in Minden (position edited)
+    place(&mut g, "hn-div", "Minden", false);
+    assert!(!g.legal().contains(&StCommand::Return), "10.3, 12.1");
+    let err = g.apply(&StCommand::Return).expect_err("refused");
+    assert_eq!(err.rule, "10.3", "{err:?}");
+}
