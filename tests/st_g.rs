@@ -135,3 +135,102 @@ fn st_g_no_return_into_an_enemy_force_in_a_plain_space() {
     let err = g.apply(&StCommand::Return).expect_err("refused");
     assert_eq!(err.rule, "10.3", "{err:?}");
 }
+
+// ------------------------------------------------ 9.63: control at the turn's start
+
+fn card_event(card: feldzug::games::struggle::cards::CardId) -> StCommand {
+    StCommand::Play {
+        card,
+        use_: Use::Event,
+    }
+}
+
+// rules 9.63, 14.2, card 5 (audit 8 confirmation defect 2): Brigade Kalik gives Holstein
+// (Austrian at the start of the Mobilization turn) to Prussia mid-turn. The railroads of
+// a province the opponent controlled at the beginning of the turn stay barred for special
+// rail movement until control passes at the end of the turn: Prussia may not use
+// Holstein's railroads in the same turn, and may in the next. Fails on the old code
+// (rail.rs read the province control the event had already changed).
+#[test]
+fn st_g_rail_in_a_province_given_by_an_event_waits_for_the_end_of_the_turn() {
+    use feldzug::games::struggle::map::RouteKind;
+    use feldzug::games::struggle::rail::{rail_space, rail_step};
+    let mut g = mobilization();
+    let holstein = g
+        .rules
+        .map
+        .provinces
+        .iter()
+        .position(|p| p.name == "Holstein")
+        .expect("Holstein");
+    assert_eq!(g.st.g.provinces[holstein], Some(Side::Austria), "at start");
+    let routes: Vec<(usize, usize)> = g
+        .rules
+        .map
+        .routes
+        .iter()
+        .filter(|r| r.kind == RouteKind::Rail)
+        .filter(|r| {
+            [r.a, r.b]
+                .iter()
+                .any(|&s| g.rules.map.spaces[s].province == Some(holstein))
+        })
+        .map(|r| (r.a, r.b))
+        .collect();
+    assert!(!routes.is_empty(), "Holstein has railroads");
+    // card 5 played by Austria as an event (Prussia passes its round first)
+    give(&mut g, Side::Austria, &[5]);
+    g.apply(&StCommand::FreeOp {
+        use_: Use::Individual,
+    })
+    .expect("a free OP");
+    g.apply(&StCommand::Done).expect("done");
+    assert_eq!(g.st.g.to_play, Side::Austria);
+    ok(&mut g, card_event(5));
+    assert_eq!(
+        g.st.g.provinces[holstein],
+        Some(Side::Prussia),
+        "14.2 card 5"
+    );
+    let spaces: Vec<usize> = (0..g.rules.map.spaces.len())
+        .filter(|&s| g.rules.map.spaces[s].province == Some(holstein))
+        .collect();
+    // no Austrian unit left in Holstein (9.61: no enemy unit in the space)
+    for u in 0..g.st.units.len() {
+        if g.rules.side(u as u16) == Side::Austria
+            && g.st.units[u]
+                .loc
+                .space()
+                .is_some_and(|s| spaces.contains(&s))
+        {
+            g.st.units[u].loc = Loc::Eliminated;
+        }
+    }
+    let usable = |g: &PureGame<Struggle>| -> Vec<bool> {
+        spaces
+            .iter()
+            .map(|&s| rail_space(&g.rules, &g.st, Side::Prussia, s))
+            .collect()
+    };
+    let same_turn = usable(&g);
+    assert!(
+        same_turn.iter().all(|x| !x),
+        "rule 9.63: barred until the end of the turn: {same_turn:?}"
+    );
+    for &(a, b) in &routes {
+        assert!(!rail_step(&g.rules, &g.st, Side::Prussia, a, b), "9.63");
+    }
+    crate::st_a5::end_turn(&mut g);
+    assert_eq!(g.st.g.provinces[holstein], Some(Side::Prussia));
+    let next_turn = usable(&g);
+    assert!(
+        next_turn.iter().any(|x| *x),
+        "rule 9.63: usable once control passed at the end of the turn: {next_turn:?} {:?} {:?} {:?}",
+        g.st.g.provinces_at_start,
+        spaces
+            .iter()
+            .map(|&s| g.st.g.control[s])
+            .collect::<Vec<_>>(),
+        g.st.g.step
+    );
+}
