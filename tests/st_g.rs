@@ -234,3 +234,60 @@ fn st_g_rail_in_a_province_given_by_an_event_waits_for_the_end_of_the_turn() {
         g.st.g.step
     );
 }
+
+// ------------------------------------- 13.2 after a friendly interception (2+ units)
+
+// rules 13.2, 10.7, 10.8 NOTE (audit 8 confirmation item 5): the st_f test of the garrison
+// withdrawing after a friendly interception had one original unit, so `WithdrawUnit`
+// (offered only with 2 or more units outside) was never listed and its "the interceptors
+// do not go inside" assert was vacuous. Here the original force in Hanover is two units
+// and Arendtschildt's interceptors are two: each original unit may go inside alone, no
+// interceptor may.
+#[test]
+fn st_g_with_two_original_units_only_they_may_go_inside_not_the_interceptors() {
+    let mut g = empty_board();
+    let hanover = space(&g, "Hanover");
+    let falk = put_general(&mut g, "falkenstein", "Minden");
+    for _ in 0..3 {
+        place(&mut g, "pr-id", "Minden", false);
+    }
+    let div = place(&mut g, "hn-div", "Hanover", false);
+    let ib = place(&mut g, "au-ib", "Hanover", false);
+    let arendt = put_general(&mut g, "arendtschildt", "Hildesheim");
+    let corps = place(&mut g, "hn-corps", "Hildesheim", false);
+    let bv = place(&mut g, "bv-id", "Hildesheim", false);
+    activate_by_card(&mut g, 35, falk);
+    g.dice.script([4]); // 4 > Arendtschildt's initiative 3 (10.2)
+    ok(&mut g, StCommand::Move { to: hanover });
+    ok(&mut g, StCommand::Intercept { general: arendt });
+    if stage(&g) == Some(Stage::Intercept) {
+        ok(&mut g, StCommand::Done);
+    }
+    assert_eq!(
+        at(&g, corps),
+        Loc::Space(hanover),
+        "the interception succeeded"
+    );
+    assert_eq!(at(&g, bv), Loc::Space(hanover));
+    assert_eq!(stage(&g), Some(Stage::Stay));
+    ok(&mut g, StCommand::Done); // Falkenstein fights (10.3)
+    battle_begins(&mut g);
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    let legal = g.legal();
+    for u in [div, ib] {
+        assert!(
+            legal.contains(&StCommand::WithdrawUnit { unit: u }),
+            "13.2: an original unit may go inside alone: {legal:?}"
+        );
+    }
+    for u in [corps, bv] {
+        assert!(
+            !legal.contains(&StCommand::WithdrawUnit { unit: u }),
+            "10.7: the interceptors do not go inside: {legal:?}"
+        );
+        let err = g
+            .apply(&StCommand::WithdrawUnit { unit: u })
+            .expect_err("refused");
+        assert!(!err.rule.is_empty());
+    }
+}
