@@ -45,6 +45,7 @@ mod st_events;
 mod st_example;
 mod st_f;
 mod st_fin;
+mod st_g;
 mod st_hidden;
 mod st_map;
 mod st_mods;

@@ -381,7 +381,12 @@ fn opt4_two_cards_queued_activate_a_general_of_initiative_four() {
             use_: Use::Queue,
         },
     );
-    assert!(logged(&g, "4 OP built up"));
+    assert!(logged(&g, "2 cards queued"));
+    // optional rule 4: queued cards are face down until the queue is used (session 16)
+    for c in [c1, c2] {
+        let t = g.rules.card_title(c);
+        assert!(!logged(&g, &t), "the queued {t} is not named yet");
+    }
     pass(&mut g);
     ok(
         &mut g,
@@ -393,6 +398,10 @@ fn opt4_two_cards_queued_activate_a_general_of_initiative_four() {
     assert_eq!(g.st.g.step, Step::Move);
     // used: the cards go face up to the discard pile
     assert!(g.st.cards.queue[Side::Prussia.idx()].is_empty());
+    for c in [c1, c2] {
+        let t = g.rules.card_title(c);
+        assert!(logged(&g, &t), "the used queue names {t}");
+    }
     assert!(g.st.cards.discard.contains(&c1) && g.st.cards.discard.contains(&c2));
     assert!(g.st.cards.hand(Side::Prussia).contains(&filler));
 

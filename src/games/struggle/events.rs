@@ -521,8 +521,13 @@ fn effect(g: &mut Game<'_>, side: Side, k: &Card, e: &Effect) -> Option<(EventPi
                     g.st.g.control[s] = Some(who);
                 }
             }
-            // Our reading (9.63): a province an event gives passes at once, so it counts
-            // for special rail movement in the same turn (rail.rs reads `provinces`)
+            // 9.63: railroads of a province the opponent controlled at the beginning of
+            // the turn stay barred until control passes at the end of the turn (14.2):
+            // the event changes `provinces` now, but rail.rs reads the record of the
+            // turn's start kept here (`provinces_at_start`)
+            if g.st.g.provinces_at_start.is_empty() {
+                g.st.g.provinces_at_start = g.st.g.provinces.clone();
+            }
             if let Some(p) = rules.map.provinces.iter().position(|p| &p.name == province)
                 && let Some(slot) = g.st.g.provinces.get_mut(p)
             {

@@ -113,6 +113,7 @@ pub fn new_state(rules: &StRules) -> StState {
             control,
             destroyed: vec![false; rules.map.spaces.len()],
             provinces,
+            provinces_at_start: Vec::new(),
             op: None,
             last_actor: None,
             choice_next: 0,
@@ -368,6 +369,9 @@ impl<'a> Game<'a> {
 
     /// 5.1 and 5.2: deal and open the operational phase.
     pub fn begin_turn(&mut self) {
+        // 9.63: the turn starts from the province control settled at the end of the
+        // last (14.2 in a War turn; an event's change in a Mobilization turn)
+        self.st.g.provinces_at_start.clear();
         let (hand, rounds) = hand_and_rounds(self.rules, self.st.g.war);
         // 16.3: after the intervention Austria has 8 cards and 7 rounds, and goes first
         let france = self.st.g.france && self.st.g.war;

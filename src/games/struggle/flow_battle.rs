@@ -177,10 +177,26 @@ pub struct Pending {
     /// at the roll: the victorious general's rating is the pursuit's.
     #[serde(default, skip_serializing_if = "no_commanders")]
     pub commanders: [Option<GenId>; 2],
+    /// 10.3, 13.2: the defender's units in the space the mover came from when it
+    /// entered the battle space (the garrison of an enemy stronghold it had besieged):
+    /// a return finds only these there, none that moved in since (audit 8 confirmation
+    /// defect 1).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_behind: Vec<UnitId>,
 }
 
 fn no_commanders(c: &[Option<GenId>; 2]) -> bool {
     c.iter().all(Option::is_none)
+}
+
+/// 10.3, 12.1, 13.2: the enemy units in `f` (the space the mover came from) are only the
+/// ones that stood there when it left (the garrison of the enemy stronghold it had
+/// besieged, inside the walls), none that moved in since (an avoid battle, audit 8
+/// confirmation defect 1).
+pub fn only_left_behind(rules: &StRules, st: &StState, p: &Pending, f: SpaceId) -> bool {
+    flow::units_at(rules, st, f, p.att.other())
+        .iter()
+        .all(|u| p.left_behind.contains(u))
 }
 
 impl Pending {
@@ -228,6 +244,7 @@ impl Pending {
             arrived: Vec::new(),
             arrived_gens: Vec::new(),
             commanders: [None, None],
+            left_behind: Vec::new(),
         }
     }
 }
@@ -1251,6 +1268,9 @@ impl Game<'_> {
         };
         let mut p = Pending::new(s, from, side, Stage::Intercept);
         p.back = mover(self.st).and_then(|(m, _)| m.back);
+        if let Some(f) = p.came_from() {
+            p.left_behind = flow::units_at(self.rules, self.st, f, side.other());
+        }
         self.st.g.battle = Some(p);
         self.st.g.step = Step::Battle;
         self.progress();
@@ -1926,6 +1946,7 @@ impl Game<'_> {
                 && super::siege::fortification(rules, self.st, f).is_some()
                 && self.st.g.control.get(f).copied().flatten() == Some(mover.other())
                 && !flow::units_at(rules, self.st, f, mover.other()).is_empty()
+                && only_left_behind(rules, self.st, &p, f)
                 && let Some(mark) = self.st.g.besieged.get_mut(f)
                 && mark.is_none()
             {

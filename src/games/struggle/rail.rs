@@ -22,7 +22,7 @@ pub fn rail_step(rules: &StRules, st: &StState, side: Side, from: SpaceId, to: S
         return false;
     }
     let sit = situation(rules, st);
-    control::rail_routes(&rules.map, side, &sit, &st.g.provinces)
+    control::rail_routes(&rules.map, side, &sit, provinces_at_start(st))
         .get(route)
         .copied()
         .unwrap_or(false)
@@ -102,4 +102,20 @@ pub fn unit_paid_by_rail(
         return None;
     }
     (cost <= left).then(|| left - cost)
+}
+
+/// 9.63: the provinces' controllers at the beginning of the turn (a change an event made
+/// during the turn counts only after the end-of-turn control, 14.2).
+pub fn provinces_at_start(st: &StState) -> &[Option<Side>] {
+    if st.g.provinces_at_start.is_empty() {
+        &st.g.provinces
+    } else {
+        &st.g.provinces_at_start
+    }
+}
+
+/// 9.61, 9.63: may `side` use the railroads of space `s` for special rail movement now?
+pub fn rail_space(rules: &StRules, st: &StState, side: Side, s: SpaceId) -> bool {
+    let sit = situation(rules, st);
+    control::rail_friendly(&rules.map, side, s, &sit, provinces_at_start(st))
 }

@@ -224,6 +224,11 @@ pub struct Globals {
     pub destroyed: Vec<bool>,
     /// The side controlling each province (14.2).
     pub provinces: Vec<Option<Side>>,
+    /// 9.63: the provinces' controllers at the beginning of the turn, recorded when an
+    /// event changes `provinces` during the turn (empty: the same as `provinces`);
+    /// cleared when the next turn begins (after the 14.2 control). Special rail reads it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub provinces_at_start: Vec<Option<Side>>,
     pub op: Option<Op>,
     /// The side that gave the last command (hand-over, `secret_pending`).
     pub last_actor: Option<Side>,

@@ -251,11 +251,13 @@ impl PlayStep<Struggle> for Battle {
                 // Our reading (10.3, 10.8): the force does not return into an enemy force
                 // that moved into the space it left (an avoid battle, also through the
                 // 9.62 junction); it stays and fights. Back at an enemy stronghold it had
-                // besieged it finds the garrison and besieges again (`return_back`).
+                // besieged it finds the garrison and besieges again (`return_back`), but
+                // only the garrison it left there: not an enemy force that moved in since.
                 let free = |f| {
                     crate::games::struggle::flow::units_at(rules, st, f, p.att.other()).is_empty()
                         || (crate::games::struggle::siege::fortification(rules, st, f).is_some()
-                            && st.g.control.get(f).copied().flatten() == Some(p.att.other()))
+                            && st.g.control.get(f).copied().flatten() == Some(p.att.other())
+                            && fb::only_left_behind(rules, st, p, f))
                 };
                 if p.came_from().is_some_and(free) {
                     out.push(StCommand::Return);
@@ -382,9 +384,10 @@ impl PlayStep<Struggle> for Battle {
                 "10.2",
                 "only a unit of an army that may intercept stays behind, and at least one combat unit goes with its general",
             ),
-            (Stage::Stay, StCommand::Return) => {
-                Refusal::new("10.3", "the force has no space to return to")
-            }
+            (Stage::Stay, StCommand::Return) => Refusal::new(
+                "10.3",
+                "the force has no space to return to (an enemy force now stands in the space it left, 12.1)",
+            ),
             (Stage::BattleStart, StCommand::Support { .. }) => Refusal::new(
                 "6.25",
                 "Sound of the Guns: only a Prussian army adjacent to the battle space, after the card is played",

@@ -520,21 +520,21 @@ fn take_card(g: &mut Game<'_>, side: Side, card: Option<CardId>, use_: Use) {
     });
 }
 
-/// Optional rule 4: the card goes face up into the queue; the round is over.
+/// Optional rule 4: the card goes face down into the queue; the round is over.
 fn queue_card(g: &mut Game<'_>, side: Side, card: Option<CardId>) {
     let Some(c) = card else { return };
     g.st.cards.hands[side.idx()].retain(|&x| x != c);
     g.st.cards.queue[side.idx()].push(c);
-    let total = options::queue_total(g.rules, g.st, side);
-    let t = g.rules.card_title(c);
-    let ops = g.rules.card_ops(c);
-    // Our reading (optional rule 4): a card played into the queue is named at once (the
-    // rule puts the cards face up on the discard pile only when the queue is used)
+    let n = g.st.cards.queue[side.idx()].len();
+    // optional rule 4 (audit 8 confirmation defect 3): the queued cards stay face down
+    // until the queue is used or abandoned (`empty_queue` names them then): the log
+    // names neither the card nor its OPs
     g.say(
         "optional rule 4",
         format!(
-            "{} plays {t} ({ops} OP) into the Operations Queue: {total} OP built up",
-            side.name()
+            "{} plays a card face down into the Operations Queue ({n} card{} queued)",
+            side.name(),
+            if n == 1 { "" } else { "s" }
         ),
     );
     g.st.g.op = Some(Op {
