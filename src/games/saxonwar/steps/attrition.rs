@@ -2,6 +2,9 @@
 //! other player's forces in the field lose 1 SP when out of supply, and 1 SP in a winter
 //! turn. Against Prussians of the early army list the Austrians first roll in every area
 //! both occupy: on a 6 the Prussians there are out of supply (and the chain is broken).
+//! Our reading (winter.turns, supply.attrition): a force's own ("friendly") attrition
+//! phase is the other player's phase 7, "Enemy Attrition", the only attrition phase the
+//! sequence of play has; winter's 1 SP is taken there too.
 
 use crate::games::saxonwar::data::SxRules;
 use crate::games::saxonwar::flow::Game;
