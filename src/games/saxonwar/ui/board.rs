@@ -586,7 +586,7 @@ pub fn marks(
     };
     let rules = &rules.0;
     let st = &st.0;
-    let net = ui.supply.map(|s| (s, supply(rules, st, s, &[])));
+    let net = ui.supply_for(st).map(|s| (s, supply(rules, st, s, &[])));
     board.set_if_neq(board_of(
         rules,
         Some(st),
@@ -635,7 +635,7 @@ pub fn marks(
                     (SxCommand::DeploySp { power, .. }, Some(DeployPick::Sp(p))) => *power == p,
                     _ => false,
                 };
-                if mine && inside == ui.inside {
+                if mine && inside == ui.inside_for(st) {
                     lit(&mut m, a, LIT, String::new());
                 }
             }
@@ -732,10 +732,14 @@ pub fn click_command(
     let name = rules.area_name(area).to_string();
     if st.g.step == Step::Deploy {
         let pick = current_pick(&legal, ui.pick);
-        return deploy_command(&legal, pick, area, ui.inside, ui.sp).ok_or_else(|| {
+        return deploy_command(&legal, pick, area, ui.inside_for(st), ui.sp).ok_or_else(|| {
             format!(
                 "{name}: not a place for this force{} (the lit areas are).",
-                if ui.inside { " inside a fortress" } else { "" }
+                if ui.inside_for(st) {
+                    " inside a fortress"
+                } else {
+                    ""
+                }
             )
         });
     }
@@ -780,7 +784,7 @@ pub fn click_command(
     let hits: Vec<&SxCommand> = legal.iter().filter(|c| target(c) == Some(area)).collect();
     let pref = hits
         .iter()
-        .find(|c| matches!(c, SxCommand::Retreat { into_fortress, .. } if *into_fortress == ui.inside))
+        .find(|c| matches!(c, SxCommand::Retreat { into_fortress, .. } if *into_fortress == ui.inside_for(st)))
         .or(hits.first());
     if let Some(c) = pref {
         return Ok((**c).clone());
@@ -882,9 +886,35 @@ mod tests {
         }
         let second = g.st.g.deploying;
         assert_ne!(first, second);
+        // before anything resets the picks (the map is drawn before the panel), the
+        // first side's ticked box and supply view count for nothing
+        ui.supply = Some(first);
+        assert_eq!(ui.supply_for(&g.st), None, "no supply view in a deployment");
+        assert!(
+            !ui.inside_for(&g.st),
+            "the box was ticked by the other side"
+        );
+        let field = g
+            .legal()
+            .iter()
+            .find_map(|c| match c {
+                SxCommand::Deploy {
+                    leader,
+                    area,
+                    inside: false,
+                } => Some((*leader, *area)),
+                _ => None,
+            })
+            .expect("a field area");
+        ui.pick = Some(DeployPick::Leader(field.0));
+        let c = click_command(&g.rules, &g.st, &ui, field.1, None).expect("a click deploys");
+        assert!(
+            matches!(c, SxCommand::Deploy { inside: false, .. }),
+            "{c:?}"
+        );
         ui.follow_deploying(second);
         assert!(!ui.inside, "the box starts unticked for the second side");
-        assert_eq!((ui.pick, ui.sp), (None, 0));
+        assert_eq!((ui.pick, ui.sp, ui.supply), (None, 0, None));
         // its first click deploys in the field
         let legal = g.legal();
         let area = legal

@@ -82,6 +82,25 @@ impl SxUi {
             self.pick = None;
             self.inside = false;
             self.sp = 0;
+            self.supply = None;
+        }
+    }
+
+    /// The "inside" box as the map and clicks read it: in a deployment it counts only
+    /// for the side that ticked it, so the next side's first frame (before the panel
+    /// has reset the picks) neither lights nor deploys by the last side's choice.
+    pub fn inside_for(&self, st: &SxState) -> bool {
+        self.inside && (st.g.step != Step::Deploy || self.deploy_side == Some(st.g.deploying))
+    }
+
+    /// The supply view as the map draws it: none in a secret deployment (garrisoned
+    /// fortresses are supply sources, so the network would show where the other side
+    /// has garrisoned in secret, grand.start).
+    pub fn supply_for(&self, st: &SxState) -> Option<Side> {
+        if st.g.step == Step::Deploy {
+            None
+        } else {
+            self.supply
         }
     }
 }

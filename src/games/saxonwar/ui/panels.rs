@@ -745,14 +745,19 @@ pub(super) fn panels(
                 commands(p, rules, st, ui, &legal);
             }
             p.separator();
-            p.horizontal(|p| {
-                p.label("Supply:");
-                let mut s = ui.supply;
-                p.selectable_value(&mut s, None, "off");
-                p.selectable_value(&mut s, Some(Side::Prussia), "Prussia");
-                p.selectable_value(&mut s, Some(Side::Austria), "Austria");
-                ui.supply = s;
-            });
+            if st.g.step == Step::Deploy {
+                // the network would show the other side's secret garrisons (grand.start)
+                p.weak("Supply: not shown during the secret deployment");
+            } else {
+                p.horizontal(|p| {
+                    p.label("Supply:");
+                    let mut s = ui.supply;
+                    p.selectable_value(&mut s, None, "off");
+                    p.selectable_value(&mut s, Some(Side::Prussia), "Prussia");
+                    p.selectable_value(&mut s, Some(Side::Austria), "Austria");
+                    ui.supply = s;
+                });
+            }
             p.separator();
             p.horizontal_wrapped(|p| game_buttons(p, &mut ui.core, &mut next));
         });
