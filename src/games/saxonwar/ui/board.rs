@@ -873,7 +873,7 @@ mod tests {
             .find(|c| matches!(c, SxCommand::Deploy { inside: true, .. }))
             .cloned()
             .expect("a fortress of its own to garrison");
-        let (SxCommand::Deploy { leader, area, .. }) = inside.clone() else {
+        let SxCommand::Deploy { leader, area, .. } = inside.clone() else {
             unreachable!()
         };
         ui.pick = Some(DeployPick::Leader(leader));
