@@ -819,6 +819,15 @@ pub(super) fn panels(
 fn commands(p: &mut egui::Ui, rules: &SxRules, st: &SxState, ui: &mut SxUi, legal: &[SxCommand]) {
     if st.g.step == Step::Deploy {
         deploy_picks(p, rules, st, ui, legal);
+        // the re-deployment's other commands (take up a force, lend or take back
+        // Empire SPs, done): buttons, they have no click on the map
+        for c in legal {
+            if !matches!(c, SxCommand::Deploy { .. } | SxCommand::DeploySp { .. })
+                && p.button(label(rules, st, c)).clicked()
+            {
+                ui.core.outbox.push(c.clone());
+            }
+        }
         return;
     }
     if let Some(m) = &st.g.march {
