@@ -69,6 +69,7 @@ mod sx_f;
 mod sx_fix;
 mod sx_g;
 mod sx_gaps;
+mod sx_h;
 mod sx_lessons;
 mod sx_random;
 mod sx_rules;

@@ -187,3 +187,76 @@ fn sx_each_lesson_step_points_at_its_area_or_its_button() {
         "{areas} areas, {buttons} buttons"
     );
 }
+
+/// grand.redeploy, deployment.secret (AUDIT14i items 4, 5, 7): in Prussia's secret
+/// re-deployment the window shows nothing of what Austria changed in secret before it:
+/// Prague, re-garrisoned by Austria, keeps Prussia's outline and "held by Prussia", no
+/// Austrian force is drawn; and the re-deployment's commands without a map click are
+/// buttons ("Done", take up a force). Mutation tried: `board_of` reading the live holder
+/// set at the placement (the old deploy.rs) — the hover says "held by Austria".
+/// The map is taken from `marks_of`, the body of the `marks` system (AUDIT14i item 8).
+#[test]
+fn sx_the_redeployment_shows_the_start_and_offers_its_buttons() {
+    use crate::sx_h::{
+        austria_garrisons_in_secret, finish, prague_captured_and_left, redeployment,
+    };
+    use feldzug::games::saxonwar::ui::{SxUi, deploy_buttons, marks_of, visible};
+    let mut g = redeployment(|g| {
+        prague_captured_and_left(g);
+    });
+    let prague = area(&g, "prague");
+    // Austria's buttons: Done and taking up a force, with their labels
+    let buttons = deploy_buttons(&g.rules, &g.st, &g.legal());
+    assert!(
+        buttons
+            .iter()
+            .any(|(t, c)| *c == SxCommand::Done && t.contains("Austria has re-deployed")),
+        "{buttons:?}"
+    );
+    assert!(
+        buttons
+            .iter()
+            .any(|(_, c)| matches!(c, SxCommand::Withdraw { .. })),
+        "{buttons:?}"
+    );
+    assert!(
+        buttons
+            .iter()
+            .all(|(_, c)| !matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. })),
+        "placements are map clicks, not buttons"
+    );
+    austria_garrisons_in_secret(&mut g, prague, true);
+    finish(&mut g, prague);
+    assert_eq!(g.st.g.deploying, Side::Prussia);
+    // the map as the system draws it for Prussia, who has taken the screen
+    let mut ui = SxUi::default();
+    ui.curtain.follow(Some(Side::Prussia));
+    ui.curtain.lift();
+    let (board, marks) = marks_of(&g.rules, &g.st, &ui, None);
+    let hover = &board.nodes[prague as usize].hover;
+    assert!(hover.contains("held by Prussia"), "{hover}");
+    assert!(!hover.contains("Austria"), "{hover}");
+    let magdeburg = area(&g, "magdeburg");
+    assert_eq!(
+        board.nodes[prague as usize].outline, board.nodes[magdeburg as usize].outline,
+        "Prague outlined as Prussia's, like Magdeburg"
+    );
+    // no Austrian force drawn for Prussia's screen, none at Prague
+    let shown = &marks.stacks;
+    assert!(!shown.is_empty(), "Prussia's own forces are drawn");
+    assert!(shown.iter().all(|s| s.node != prague as usize));
+    // the same as the filter draws: Prussia's own forces only
+    assert_eq!(
+        *shown,
+        force_stacks(&g.rules, &g.st, &visible(&g.st, Some(Side::Prussia)))
+    );
+    assert!(marks.lit.iter().all(|l| l.node != prague as usize));
+    // Prussia's buttons name Prussia
+    let buttons = deploy_buttons(&g.rules, &g.st, &g.legal());
+    assert!(
+        buttons
+            .iter()
+            .any(|(t, c)| *c == SxCommand::Done && t.contains("Prussia has re-deployed")),
+        "{buttons:?}"
+    );
+}

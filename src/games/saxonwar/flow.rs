@@ -216,6 +216,23 @@ impl Game<'_> {
     }
 
     fn end_deployment(&mut self) {
+        // grand.redeploy, deployment.secret: a fortress secretly garrisoned in the
+        // re-deployment changes hands now, at the reveal (the first deployment places
+        // only in a side's own fortresses, which it already holds)
+        if !self.st.g.redeploy_start.is_empty() {
+            for (i, a) in self.r.areas.iter().enumerate() {
+                if a.fortress.is_none() {
+                    continue;
+                }
+                for side in Side::BOTH {
+                    if self.st.garrison_of(i as AreaId, side) > 0
+                        && self.st.garrison_of(i as AreaId, side.other()) == 0
+                    {
+                        self.st.areas[i].holder = Some(side);
+                    }
+                }
+            }
+        }
         self.st.g.redeploy_start.clear();
         let mut lines = Vec::new();
         for (i, a) in self.r.areas.iter().enumerate() {

@@ -125,6 +125,25 @@ pub fn besieged_at_start(r: &SxRules, st: &SxState, a: AreaId) -> bool {
     start.unwrap_or_else(|| besieger(r, st, a).is_some())
 }
 
+/// The besieger of an area's fortress as both sides may see it: in the re-deployment the
+/// siege as it stood when the re-deployment began (`g.redeploy_start`), since a side's
+/// secret take-ups and placements may end or make a siege that the other side must not
+/// read off the map (deployment.secret; AUDIT14i item 5); otherwise the live `besieger`.
+pub fn besieger_seen(r: &SxRules, st: &SxState, a: AreaId) -> Option<Side> {
+    let start =
+        st.g.redeploy_start
+            .get(a as usize)
+            .filter(|_| st.g.redeploying);
+    match start.and_then(|s| s.besieged.map(|b| (b, s.inside))) {
+        Some((false, _)) => None,
+        Some((true, inside)) => Side::BOTH
+            .into_iter()
+            .find(|s| inside[s.idx()])
+            .map(|s| s.other()),
+        None => besieger(r, st, a),
+    }
+}
+
 /// allies.minor: at the start of a campaign year Austria may lend Empire SPs in the
 /// field to France (one or all of those not lent in an area).
 fn loans(st: &SxState, out: &mut Vec<SxCommand>) {
@@ -297,7 +316,7 @@ pub fn scatter(r: &SxRules, st: &mut SxState, side: Side, rng: &mut impl rand::R
             if let Some(x) = sp_at_mut(st, p, a, inside) {
                 *x += k;
             }
-            if inside {
+            if inside && !st.g.redeploying {
                 st.areas[a as usize].holder = Some(side);
             }
             n -= k;
@@ -554,7 +573,10 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
             if let Some(x) = sp_at_mut(g.st, power, area, inside) {
                 *x += sp;
             }
-            if inside {
+            // deployment.secret: in a re-deployment the fortress changes hands on the map
+            // only at the reveal (`Game::end_deployment`), else the other side would read
+            // a secret re-garrisoning off its outline (AUDIT14i item 4)
+            if inside && !g.st.g.redeploying {
                 g.st.areas[area as usize].holder = Some(side);
             }
         }

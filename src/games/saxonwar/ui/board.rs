@@ -7,7 +7,7 @@ use super::super::data::{Country, SxRules};
 use super::super::ecs::*;
 use super::super::rules::*;
 use super::super::state::*;
-use super::super::steps::march;
+use super::super::steps::{deploy, march};
 use super::{DeployPick, SxUi, legal};
 use crate::engine::game_ecs::RulesRes;
 use crate::gui::pointboard::*;
@@ -143,7 +143,8 @@ pub fn board_of(rules: &SxRules, st: Option<&SxState>, supply: SupplyView) -> Po
                     }
                     None => what.push("never garrisoned".into()),
                 }
-                if let Some(b) = besieger(rules, st, id) {
+                // in the re-deployment as it stood at its start (deployment.secret)
+                if let Some(b) = deploy::besieger_seen(rules, st, id) {
                     what.push(format!("besieged by {}", b.name()));
                 }
             }
@@ -584,21 +585,32 @@ pub fn marks(
     else {
         return;
     };
-    let rules = &rules.0;
-    let st = &st.0;
+    let (b, m) = marks_of(&rules.0, &st.0, &ui, lesson.as_deref());
+    board.set_if_neq(b);
+    marks.set_if_neq(m);
+}
+
+/// What the map draws of a position for the screen's viewer (`marks`, as plain data):
+/// the board (areas, holders, sieges, depots, the supply view) and the marks (lit areas,
+/// the selection, the forces the viewer may see).
+pub fn marks_of(
+    rules: &SxRules,
+    st: &SxState,
+    ui: &SxUi,
+    lesson: Option<&crate::gui::game_ui::ActiveLesson<super::super::SaxonWar>>,
+) -> (PointBoard, PointMarks) {
     let net = ui.supply_for(st).map(|s| (s, supply(rules, st, s, &[])));
-    board.set_if_neq(board_of(
+    let board = board_of(
         rules,
         Some(st),
         net.as_ref().map(|(s, v)| (*s, v.as_slice())),
-    ));
+    );
     let mut m = PointMarks {
         box_lines: 4,
         ..default()
     };
     if ui.curtain.is_down() {
-        marks.set_if_neq(m);
-        return;
+        return (board, m);
     }
     let legal = legal(rules, st);
     let lit = |m: &mut PointMarks, n: AreaId, colour: Color, label: String| {
@@ -611,7 +623,7 @@ pub fn marks(
         }
     };
     // a lesson's step: the area it asks for ringed in orange first (over the green)
-    if let Some(p) = super::panels::current_pointer(rules, st, lesson.as_deref())
+    if let Some(p) = super::panels::current_pointer(rules, st, lesson)
         && let Some(a) = p.area
     {
         lit(&mut m, a, LESSON, "here".into());
@@ -717,7 +729,7 @@ pub fn marks(
     }
     let show = visible(st, ui.curtain.viewer());
     m.stacks = force_stacks(rules, st, &show);
-    marks.set_if_neq(m);
+    (board, m)
 }
 
 /// The command a click on an area sends (None: nothing to do there), or a word why not.

@@ -27,8 +27,8 @@ use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 use std::sync::Arc;
 
-pub use board::{LESSON, board_of, force_stacks, power_colour, target};
-pub use panels::{LessonPointer, lesson_pointer, refusal_line};
+pub use board::{LESSON, board_of, force_stacks, marks_of, power_colour, target, visible};
+pub use panels::{LessonPointer, deploy_buttons, lesson_pointer, refusal_line};
 
 /// What the player has picked in the secret deployment: a leader, or SPs of a power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,14 +191,16 @@ pub fn focus_area(rules: &SxRules, st: &SxState) -> Option<(AreaId, String)> {
 }
 
 /// The situations `FELDZUG_AUTOPLAY` plays to.
-pub const AUTOPLAY_SITUATIONS: &[&str] =
-    &["march", "moving", "battle", "besieged", "siege", "retreat"];
+pub const AUTOPLAY_SITUATIONS: &[&str] = &[
+    "march", "moving", "battle", "besieged", "siege", "retreat", "redeploy",
+];
 
 /// Random legal commands (seeded by `seed`, the game's own random player) until the
 /// named situation: `march` a leader selected to march (before his roll), `moving` a
 /// force that has rolled and may enter an area, `battle` a decision to fight, `besieged`
 /// the siege phase with a fortress to roll against (the siege table), `siege` a breach's
-/// decision (the Honors of War), `retreat` a retreat after battle. Err when the name is unknown or the
+/// decision (the Honors of War), `retreat` a retreat after battle, `redeploy` the secret
+/// re-deployment of a new campaign year (the Grand Campaign). Err when the name is unknown or the
 /// situation was not reached in 20 000 commands.
 pub fn autoplay_until(
     rules: &Arc<SxRules>,
@@ -231,6 +233,7 @@ pub fn autoplay_until(
             }
             "siege" => st.g.step == Step::Siege && st.g.siege.is_some(),
             "retreat" => st.g.retreat.is_some(),
+            "redeploy" => st.g.step == Step::Deploy && st.g.redeploying,
             _ => false,
         }
     };

@@ -48,6 +48,12 @@ pub fn label(rules: &SxRules, st: &SxState, c: &SxCommand) -> String {
             area(a),
             if *inside { " (inside)" } else { "" }
         ),
+        SxCommand::Done if st.g.step == Step::Deploy => {
+            format!(
+                "Done: {} has re-deployed (grand.redeploy)",
+                st.g.deploying.name()
+            )
+        }
         SxCommand::Done => "Done: end this phase".into(),
         SxCommand::Roll => "Make the phase's rolls".into(),
         SxCommand::BuildDepot { area: a } => format!("Build a depot at {}", area(a)),
@@ -816,16 +822,27 @@ pub(super) fn panels(
 /// The step's commands: the deployment's picks, the march's information and amounts,
 /// a button per legal command without a map target (the map ones listed too), and the
 /// step's other choices greyed with the rules' reason.
+/// The deployment's commands that have no click on the map, as the buttons under the
+/// picks (grand.redeploy: take up a force, give up a leader, lend or take back Empire
+/// SPs, Done): every legal command but the placements, each with its label.
+pub fn deploy_buttons(
+    rules: &SxRules,
+    st: &SxState,
+    legal: &[SxCommand],
+) -> Vec<(String, SxCommand)> {
+    legal
+        .iter()
+        .filter(|c| !matches!(c, SxCommand::Deploy { .. } | SxCommand::DeploySp { .. }))
+        .map(|c| (label(rules, st, c), c.clone()))
+        .collect()
+}
+
 fn commands(p: &mut egui::Ui, rules: &SxRules, st: &SxState, ui: &mut SxUi, legal: &[SxCommand]) {
     if st.g.step == Step::Deploy {
         deploy_picks(p, rules, st, ui, legal);
-        // the re-deployment's other commands (take up a force, lend or take back
-        // Empire SPs, done): buttons, they have no click on the map
-        for c in legal {
-            if !matches!(c, SxCommand::Deploy { .. } | SxCommand::DeploySp { .. })
-                && p.button(label(rules, st, c)).clicked()
-            {
-                ui.core.outbox.push(c.clone());
+        for (text, c) in deploy_buttons(rules, st, legal) {
+            if p.button(text).clicked() {
+                ui.core.outbox.push(c);
             }
         }
         return;

@@ -1,0 +1,258 @@
+//! Great Saxon War: the secret RE-deployment shows nothing of the other side's secret
+//! changes (grand.redeploy "each player may secretly adjust his deployment",
+//! deployment.secret; AUDIT14i items 4, 5 and 7, docs/games/saxonwar-audit8-redeployment.md):
+//! a fortress re-garrisoned in secret changes hands on the map only at the reveal, the
+//! siege shown is the one at the re-deployment's start, and the re-deployment's commands
+//! without a map click (take up, Done) are buttons.
+
+use crate::sx_core::{area, drive, game, ok, put};
+use feldzug::engine::game::PureGame;
+use feldzug::games::saxonwar::SaxonWar;
+use feldzug::games::saxonwar::rules::besieger;
+use feldzug::games::saxonwar::state::*;
+use feldzug::games::saxonwar::steps::deploy::besieger_seen;
+
+/// The Grand Campaign's first deployment made by commands, then `setup` edits the map,
+/// and the game is played on from the attrition of turn 18 to Austria's re-deployment
+/// of 1757 (dice all 1).
+pub(crate) fn redeployment(setup: impl FnOnce(&mut PureGame<SaxonWar>)) -> PureGame<SaxonWar> {
+    let mut g = game("saxonwar-grand");
+    while g.st.g.step == Step::Deploy {
+        let c = g
+            .legal()
+            .into_iter()
+            .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
+            .expect("a deployment");
+        ok(&mut g, c);
+    }
+    setup(&mut g);
+    g.st.g.turn = 18;
+    g.st.g.phasing = Side::Austria;
+    g.st.g.step = Step::Attrition;
+    g.dice.script(std::iter::repeat_n(1, 60));
+    drive(&mut g, |s| {
+        s.g.step == Step::Deploy && s.g.redeploying && s.g.deploying == Side::Austria
+    });
+    g
+}
+
+/// Clears an area of every force and leader.
+fn clear(g: &mut PureGame<SaxonWar>, a: AreaId) {
+    for p in Power::ALL {
+        put(g, p, a, 0, 0);
+    }
+    for loc in [LLoc::Field(a), LLoc::Garrison(a)] {
+        for l in g.st.leaders_at(loc) {
+            g.st.leaders[l as usize].loc = LLoc::Gone;
+        }
+    }
+    g.st.areas[a as usize].depot = None;
+}
+
+/// Austria places 3 SP or more in `a` (inside or in the field) in secret (the SPs placed): with SPs of the year's increment if it has
+/// them, else after taking up its first force elsewhere.
+pub(crate) fn austria_garrisons_in_secret(
+    g: &mut PureGame<SaxonWar>,
+    a: AreaId,
+    inside: bool,
+) -> u16 {
+    let place = |g: &PureGame<SaxonWar>| {
+        g.legal().into_iter().find(|c| {
+            matches!(c, SxCommand::DeploySp { power: Power::Austria, area, inside: i, sp }
+                if *area == a && *i == inside && *sp >= 3)
+        })
+    };
+    // the leaders lost by the re-deployment roll are given up first
+    while let Some(c) = g
+        .legal()
+        .into_iter()
+        .find(|c| matches!(c, SxCommand::Dismiss { .. }))
+    {
+        ok(g, c);
+    }
+    if place(g).is_none() {
+        let w = g
+            .legal()
+            .into_iter()
+            .find(|c| {
+                matches!(c, SxCommand::Withdraw { power: Power::Austria, area, inside: false }
+                    if *area != a && g.st.areas[*area as usize].field[Power::Austria.idx()] >= 3)
+            })
+            .expect("an Austrian field force of 3 SP or more to take up");
+        ok(g, w);
+    }
+    // the deployment's parcels are 1, 5, 10 or all: the first of 3 SP or more
+    let c = place(g).expect("Austria may place there");
+    let SxCommand::DeploySp { sp, .. } = c else {
+        unreachable!()
+    };
+    ok(g, c);
+    sp
+}
+
+/// The deploying side places whatever it still has (the first legal place away from
+/// `away`), gives up the leaders it must, and says it is done.
+pub(crate) fn finish(g: &mut PureGame<SaxonWar>, away: AreaId) {
+    while let Some(c) = g.legal().into_iter().find(|c| match c {
+        SxCommand::DeploySp { area, .. } | SxCommand::Deploy { area, .. } => *area != away,
+        SxCommand::Dismiss { .. } => true,
+        _ => false,
+    }) {
+        ok(g, c);
+    }
+    ok(g, SxCommand::Done);
+}
+
+/// Prague (Bohemia) held by Prussia, its fortress empty, no Prussian in the area.
+pub(crate) fn prague_captured_and_left(g: &mut PureGame<SaxonWar>) -> AreaId {
+    let prague = area(g, "prague");
+    clear(g, prague);
+    g.st.areas[prague as usize].holder = Some(Side::Prussia);
+    prague
+}
+
+#[test]
+fn sx_h_a_secret_regarrisoning_changes_the_holder_only_at_the_reveal() {
+    // rule grand.redeploy, deployment.secret: Austria re-garrisons in secret a fortress
+    // of its own that Prussia had taken and left empty; while Prussia re-deploys the
+    // fortress is still shown as Prussia's (its outline and "held by" read `holder`),
+    // and it becomes Austria's when both deployments are revealed.
+    // Mutation tried: `holder` set at the DeploySp again (steps/deploy.rs) — the first
+    // assert after the placement fails (held by Austria at once).
+    let mut g = redeployment(|g| {
+        prague_captured_and_left(g);
+    });
+    let prague = area(&g, "prague");
+    assert_eq!(g.st.areas[prague as usize].holder, Some(Side::Prussia));
+    let sp = austria_garrisons_in_secret(&mut g, prague, true);
+    assert_eq!(
+        g.st.garrison_of(prague, Side::Austria),
+        sp,
+        "the garrison is placed"
+    );
+    assert_eq!(
+        g.st.areas[prague as usize].holder,
+        Some(Side::Prussia),
+        "the fortress changes hands only at the reveal"
+    );
+    let held = |g: &PureGame<SaxonWar>| g.summary().vp.get("Austria").copied();
+    let before = held(&g);
+    finish(&mut g, prague);
+    assert_eq!(g.st.g.deploying, Side::Prussia);
+    assert_eq!(g.st.areas[prague as usize].holder, Some(Side::Prussia));
+    assert_eq!(
+        held(&g),
+        before,
+        "the public summary counts no new fortress"
+    );
+    // Prussia ends its re-deployment and both are revealed
+    finish(&mut g, prague);
+    assert!(!g.st.g.redeploying);
+    assert_ne!(g.st.g.step, Step::Deploy);
+    assert_eq!(
+        g.st.areas[prague as usize].holder,
+        Some(Side::Austria),
+        "revealed: Austria holds Prague again"
+    );
+    assert!(
+        g.log
+            .entries
+            .iter()
+            .any(|e| e.text.contains("The deployment is revealed")),
+        "the reveal is logged"
+    );
+}
+
+#[test]
+fn sx_h_a_siege_lifted_in_secret_is_still_shown_until_the_reveal() {
+    // rule grand.redeploy, deployment.secret: Austria's field force with its siege
+    // depot besieges a Prussian garrison at Glatz; Austria takes it up in secret; the
+    // siege the map shows (`besieger_seen`, the "besieged by" hover) stays as it was at
+    // the re-deployment's start for both sides' turns, and goes at the reveal.
+    // Mutation tried: `besieger_seen` returning the live `besieger` — the assert after
+    // the withdrawal fails (None).
+    let mut g = redeployment(|g| {
+        let glatz = area(g, "glatz");
+        clear(g, glatz);
+        put(g, Power::Prussia, glatz, 0, 2);
+        put(g, Power::Austria, glatz, 5, 0);
+        g.st.areas[glatz as usize].depot = Some(Depot {
+            owner: Side::Austria,
+            complete: true,
+            siege: true,
+        });
+    });
+    let glatz = area(&g, "glatz");
+    assert_eq!(besieger(&g.rules, &g.st, glatz), Some(Side::Austria));
+    assert_eq!(besieger_seen(&g.rules, &g.st, glatz), Some(Side::Austria));
+    ok(
+        &mut g,
+        SxCommand::Withdraw {
+            power: Power::Austria,
+            area: glatz,
+            inside: false,
+        },
+    );
+    assert_eq!(
+        besieger(&g.rules, &g.st, glatz),
+        None,
+        "the siege is lifted in secret"
+    );
+    assert_eq!(
+        besieger_seen(&g.rules, &g.st, glatz),
+        Some(Side::Austria),
+        "the map still shows the siege of the start"
+    );
+    // Austria places what it took up elsewhere, away from Glatz, and is done
+    finish(&mut g, glatz);
+    assert_eq!(g.st.g.deploying, Side::Prussia);
+    assert_eq!(besieger_seen(&g.rules, &g.st, glatz), Some(Side::Austria));
+    finish(&mut g, glatz);
+    assert!(!g.st.g.redeploying);
+    assert_eq!(
+        besieger_seen(&g.rules, &g.st, glatz),
+        None,
+        "revealed: no siege"
+    );
+}
+
+#[test]
+fn sx_h_a_siege_made_in_secret_is_not_shown_before_the_reveal() {
+    // rule grand.redeploy, deployment.secret: Prussia holds Prague with 2 SP inside and
+    // Austria has a completed depot there; Austria places 3 field SP there in secret,
+    // which makes a siege on the live state; the map shows none until the reveal.
+    // Mutation tried: `besieger_seen` returning the live `besieger` — the assert after
+    // the placement fails (Some(Austria)).
+    let mut g = redeployment(|g| {
+        let prague = prague_captured_and_left(g);
+        put(g, Power::Prussia, prague, 0, 2);
+        g.st.areas[prague as usize].depot = Some(Depot {
+            owner: Side::Austria,
+            complete: true,
+            siege: false,
+        });
+    });
+    let prague = area(&g, "prague");
+    assert_eq!(besieger(&g.rules, &g.st, prague), None);
+    austria_garrisons_in_secret(&mut g, prague, false);
+    assert_eq!(
+        besieger(&g.rules, &g.st, prague),
+        Some(Side::Austria),
+        "a siege on the live state"
+    );
+    assert_eq!(
+        besieger_seen(&g.rules, &g.st, prague),
+        None,
+        "not shown in the re-deployment"
+    );
+    finish(&mut g, prague);
+    assert_eq!(g.st.g.deploying, Side::Prussia);
+    assert_eq!(besieger_seen(&g.rules, &g.st, prague), None);
+    finish(&mut g, prague);
+    assert!(!g.st.g.redeploying);
+    assert_eq!(
+        besieger_seen(&g.rules, &g.st, prague),
+        Some(Side::Austria),
+        "revealed: the siege"
+    );
+}
