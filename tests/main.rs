@@ -46,6 +46,7 @@ mod st_example;
 mod st_f;
 mod st_fin;
 mod st_g;
+mod st_h;
 mod st_hidden;
 mod st_map;
 mod st_mods;

@@ -608,6 +608,21 @@ pub fn avoiding_force(rules: &StRules, st: &StState, p: &Pending) -> (Vec<UnitId
     (units, gens)
 }
 
+/// 10.4, 18.3: the units an army's avoid battle takes along: as many of the avoiding
+/// force's `units` as the seniority of its generals `gens` allows (an avoid battle is a
+/// movement of the inactive player, 10.1, and a general activates for movement only that
+/// many units, 18.3); the others stay in the space and fight (as 10.5 leaves the units
+/// that may not avoid to the battle).
+/// Our reading (10.4, 18.3): the first units in unit order go, as the army is formed at
+/// its activation (`start_army`, `army_of`); the owner does not pick them.
+pub fn avoiding_army_units(rules: &StRules, units: &[UnitId], gens: &[GenId]) -> Vec<UnitId> {
+    let cap: usize = gens
+        .iter()
+        .map(|&x| flow::seniority(rules, x) as usize)
+        .sum();
+    units.iter().copied().take(cap).collect()
+}
+
 /// 10.4-10.7: the defender's ways to avoid battle.
 pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
     let Some(p) = st.g.battle.as_ref() else {
@@ -654,8 +669,10 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
     };
     match cmdr {
         Some(c) => {
+            // 18.3: the roll's 17.1 cavalry is among the units that go
+            let going = avoiding_army_units(rules, &units, &gens);
             for &to in &spaces {
-                offer(to, Some((c, &units)), None);
+                offer(to, Some((c, &going)), None);
             }
         }
         None => {
@@ -2189,12 +2206,28 @@ impl Game<'_> {
         };
         if ok {
             let (force, gens) = avoiding_force(rules, self.st, &p);
+            let in_space = force.len();
             let units: Vec<UnitId> = match unit {
                 Some(u) => vec![u],
+                // 10.4, 18.3: an army takes as many units as its generals' seniority
+                // allows; the rest stay and fight
+                None if flow::commander(rules, &gens).is_some() => {
+                    avoiding_army_units(rules, &force, &gens)
+                }
                 None => force,
             };
+            let stay = in_space.saturating_sub(units.len());
             for u in units {
                 self.st.units[u as usize].loc = Loc::Space(to);
+            }
+            if unit.is_none() && stay > 0 {
+                self.say(
+                    "18.3",
+                    format!(
+                        "{stay} unit(s) beyond the generals' seniority stay in {} and fight",
+                        rules.space_name(p.at)
+                    ),
+                );
             }
             if unit.is_none() || chance >= 6 {
                 for g in gens {
