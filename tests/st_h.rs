@@ -470,3 +470,81 @@ fn st_h_an_avoiding_army_takes_only_as_many_units_as_its_seniority() {
         "10.4: the avoid succeeded, no -1"
     );
 }
+
+/// A card of `ops` OPs that is no mandatory event (not card 41), none of `not`.
+fn plain_card(g: &PureGame<Struggle>, ops: u8, not: &[u8]) -> u8 {
+    g.rules
+        .cards
+        .cards
+        .iter()
+        .find(|c| c.ops == ops && !c.mandatory && c.id != 41 && !not.contains(&c.id))
+        .map(|c| c.id)
+        .expect("a card of that value")
+}
+
+#[test]
+fn st_h_a_queued_card_is_hidden_from_the_other_seats_computer_and_inspect() {
+    // rule optional rule 4 (with 5.1): a card put into the Operations Queue lies face
+    // down until the queue is used or abandoned; the other side knows only how many.
+    // The Austrian computer's view (`determinize`) must not depend on which card Prussia
+    // queued, and `feldzug inspect`'s redaction shows the queue as a count.
+    // Mutations tried: `determinize` leaving the opponent's queue as it is (the views of
+    // the two positions differ); `redact_hidden` without the queue (the card id shows).
+    use feldzug::engine::game::RulesGame;
+    use feldzug::games::struggle::options::OPT4_QUEUE;
+    use rand::SeedableRng;
+    let mut g = empty_board_with(&[OPT4_QUEUE], 1);
+    let c1 = plain_card(&g, 2, &[]);
+    let c2 = plain_card(&g, 3, &[c1]);
+    give(&mut g, Side::Prussia, &[c1, c2]);
+    let q1 = plain_card(&g, 4, &[c1, c2]);
+    let q2 = plain_card(&g, 4, &[c1, c2, q1]);
+    give(&mut g, Side::Austria, &[q1, q2]);
+    assert_eq!(g.st.g.to_play, Side::Prussia);
+    // the same game where Prussia queues the other card
+    let mut other = g.clone();
+    ok(
+        &mut g,
+        StCommand::Play {
+            card: c1,
+            use_: Use::Queue,
+        },
+    );
+    ok(
+        &mut other,
+        StCommand::Play {
+            card: c2,
+            use_: Use::Queue,
+        },
+    );
+    assert_eq!(g.st.cards.queue[Side::Prussia.idx()], vec![c1]);
+    assert_eq!(other.st.cards.queue[Side::Prussia.idx()], vec![c2]);
+    let view = |g: &PureGame<Struggle>, seat: &str, seed: u64| {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        <Struggle as RulesGame>::determinize(&g.rules, &g.st, seat, &mut rng)
+    };
+    let mut queued = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let (a, b) = (view(&g, "Austria", seed), view(&other, "Austria", seed));
+        assert_eq!(a.cards, b.cards, "the Austrian view reads the queued card");
+        assert_eq!(a.cards.queue[Side::Prussia.idx()].len(), 1, "one card queued");
+        queued.extend(a.cards.queue[Side::Prussia.idx()].iter().copied());
+    }
+    assert!(queued.len() > 1, "the queued card is dealt at random");
+    // Prussia's own computer sees its own queue
+    assert_eq!(
+        view(&g, "Prussia", 3).cards.queue[Side::Prussia.idx()],
+        vec![c1]
+    );
+    // inspect: the queue as a count
+    let mut v = serde_json::to_value(&g.st).unwrap();
+    Struggle::redact_hidden(&mut v);
+    assert_eq!(
+        v["cards"]["queue"][Side::Prussia.idx()],
+        serde_json::json!({ "hidden_cards": 1 })
+    );
+    assert_eq!(
+        v["cards"]["queue"][Side::Austria.idx()],
+        serde_json::json!({ "hidden_cards": 0 })
+    );
+}

@@ -48,8 +48,10 @@ pub fn evaluate(rules: &StRules, st: &StState, side: &str) -> f64 {
     )
 }
 
-/// 4.5, 5.1: the seat sees its own hand and the face-up piles; the opponent's hand and
-/// the draw pile are dealt anew from the cards in them (the same counts), at random.
+/// 4.5, 5.1: the seat sees its own hand and the face-up piles; the opponent's hand, his
+/// Operations Queue (optional rule 4: queued face down, named only when used or
+/// abandoned) and the draw pile are dealt anew from the cards in them (the same counts),
+/// at random.
 pub fn determinize(
     _rules: &StRules,
     st: &StState,
@@ -63,12 +65,15 @@ pub fn determinize(
     let o = me.other().idx();
     let cards = &mut out.cards;
     let held = cards.hands[o].len();
+    let queued = cards.queue[o].len();
     let mut unseen: Vec<_> = cards.hands[o].drain(..).collect();
+    unseen.append(&mut cards.queue[o]);
     unseen.append(&mut cards.draw);
     // in card order first: the dealing does not depend on where the unseen cards are
     unseen.sort_unstable();
     shuffle(&mut unseen, rng);
-    cards.draw = unseen.split_off(held);
+    cards.draw = unseen.split_off(held + queued);
+    cards.queue[o] = unseen.split_off(held);
     cards.hands[o] = unseen;
     out
 }

@@ -194,7 +194,8 @@ impl RulesGame for Struggle {
         check_invariants(rules, st)
     }
 
-    /// 5.1, 6.1: the cards in the hands and the order of the draw pile are secret; a
+    /// 5.1, 6.1: the cards in the hands, in the Operations Queues (optional rule 4) and
+    /// the order of the draw pile are secret; a
     /// developer's `feldzug inspect` shows them as counts (unless asked to reveal them).
     fn redact_hidden(state: &mut serde_json::Value) {
         let Some(cards) = state.get_mut("cards").and_then(|c| c.as_object_mut()) else {
@@ -205,6 +206,12 @@ impl RulesGame for Struggle {
         if let Some(hands) = cards.get_mut("hands").and_then(|h| h.as_array_mut()) {
             for h in hands.iter_mut() {
                 *h = serde_json::json!({ "hidden_cards": count(Some(h)) });
+            }
+        }
+        // optional rule 4: the queued cards lie face down until used or abandoned
+        if let Some(queues) = cards.get_mut("queue").and_then(|q| q.as_array_mut()) {
+            for q in queues.iter_mut() {
+                *q = serde_json::json!({ "hidden_cards": count(Some(q)) });
             }
         }
         let draw = count(cards.get("draw"));

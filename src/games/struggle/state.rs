@@ -62,7 +62,9 @@ pub struct Piles {
     pub aside: Vec<CardId>,
     /// The card being played, face up (6.2).
     pub in_play: Option<CardId>,
-    /// Optional rule 4: each side's Operations Queue, face up, by `Side::idx`.
+    /// Optional rule 4: each side's Operations Queue, by `Side::idx`: face down (the
+    /// other side knows only how many), turned face up onto the discard pile when used
+    /// or abandoned; hidden from the other seat's computer and `feldzug inspect`.
     #[serde(default)]
     pub queue: [Vec<CardId>; 2],
 }
