@@ -527,7 +527,11 @@ fn st_h_a_queued_card_is_hidden_from_the_other_seats_computer_and_inspect() {
     for seed in 0..40 {
         let (a, b) = (view(&g, "Austria", seed), view(&other, "Austria", seed));
         assert_eq!(a.cards, b.cards, "the Austrian view reads the queued card");
-        assert_eq!(a.cards.queue[Side::Prussia.idx()].len(), 1, "one card queued");
+        assert_eq!(
+            a.cards.queue[Side::Prussia.idx()].len(),
+            1,
+            "one card queued"
+        );
         queued.extend(a.cards.queue[Side::Prussia.idx()].iter().copied());
     }
     assert!(queued.len() > 1, "the queued card is dealt at random");

@@ -19,6 +19,7 @@ pub struct Game<'a> {
 
 pub fn phase_name(st: &SxState) -> String {
     match st.g.step {
+        Step::Deploy if st.g.redeploying => "Secret re-deployment".into(),
         Step::Deploy => "Secret deployment".into(),
         Step::Morale => "1 Morale recovery".into(),
         Step::Depot => "2 Depot creation".into(),

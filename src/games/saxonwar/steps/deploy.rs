@@ -36,6 +36,24 @@ pub fn prompt(r: &SxRules, st: &SxState) -> String {
         .enumerate()
         .filter(|(i, l)| l.loc == LLoc::Undeployed && power_of(r, *i as LeaderId).side() == side)
         .count();
+    if st.g.redeploying {
+        let losing: Vec<String> = Power::ALL
+            .iter()
+            .filter(|p| p.side() == side && st.g.to_lose[p.idx()] > 0)
+            .map(|p| format!("{} {}", st.g.to_lose[p.idx()], p.name()))
+            .collect();
+        if !losing.is_empty() {
+            return format!(
+                "{}: the re-deployment roll costs leaders: give up {} existing leader(s) for good first (grand.redeploy)",
+                side.name(),
+                losing.join(", ")
+            );
+        }
+        return format!(
+            "{}: re-deploy in secret (grand.redeploy): pick up forces to place them again, place what is new ({sp} SP and {leaders} leaders to place), then Done",
+            side.name()
+        );
+    }
     format!(
         "{}: place your forces in secret in your own countries ({sp} SP and {leaders} leaders left)",
         side.name()

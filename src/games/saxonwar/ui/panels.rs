@@ -135,7 +135,11 @@ pub fn label(rules: &SxRules, st: &SxState, c: &SxCommand) -> String {
             if *inside { "inside" } else { "at" },
             area(a)
         ),
-        SxCommand::Dismiss { leader } => format!("Give up {} for good", rules.leader_name(*leader)),
+        SxCommand::Dismiss { leader } => format!(
+            "Give up {} ({}) for good",
+            rules.leader_name(*leader),
+            power_of(rules, *leader).name()
+        ),
         SxCommand::Release { power } => format!("Release one {} SP", power.name()),
         SxCommand::ReleaseLeader { leader } => format!("Release {}", rules.leader_name(*leader)),
         SxCommand::PlaceReleased { area: a } => format!("Send the released to {}", area(a)),
@@ -721,7 +725,9 @@ pub(super) fn panels(
             p.heading("Great Saxon War 1756");
             p.label(turn_label(st));
             let phase = super::super::flow::phase_name(st);
-            if phase == step.name || phase.ends_with(step.name) {
+            if st.g.step == Step::Deploy && st.g.redeploying {
+                p.strong(format!("{phase} (grand.redeploy)"));
+            } else if phase == step.name || phase.ends_with(step.name) {
                 p.strong(format!("{phase} ({})", step.case));
             } else {
                 p.strong(format!("{phase} — {} ({})", step.name, step.case));
