@@ -5,7 +5,7 @@
 
 use crate::sx_core::lent_empire_battle_at_dresden;
 use crate::sx_core::{
-    area, deployed, drive, empty_map, game, ok, place, put, refused, retreat_into_the_field,
+    area, deployed, drive, empty_map, ok, place, put, refused, retreat_into_the_field,
 };
 use crate::sx_fix::{finish_austrian_redeployment, return_picks, wounded_browne};
 use feldzug::engine::game::PureGame;
@@ -76,36 +76,23 @@ fn a_wounded_leader_returns_only_where_his_power_may_go() {
 /// The Grand Campaign at Austria's re-deployment of 1757, with an Austrian field force
 /// of 5 SP and a completed siege depot besieging a Prussian garrison of 2 SP at Glatz.
 fn redeployment_with_glatz_besieged() -> (PureGame<SaxonWar>, AreaId) {
-    let mut g = game("saxonwar-grand");
-    while g.st.g.step == Step::Deploy {
-        let c = g
-            .legal()
-            .into_iter()
-            .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
-            .expect("a deployment");
-        ok(&mut g, c);
-    }
+    let g = crate::sx_h::redeployment(|g| {
+        let glatz = area(g, "glatz");
+        for p in Power::ALL {
+            put(g, p, glatz, 0, 0);
+        }
+        for l in g.st.leaders_at(LLoc::Garrison(glatz)) {
+            g.st.leaders[l as usize].loc = LLoc::Gone;
+        }
+        put(g, Power::Prussia, glatz, 0, 2);
+        put(g, Power::Austria, glatz, 5, 0);
+        g.st.areas[glatz as usize].depot = Some(Depot {
+            owner: Side::Austria,
+            complete: true,
+            siege: true,
+        });
+    });
     let glatz = area(&g, "glatz");
-    for p in Power::ALL {
-        put(&mut g, p, glatz, 0, 0);
-    }
-    for l in g.st.leaders_at(LLoc::Garrison(glatz)) {
-        g.st.leaders[l as usize].loc = LLoc::Gone;
-    }
-    put(&mut g, Power::Prussia, glatz, 0, 2);
-    put(&mut g, Power::Austria, glatz, 5, 0);
-    g.st.areas[glatz as usize].depot = Some(Depot {
-        owner: Side::Austria,
-        complete: true,
-        siege: true,
-    });
-    g.st.g.turn = 18;
-    g.st.g.phasing = Side::Austria;
-    g.st.g.step = Step::Attrition;
-    g.dice.script(std::iter::repeat_n(1, 60));
-    drive(&mut g, |s| {
-        s.g.step == Step::Deploy && s.g.redeploying && s.g.deploying == Side::Austria
-    });
     (g, glatz)
 }
 

@@ -690,27 +690,14 @@ fn a_willingness_declaration_is_hidden_from_inspect_until_both_are_given() {
 /// The grand campaign at the re-deployment before 1757, Austria to re-deploy, with an
 /// Austrian force of 5 SP in the field at Glatz (Prussian Silesia); dice all 1.
 pub(crate) fn redeployment_with_austrians_at_glatz() -> (PureGame<SaxonWar>, AreaId) {
-    let mut g = game("saxonwar-grand");
-    while g.st.g.step == Step::Deploy {
-        let c = g
-            .legal()
-            .into_iter()
-            .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
-            .expect("a deployment");
-        ok(&mut g, c);
-    }
-    let glatz = area(&g, "glatz");
-    for p in Power::ALL {
-        put(&mut g, p, glatz, 0, 0);
-    }
-    put(&mut g, Power::Austria, glatz, 5, 0);
-    g.st.g.turn = 18;
-    g.st.g.phasing = Side::Austria;
-    g.st.g.step = Step::Attrition;
-    g.dice.script(std::iter::repeat_n(1, 60));
-    drive(&mut g, |s| {
-        s.g.step == Step::Deploy && s.g.redeploying && s.g.deploying == Side::Austria
+    let g = crate::sx_h::redeployment(|g| {
+        let glatz = area(g, "glatz");
+        for p in Power::ALL {
+            put(g, p, glatz, 0, 0);
+        }
+        put(g, Power::Austria, glatz, 5, 0);
     });
+    let glatz = area(&g, "glatz");
     (g, glatz)
 }
 
