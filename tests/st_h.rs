@@ -471,6 +471,127 @@ fn st_h_an_avoiding_army_takes_only_as_many_units_as_its_seniority() {
     );
 }
 
+// rule 10.4, 18.3, 17.1 (9.3; audit 13k rows 2-4): the owner of an avoiding army over its
+// generals' seniority picks the rearguard, and the 17.1 cavalry bonus follows the units
+// that go. Gablenz (seniority 2, initiative 2) holds two IBs and a CD in Hildesheim: in
+// unit order the two IBs would go and the CD stay, so the avoid needs a 3+ (4 in 6, no
+// +1); after he leaves the first IB behind (`Drop`) the CD goes and the roll gets its +1
+// (5 in 6). A scripted 2 then succeeds only with the cavalry counted: the IB left behind
+// stays and fights, named in the log; no more rearguard is offered once the army fits.
+// Mutations: the odds from all the units in the space (`&units` for `&going`) give the +1
+// before the drop; `avoiding_army_units` ignoring `stay` keeps the CD behind and the 2
+// fails.
+#[test]
+fn st_h_the_owner_picks_the_rearguard_and_the_cavalry_bonus_follows_the_units_going() {
+    let mut g = empty_board();
+    let hildesheim = space(&g, "Hildesheim");
+    let falk = put_general(&mut g, "falkenstein", "Braunschweig");
+    for _ in 0..3 {
+        place(&mut g, "pr-id", "Braunschweig", false);
+    }
+    let gablenz = put_general(&mut g, "gablenz", "Hildesheim");
+    let mut ibs: Vec<u16> = (0..2)
+        .map(|_| any_unit(&mut g, "au-ib", "Hildesheim", false))
+        .collect();
+    ibs.sort_unstable();
+    let cd = any_unit(&mut g, "au-1ltcd", "Hildesheim", false);
+    assert!(cd > ibs[1], "the CD comes last in unit order");
+    activate_by_card(&mut g, 35, falk);
+    ok(&mut g, StCommand::Move { to: hildesheim });
+    if stage(&g) == Some(Stage::Intercept) {
+        ok(&mut g, StCommand::Done);
+    }
+    battle_begins(&mut g);
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    let army_avoid = |g: &PureGame<Struggle>| {
+        fb::avoid_options(&g.rules, &g.st)
+            .into_iter()
+            .find(|o| matches!(o.cmd, StCommand::Avoid { unit: None, .. }))
+            .expect("10.4: the army may avoid battle")
+    };
+    let before = army_avoid(&g);
+    assert_eq!(
+        before.chance_in_6, 4,
+        "above initiative 2, no CD going: 3-6"
+    );
+    assert!(
+        before
+            .roll
+            .as_ref()
+            .is_some_and(|r| r.mods.iter().all(|(_, m)| *m != 1)),
+        "17.1: the CD beyond the seniority gives no +1"
+    );
+    // 18.3: three units, seniority 2: each may be left as the rearguard
+    let drops: Vec<u16> = g
+        .legal()
+        .into_iter()
+        .filter_map(|c| match c {
+            StCommand::Drop {
+                piece: Piece::Unit(u),
+            } => Some(u),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(drops, vec![ibs[0], ibs[1], cd], "the owner picks who stays");
+    ok(
+        &mut g,
+        StCommand::Drop {
+            piece: Piece::Unit(ibs[0]),
+        },
+    );
+    assert!(
+        !g.legal()
+            .iter()
+            .any(|c| matches!(c, StCommand::Drop { .. })),
+        "18.3: the army fits its seniority now: no more rearguard"
+    );
+    let err = g
+        .clone()
+        .apply(&StCommand::Drop {
+            piece: Piece::Unit(ibs[1]),
+        })
+        .expect_err("refused");
+    assert_eq!(err.rule, "18.3", "refused with its case");
+    let after = army_avoid(&g);
+    assert_eq!(after.chance_in_6, 5, "17.1: +1 with the CD going");
+    let StCommand::Avoid { to, .. } = after.cmd else {
+        unreachable!()
+    };
+    g.dice.script([2]); // 2 + 1 > initiative 2
+    ok(&mut g, StCommand::Avoid { to, unit: None });
+    let roll = g.dice.rolls.last().expect("the avoid roll");
+    assert_eq!(
+        roll.modifiers,
+        after.roll.as_ref().expect("a roll").mods,
+        "the roll has the modifiers the odds showed"
+    );
+    assert_eq!(g.st.generals[gablenz as usize].loc, Loc::Space(to), "10.4");
+    assert_eq!(at(&g, cd), Loc::Space(to), "the CD goes");
+    assert_eq!(at(&g, ibs[1]), Loc::Space(to), "the IB not picked goes");
+    assert_eq!(
+        at(&g, ibs[0]),
+        Loc::Space(hildesheim),
+        "the rearguard stays"
+    );
+    let name = g.rules.unit_name(ibs[0]);
+    assert!(
+        g.log
+            .entries
+            .iter()
+            .any(|e| e.text.contains(&name) && e.text.contains("stay in Hildesheim and fight")),
+        "the log names the rearguard"
+    );
+    let plan = fb::battle_preview(&g.rules, &g.st).expect("the rearguard fights");
+    assert_eq!(plan.sp, [6, 1], "one IB against three IDs");
+    // the rearguard's choice is spent: it may pursue if it wins (12.5)
+    assert!(
+        g.st.g
+            .battle
+            .as_ref()
+            .is_some_and(|p| p.stay_behind.is_empty())
+    );
+}
+
 /// A card of `ops` OPs that is no mandatory event (not card 41), none of `not`.
 fn plain_card(g: &PureGame<Struggle>, ops: u8, not: &[u8]) -> u8 {
     g.rules

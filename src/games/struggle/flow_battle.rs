@@ -612,15 +612,50 @@ pub fn avoiding_force(rules: &StRules, st: &StState, p: &Pending) -> (Vec<UnitId
 /// force's `units` as the seniority of its generals `gens` allows (an avoid battle is a
 /// movement of the inactive player, 10.1, and a general activates for movement only that
 /// many units, 18.3); the others stay in the space and fight (as 10.5 leaves the units
-/// that may not avoid to the battle).
-/// Our reading (10.4, 18.3): the first units in unit order go, as the army is formed at
-/// its activation (`start_army`, `army_of`); the owner does not pick them.
-pub fn avoiding_army_units(rules: &StRules, units: &[UnitId], gens: &[GenId]) -> Vec<UnitId> {
+/// that may not avoid to the battle). The owner picks who stays (`Drop` of a unit,
+/// [`rearguard_choices`], kept in `stay`, as units stay behind in an interception, 10.2,
+/// and are dropped at the moving player's discretion, 9.3); of the rest the first in unit
+/// order go (our reading for the units he has not picked).
+pub fn avoiding_army_units(
+    rules: &StRules,
+    units: &[UnitId],
+    gens: &[GenId],
+    stay: &[UnitId],
+) -> Vec<UnitId> {
     let cap: usize = gens
         .iter()
         .map(|&x| flow::seniority(rules, x) as usize)
         .sum();
-    units.iter().copied().take(cap).collect()
+    units
+        .iter()
+        .copied()
+        .filter(|u| !stay.contains(u))
+        .take(cap)
+        .collect()
+}
+
+/// 10.4, 18.3 (9.3): the units of the avoiding army the owner may still leave behind
+/// (`StCommand::Drop`) before the avoid is rolled or declared: while more units than its
+/// generals' seniority would go, each of them (the owner chooses the rearguard; the
+/// 17.1 cavalry bonus follows the units that go). Empty when the army takes them all,
+/// for lone units (10.5) and when no avoid is possible.
+pub fn rearguard_choices(rules: &StRules, st: &StState) -> Vec<UnitId> {
+    let Some(p) = st.g.battle.as_ref() else {
+        return Vec::new();
+    };
+    let (units, gens) = avoiding_force(rules, st, p);
+    if flow::commander(rules, &gens).is_none() || avoid_options(rules, st).is_empty() {
+        return Vec::new();
+    }
+    let cap: usize = gens
+        .iter()
+        .map(|&x| flow::seniority(rules, x) as usize)
+        .sum();
+    let left: Vec<UnitId> = units
+        .into_iter()
+        .filter(|u| !p.stay_behind.contains(u))
+        .collect();
+    if left.len() > cap { left } else { Vec::new() }
 }
 
 /// 10.4-10.7: the defender's ways to avoid battle.
@@ -670,7 +705,7 @@ pub fn avoid_options(rules: &StRules, st: &StState) -> Vec<AvoidOption> {
     match cmdr {
         Some(c) => {
             // 18.3: the roll's 17.1 cavalry is among the units that go
-            let going = avoiding_army_units(rules, &units, &gens);
+            let going = avoiding_army_units(rules, &units, &gens, &p.stay_behind);
             for &to in &spaces {
                 offer(to, Some((c, &going)), None);
             }
@@ -1914,12 +1949,24 @@ impl Game<'_> {
         }
     }
 
-    /// 10.2: unit `u` stays behind when its army intercepts.
+    /// 10.2: unit `u` stays behind when its army intercepts; 10.4, 18.3: or stays in the
+    /// battle space when its army avoids battle (the rearguard).
     pub fn stay_behind(&mut self, u: UnitId) {
         if let Some(q) = self.pending() {
             q.stay_behind.push(u);
         }
         let n = self.rules.unit_name(u);
+        if let Some(p) = self.st.g.battle.as_ref()
+            && self.st.units[u as usize].loc == Loc::Space(p.at)
+            && matches!(p.stage, Stage::Intercept | Stage::Avoid)
+        {
+            let on = self.rules.space_name(p.at);
+            self.say(
+                "18.3",
+                format!("{n} will stay in {on} and fight if its army avoids battle"),
+            );
+            return;
+        }
         if self.st.g.battle.as_ref().map(|p| p.stage) == Some(Stage::Pursue) {
             self.say(
                 "12.5",
@@ -2206,25 +2253,33 @@ impl Game<'_> {
         };
         if ok {
             let (force, gens) = avoiding_force(rules, self.st, &p);
-            let in_space = force.len();
             let units: Vec<UnitId> = match unit {
                 Some(u) => vec![u],
                 // 10.4, 18.3: an army takes as many units as its generals' seniority
                 // allows; the rest stay and fight
                 None if flow::commander(rules, &gens).is_some() => {
-                    avoiding_army_units(rules, &force, &gens)
+                    avoiding_army_units(rules, &force, &gens, &p.stay_behind)
                 }
-                None => force,
+                None => force.clone(),
             };
-            let stay = in_space.saturating_sub(units.len());
+            let staying: Vec<String> = force
+                .iter()
+                .filter(|u| !units.contains(u))
+                .map(|&u| rules.unit_name(u))
+                .collect();
             for u in units {
                 self.st.units[u as usize].loc = Loc::Space(to);
             }
-            if unit.is_none() && stay > 0 {
+            // the rearguard's choice is spent: these units may pursue if they win (12.5)
+            if let Some(q) = self.pending() {
+                q.stay_behind.retain(|u| !force.contains(u));
+            }
+            if unit.is_none() && !staying.is_empty() {
                 self.say(
                     "18.3",
                     format!(
-                        "{stay} unit(s) beyond the generals' seniority stay in {} and fight",
+                        "{} stay in {} and fight (beyond the generals' seniority or left as a rearguard)",
+                        staying.join(", "),
                         rules.space_name(p.at)
                     ),
                 );

@@ -43,7 +43,36 @@ fn avoid_odds(rules: &StRules, st: &StState) -> Option<String> {
             ))
         })
         .collect();
-    (!v.is_empty()).then(|| v.join(", "))
+    if v.is_empty() {
+        return None;
+    }
+    // 10.4, 18.3: who goes with an army limited by its generals' seniority, who stays
+    let mut split = String::new();
+    if let Some(p) = st.g.battle.as_ref() {
+        let (units, gens) = fb::avoiding_force(rules, st, p);
+        if crate::games::struggle::flow::commander(rules, &gens).is_some() {
+            let going = fb::avoiding_army_units(rules, &units, &gens, &p.stay_behind);
+            let staying: Vec<String> = units
+                .iter()
+                .filter(|u| !going.contains(u))
+                .map(|&u| rules.unit_name(u))
+                .collect();
+            if !staying.is_empty() {
+                split = format!(
+                    " ({} of {} units go; {} stay and fight, 18.3{})",
+                    going.len(),
+                    units.len(),
+                    staying.join(", "),
+                    if fb::rearguard_choices(rules, st).is_empty() {
+                        ""
+                    } else {
+                        ": pick the rearguard with Drop"
+                    }
+                );
+            }
+        }
+    }
+    Some(format!("{}{split}", v.join(", ")))
 }
 
 fn pending(st: &StState) -> Result<&fb::Pending, Refusal> {
@@ -244,6 +273,15 @@ impl PlayStep<Struggle> for Battle {
                     for o in fb::avoid_options(rules, st) {
                         out.push(o.cmd);
                     }
+                    // 10.4, 18.3: the owner picks the rearguard of an avoiding army
+                    for u in fb::rearguard_choices(rules, st) {
+                        let c = StCommand::Drop {
+                            piece: Piece::Unit(u),
+                        };
+                        if !out.contains(&c) {
+                            out.push(c);
+                        }
+                    }
                 }
                 out.push(StCommand::Done);
             }
@@ -299,6 +337,12 @@ impl PlayStep<Struggle> for Battle {
                 if !p.rolled {
                     for o in fb::avoid_options(rules, st) {
                         out.push(o.cmd);
+                    }
+                    // 10.4, 18.3: the owner picks the rearguard of an avoiding army
+                    for u in fb::rearguard_choices(rules, st) {
+                        out.push(StCommand::Drop {
+                            piece: Piece::Unit(u),
+                        });
                     }
                 }
                 if fb::can_withdraw(rules, st) {
@@ -382,7 +426,11 @@ impl PlayStep<Struggle> for Battle {
             ),
             (Stage::Intercept, StCommand::Drop { .. }) => Refusal::new(
                 "10.2",
-                "only a unit of an army that may intercept stays behind, and at least one combat unit goes with its general",
+                "only a unit of an army that may intercept stays behind, and at least one combat unit goes with its general; in the battle space only while the avoiding army has more units than its generals' seniority (18.3)",
+            ),
+            (Stage::Avoid, StCommand::Drop { .. }) => Refusal::new(
+                "18.3",
+                "a unit stays as the rearguard only while the avoiding army has more units than its generals' seniority, before the avoid is rolled",
             ),
             (Stage::Stay, StCommand::Return) => Refusal::new(
                 "10.3",

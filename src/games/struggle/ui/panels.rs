@@ -52,6 +52,20 @@ fn space_name(rules: &StRules, s: usize) -> String {
         .unwrap_or_else(|| format!("space {s}"))
 }
 
+/// A command's words on a button at this moment: in a battle a unit dropped stays behind
+/// (10.2 interception, 10.4/18.3 the rearguard of an avoiding army, 12.5 pursuit).
+pub fn label_now(rules: &StRules, st: &StState, c: &StCommand) -> String {
+    match c {
+        StCommand::Drop { piece } if st.g.battle.is_some() => {
+            format!(
+                "{} stays behind (10.2, 12.5, 18.3)",
+                piece_name(rules, piece)
+            )
+        }
+        _ => label(rules, c),
+    }
+}
+
 /// A command's words on a button.
 pub fn label(rules: &StRules, c: &StCommand) -> String {
     match c {
@@ -435,7 +449,7 @@ pub(super) fn panels(
                     if matches!(c, StCommand::Play { .. }) {
                         continue;
                     }
-                    if p.button(label(rules, c)).clicked() {
+                    if p.button(label_now(rules, st, c)).clicked() {
                         ui.core.outbox.push(c.clone());
                     }
                 }
