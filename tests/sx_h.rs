@@ -158,7 +158,7 @@ fn sx_h_a_secret_regarrisoning_changes_the_holder_only_at_the_reveal() {
         g.log
             .entries
             .iter()
-            .any(|e| e.text.contains("The deployment is revealed")),
+            .any(|e| e.text.contains("The re-deployment is revealed")),
         "the reveal is logged"
     );
 }
@@ -254,5 +254,125 @@ fn sx_h_a_siege_made_in_secret_is_not_shown_before_the_reveal() {
         besieger_seen(&g.rules, &g.st, prague),
         Some(Side::Austria),
         "revealed: the siege"
+    );
+}
+
+/// The Glatz siege of the tests above: Prussia 2 SP inside, Austria 5 field SP with a
+/// completed siege depot.
+fn glatz_besieged(g: &mut PureGame<SaxonWar>) {
+    let glatz = area(g, "glatz");
+    clear(g, glatz);
+    put(g, Power::Prussia, glatz, 0, 2);
+    put(g, Power::Austria, glatz, 5, 0);
+    g.st.areas[glatz as usize].depot = Some(Depot {
+        owner: Side::Austria,
+        complete: true,
+        siege: true,
+    });
+}
+
+/// Two games at Prussia's re-deployment (and the log's length at Austria's start): in
+/// the first Austria lifted the siege of Glatz and re-garrisoned Prague in secret, in
+/// the second it changed nothing; the rest of what Austria had is placed alike.
+pub(crate) fn twins() -> (PureGame<SaxonWar>, PureGame<SaxonWar>, usize) {
+    fn setup(g: &mut PureGame<SaxonWar>) {
+        prague_captured_and_left(g);
+        glatz_besieged(g);
+    }
+    let mut moved = redeployment(setup);
+    let mut plain = redeployment(setup);
+    let n0 = moved.log.entries.len();
+    let (prague, glatz) = (area(&moved, "prague"), area(&moved, "glatz"));
+    ok(
+        &mut moved,
+        SxCommand::Withdraw {
+            power: Power::Austria,
+            area: glatz,
+            inside: false,
+        },
+    );
+    austria_garrisons_in_secret(&mut moved, prague, true);
+    finish(&mut moved, prague);
+    finish(&mut plain, prague);
+    assert_eq!(moved.st.g.deploying, Side::Prussia);
+    assert_eq!(plain.st.g.deploying, Side::Prussia);
+    assert!(moved.st.garrison_of(prague, Side::Austria) >= 3);
+    assert_eq!(plain.st.garrison_of(prague, Side::Austria), 0);
+    assert_eq!(besieger(&moved.rules, &moved.st, glatz), None);
+    assert_eq!(
+        besieger(&plain.rules, &plain.st, glatz),
+        Some(Side::Austria)
+    );
+    (moved, plain, n0)
+}
+
+#[test]
+fn sx_h_prussia_reads_the_same_log_summary_commands_and_computer_view_whatever_austria_did() {
+    // rule grand.redeploy, deployment.secret (AUDIT14j 1.16, 3.1, 4.5c): what Prussia's
+    // seat can read at its re-deployment is the same whether or not Austria lifted a
+    // siege and re-garrisoned a fortress in secret: the log (no line per force taken up
+    // or placed), the public summary, its legal commands, and its computer's sampled
+    // view (`determinize`), which keeps the start's holder of Prague.
+    // Mutations tried: the old log line per take-up / placement (the logs differ); the
+    // `scatter` of the computer's view setting `holder` when it puts SP inside (Prague
+    // held by Austria in a sampled view); `holder` set at the placement (the summaries
+    // differ).
+    use feldzug::engine::game::RulesGame;
+    use rand::SeedableRng;
+    let (moved, plain, n0) = twins();
+    let prague = area(&moved, "prague");
+    let texts = |g: &PureGame<SaxonWar>| -> Vec<String> {
+        g.log.entries[n0..].iter().map(|e| e.text.clone()).collect()
+    };
+    assert_eq!(texts(&moved), texts(&plain), "the log tells nothing");
+    assert!(
+        texts(&moved)
+            .iter()
+            .any(|t| t.contains("Austria has re-deployed in secret")),
+        "{:?}",
+        texts(&moved)
+    );
+    assert_eq!(moved.summary().vp, plain.summary().vp, "the public summary");
+    assert_eq!(moved.legal(), plain.legal(), "Prussia's commands");
+    let mut inside_prague = 0;
+    for seed in 0..30 {
+        let view = |g: &PureGame<SaxonWar>| {
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            <SaxonWar as RulesGame>::determinize(&g.rules, &g.st, "Prussia", &mut rng)
+        };
+        let (a, b) = (view(&moved), view(&plain));
+        assert_eq!(a.areas, b.areas, "the computer's view, seed {seed}");
+        assert_eq!(a.leaders, b.leaders, "the computer's view, seed {seed}");
+        assert_eq!(
+            a.areas[prague as usize].holder,
+            Some(Side::Prussia),
+            "a sampled view keeps the start's holder"
+        );
+        if a.garrison_of(prague, Side::Austria) > 0 {
+            inside_prague += 1;
+        }
+    }
+    assert!(
+        inside_prague > 0,
+        "some sampled views put Austrian SP inside Prague"
+    );
+}
+
+#[test]
+fn sx_h_the_reveal_names_the_fortress_that_changed_hands() {
+    // rule grand.redeploy: at the reveal Prague, re-garrisoned by Austria in secret, is
+    // Austria's again and the log says so under the re-deployment's rule.
+    // Mutation tried: the reveal block of `end_deployment` off (`settle` gives the
+    // fortress anyway, but the log does not name it).
+    let (mut moved, _, _) = twins();
+    let prague = area(&moved, "prague");
+    finish(&mut moved, prague);
+    assert!(!moved.st.g.redeploying);
+    assert_eq!(moved.st.areas[prague as usize].holder, Some(Side::Austria));
+    assert!(
+        moved.log.entries.iter().any(|e| e.rule == "grand.redeploy"
+            && e.text.contains("The re-deployment is revealed")
+            && e.text.contains("Prague now held by Austria")),
+        "the reveal names Prague"
     );
 }

@@ -210,6 +210,8 @@ impl Game<'_> {
             return;
         }
         if self.st.g.deploying == Side::Austria && self.has_undeployed(Side::Prussia) {
+            // deployment.secret: one line, not one per placement (AUDIT14j 3.1)
+            self.note("grand.start", "Austria has deployed in secret");
             self.st.g.deploying = Side::Prussia;
             return;
         }
@@ -219,8 +221,11 @@ impl Game<'_> {
     fn end_deployment(&mut self) {
         // grand.redeploy, deployment.secret: a fortress secretly garrisoned in the
         // re-deployment changes hands now, at the reveal (the first deployment places
-        // only in a side's own fortresses, which it already holds)
-        if !self.st.g.redeploy_start.is_empty() {
+        // only in a side's own fortresses, which it already holds). `settle` (after
+        // `enter`) would give them too; done here so that the reveal's log names them.
+        let re = !self.st.g.redeploy_start.is_empty();
+        let mut changed = Vec::new();
+        if re {
             for (i, a) in self.r.areas.iter().enumerate() {
                 if a.fortress.is_none() {
                     continue;
@@ -228,8 +233,10 @@ impl Game<'_> {
                 for side in Side::BOTH {
                     if self.st.garrison_of(i as AreaId, side) > 0
                         && self.st.garrison_of(i as AreaId, side.other()) == 0
+                        && self.st.areas[i].holder != Some(side)
                     {
                         self.st.areas[i].holder = Some(side);
+                        changed.push(format!("{} now held by {}", a.name, side.name()));
                     }
                 }
             }
@@ -256,10 +263,22 @@ impl Game<'_> {
                 lines.push(format!("{}: {}", a.name, parts.join(", ")));
             }
         }
-        self.note(
-            "grand.start",
-            format!("The deployment is revealed. {}", lines.join("; ")),
-        );
+        if re {
+            let held = if changed.is_empty() {
+                String::new()
+            } else {
+                format!(" {}.", changed.join("; "))
+            };
+            self.note(
+                "grand.redeploy",
+                format!("The re-deployment is revealed.{held} {}", lines.join("; ")),
+            );
+        } else {
+            self.note(
+                "grand.start",
+                format!("The deployment is revealed. {}", lines.join("; ")),
+            );
+        }
         self.st.g.phasing = Side::Prussia;
         self.enter(Step::Morale);
     }

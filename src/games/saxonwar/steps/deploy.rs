@@ -546,18 +546,14 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
                     g.st.leaders[l as usize].loc = LLoc::Undeployed;
                 }
             }
-            g.note(
-                "grand.redeploy",
-                format!("{} takes up a force to re-deploy in secret", side.name()),
-            );
+            // deployment.secret: no log line per force taken up (the log is read by both
+            // seats: their number would tell the other side how much moved; AUDIT14j 3.1)
             return;
         }
         SxCommand::Lend { area, sp } => {
             g.st.areas[area as usize].lent += sp;
-            g.note(
-                "allies.minor",
-                format!("Austria lends {sp} Empire SP to France"),
-            );
+            // deployment.secret: the amount would tell the size of a hidden force
+            g.note("allies.minor", "Austria lends Empire SP to France");
             return;
         }
         SxCommand::Recall { area, sp } => {
@@ -566,7 +562,17 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         }
         SxCommand::Done => {
             g.st.g.redeployed[side.idx()] = true;
-            g.note("grand.redeploy", format!("{} has re-deployed", side.name()));
+            if g.st.g.redeploying {
+                g.note(
+                    "grand.redeploy",
+                    format!("{} has re-deployed in secret", side.name()),
+                );
+            } else {
+                g.note(
+                    "grand.start",
+                    format!("{} has deployed in secret", side.name()),
+                );
+            }
             g.deployment_progress();
             return;
         }
@@ -600,9 +606,6 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         }
         _ => return,
     }
-    g.note(
-        "grand.start",
-        format!("{} places a force in secret", side.name()),
-    );
+    // deployment.secret: no log line per placement (AUDIT14j 3.1); Done says it once
     g.deployment_progress();
 }

@@ -929,14 +929,17 @@ pub fn recall(g: &mut Game, area: AreaId, sp: u16) {
     };
     let k = sp.min(x.lent);
     x.lent -= k;
-    // in the secret re-deployment the place is not told
-    let at = if g.st.g.step == Step::Deploy {
-        String::new()
-    } else {
-        format!(" at {}", g.r.area_name(area))
-    };
+    // in the secret re-deployment neither the place nor the amount is told (the size of
+    // a hidden force, AUDIT14j 3.2)
+    if g.st.g.step == Step::Deploy {
+        g.note("allies.minor", "Austria takes Empire SP back from France");
+        return;
+    }
     g.note(
         "allies.minor",
-        format!("Austria takes {k} Empire SP{at} back from France"),
+        format!(
+            "Austria takes {k} Empire SP at {} back from France",
+            g.r.area_name(area)
+        ),
     );
 }
