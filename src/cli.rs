@@ -128,7 +128,8 @@ pub enum Cmd {
         #[arg(long = "try")]
         try_command: Option<String>,
         /// Show hidden information in the state (the cards in both hands, the order of
-        /// the draw pile); without it they are shown as counts.
+        /// the draw pile); without it they are shown as counts, the legal commands that
+        /// name a hidden card are left out (`legal_hidden`) and cannot be tried.
         #[arg(long)]
         reveal_hidden: bool,
     },

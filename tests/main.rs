@@ -48,6 +48,7 @@ mod st_fin;
 mod st_g;
 mod st_h;
 mod st_hidden;
+mod st_i;
 mod st_map;
 mod st_mods;
 mod st_move;

@@ -253,8 +253,11 @@ fn war_turns_have_six_rounds_each() {
 fn no_pass_without_a_card_or_a_free_op() {
     // rule 8.3: the round's commands are only card plays and free OPs
     let g = mobilization();
+    let legal = g.legal();
+    // not vacuous (audit 13k row 23)
+    assert!(!legal.is_empty(), "the round has commands");
     assert!(
-        g.legal()
+        legal
             .iter()
             .all(|c| matches!(c, StCommand::Play { .. } | StCommand::FreeOp { .. }))
     );
@@ -665,12 +668,11 @@ fn individual_activations_cost_one_two_three_four() {
             .expect("a mover");
     assert!(!m.army);
     assert_eq!(m.ma, 3, "rule 9.2: the unit's own MA");
-    // an individually activated unit picks up nothing (6.23)
-    assert!(
-        g.legal()
-            .iter()
-            .all(|c| !matches!(c, StCommand::PickUp { .. }))
-    );
+    // an individually activated unit picks up nothing (6.23); the list is not empty
+    // (audit 13k row 23: the `all` was vacuous on an empty list)
+    let legal = g.legal();
+    assert!(!legal.is_empty(), "the mover has commands");
+    assert!(legal.iter().all(|c| !matches!(c, StCommand::PickUp { .. })));
     g.apply(&StCommand::Done).expect("done");
     pass_round(&mut g);
     // a 4 card: one corps; a 2 card: a general and a cavalry division

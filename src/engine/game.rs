@@ -161,6 +161,14 @@ pub trait RulesGame:
     /// Hides what no player may read from the state `feldzug inspect` prints (e.g. the
     /// cards in the hands and the order of the draw pile): by default nothing is hidden.
     fn redact_hidden(_state: &mut serde_json::Value) {}
+    /// Whether `cmd` (a legal command at `st`, or one a developer tries there) names what
+    /// only the side to act may see: a card of a hand, a face-down pile (e.g. the cards
+    /// a 1866 player may play, his Operations Queue). Without `--reveal-hidden`,
+    /// `feldzug inspect` leaves such commands out of `legal` and refuses to `--try`
+    /// them, as [`RulesGame::redact_hidden`] hides them in the state. By default none.
+    fn names_hidden(_rules: &Self::Rules, _st: &Self::State, _cmd: &Self::Command) -> bool {
+        false
+    }
     /// The game's invariants, checked after every command by the fuzzer.
     fn check_invariants(_rules: &Self::Rules, _st: &Self::State) -> Result<(), String> {
         Ok(())
@@ -371,9 +379,15 @@ pub struct Inspection {
     /// The hash the save records after its last command (only when `at` is the end).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub saved_state_hash: Option<String>,
+    /// How many commands `legal` lists.
     pub legal_count: usize,
-    /// The legal commands in the form a save file uses.
+    /// The legal commands in the form a save file uses (without `--reveal-hidden`, not
+    /// those that name hidden information: [`RulesGame::names_hidden`]).
     pub legal: Vec<String>,
+    /// Whether legal commands that name hidden information were left out of `legal`
+    /// (shown with `--reveal-hidden`); not printed when none were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub legal_hidden: bool,
     #[serde(rename = "try", skip_serializing_if = "Option::is_none")]
     pub try_command: Option<TryResult>,
     /// The game's whole state.
@@ -418,6 +432,14 @@ pub fn inspect_save<G: RulesGame>(
         ));
     }
     play_commands(name, &mut g, &s.commands[..n])?;
+    // a try would tell whether the card is in the hand (or what the queue holds)
+    if let (Some(c), Some(t), false) = (&tried, try_command, reveal_hidden)
+        && G::names_hidden(&g.rules, &g.st, c)
+    {
+        return Err(format!(
+            "--try {t:?}: the command names hidden information (a card of a hand or a face-down pile); add --reveal-hidden"
+        ));
+    }
     let try_command = tried.map(|c| {
         let mut trial = g.clone();
         let command = save::command_text(&c);
@@ -436,7 +458,13 @@ pub fn inspect_save<G: RulesGame>(
             },
         }
     });
-    let legal: Vec<String> = g.legal().iter().map(save::command_text).collect();
+    let all = g.legal();
+    let shown: Vec<&G::Command> = all
+        .iter()
+        .filter(|c| reveal_hidden || !G::names_hidden(&g.rules, &g.st, c))
+        .collect();
+    let legal_hidden = shown.len() < all.len();
+    let legal: Vec<String> = shown.into_iter().map(save::command_text).collect();
     let (phase, step) = G::phase_and_step(&g.rules, &g.st);
     Ok(Inspection {
         game: G::GAME_ID.to_string(),
@@ -453,6 +481,7 @@ pub fn inspect_save<G: RulesGame>(
             .then(|| s.state_hash.clone()),
         legal_count: legal.len(),
         legal,
+        legal_hidden,
         try_command,
         state: {
             let mut state = serde_json::to_value(&g.st).map_err(|e| format!("{name}: {e}"))?;

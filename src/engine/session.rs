@@ -97,7 +97,9 @@ pub trait GameEntry: Sync {
     /// `feldzug inspect`: the position after the first `at` commands of a save (all when
     /// None) as JSON: state, phase, side to act, legal commands, state hash, and whether
     /// `try_command` (RON, as in a save file) would be accepted there. Hidden parts of
-    /// the state (cards in hands, the deck's order) are shown only with `reveal_hidden`.
+    /// the state (cards in hands, the deck's order), and the legal commands that name
+    /// them ([`super::game::RulesGame::names_hidden`]), are shown only with
+    /// `reveal_hidden`.
     fn inspect(
         &self,
         name: &str,

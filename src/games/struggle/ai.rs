@@ -3,7 +3,7 @@
 
 use super::data::StRules;
 use super::data::UnitId;
-use super::flow::AUTO_VP;
+use super::flow::{AUTO_VP, DOW};
 use super::state::{Loc, StState, Step};
 use crate::ai::{margin_score, shuffle};
 use crate::engine::side::Side;
@@ -72,8 +72,19 @@ pub fn determinize(
     // in card order first: the dealing does not depend on where the unseen cards are
     unseen.sort_unstable();
     shuffle(&mut unseen, rng);
-    cards.draw = unseen.split_off(held + queued);
-    cards.queue[o] = unseen.split_off(held);
+    // the queue first, from the cards that may be queued: never the Declaration of War,
+    // which is played only as an event (7.22; optional rule 4, audit 13k row 14)
+    let mut queue = Vec::with_capacity(queued);
+    unseen.retain(|&c| {
+        if queue.len() < queued && c != DOW {
+            queue.push(c);
+            false
+        } else {
+            true
+        }
+    });
+    cards.queue[o] = queue;
+    cards.draw = unseen.split_off(held.min(unseen.len()));
     cards.hands[o] = unseen;
     out
 }

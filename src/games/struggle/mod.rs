@@ -218,6 +218,21 @@ impl RulesGame for Struggle {
         cards.insert("draw".into(), serde_json::json!({ "hidden_cards": draw }));
     }
 
+    /// 5.1, 6.1, optional rule 4: a card played or declared from the hand (`Play`,
+    /// `Respond`), a card an event takes from or discards of a hand (`EventCard`) and the
+    /// Operations Queue's activations (`UseQueue`: which are legal tells the queue's
+    /// total) name what only one player may see; `feldzug inspect` leaves them out of
+    /// its legal list unless asked to reveal hidden information (audit 13k row 18).
+    fn names_hidden(_rules: &StRules, _st: &StState, cmd: &StCommand) -> bool {
+        matches!(
+            cmd,
+            StCommand::Play { .. }
+                | StCommand::Respond { .. }
+                | StCommand::EventCard { .. }
+                | StCommand::UseQueue { .. }
+        )
+    }
+
     fn reference() -> Vec<crate::engine::reference::RuleCase> {
         reference::cases()
     }

@@ -107,6 +107,39 @@ pub fn queue_total(rules: &StRules, st: &StState, side: Side) -> u8 {
         .fold(0u8, |a, b| a.saturating_add(b))
 }
 
+/// What every seat may know of `side`'s queue: how many cards lie in it (optional rule
+/// 4: face down; audit 13k row 15). None when it is empty.
+pub fn queue_public(st: &StState, side: Side) -> Option<String> {
+    let n = st.cards.queue[side.idx()].len();
+    (n > 0).then(|| {
+        format!(
+            "{}'s Operations Queue: {n} card{} queued",
+            side.name(),
+            if n == 1 { "" } else { "s" }
+        )
+    })
+}
+
+/// What only `side` may read of its own queue: the OPs built up and the queued cards
+/// (optional rule 4; audit 13k rows 15, 21). The screen draws it next to that side's
+/// hand, only while that hand is shown; never in the step's prompt, which every seat
+/// reads. None when it is empty.
+pub fn queue_for_owner(rules: &StRules, st: &StState, side: Side) -> Option<String> {
+    let q = &st.cards.queue[side.idx()];
+    if q.is_empty() {
+        return None;
+    }
+    let cards: Vec<String> = q
+        .iter()
+        .map(|&c| format!("{} ({} OP)", rules.card_title(c), rules.card_ops(c)))
+        .collect();
+    Some(format!(
+        "Your Operations Queue holds {} OP: {}",
+        queue_total(rules, st, side),
+        cards.join(", ")
+    ))
+}
+
 // ---------------------------------------------------------------------------------
 // 3: enhanced replacements
 

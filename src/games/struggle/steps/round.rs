@@ -268,7 +268,7 @@ impl PlayStep<Struggle> for Round {
     fn case(&self) -> &'static str {
         "8.2"
     }
-    fn prompt(&self, rules: &StRules, st: &StState) -> String {
+    fn prompt(&self, _rules: &StRules, st: &StState) -> String {
         let side = st.g.to_play;
         let left = st.g.rounds_left[side.idx()];
         if dow_forced(st, side) {
@@ -277,13 +277,15 @@ impl PlayStep<Struggle> for Round {
                 side.name()
             );
         }
+        // optional rule 4: every seat reads the prompt (the side panel draws it for all,
+        // also while the computer acts), so it gives only the public count; the total
+        // and the cards are the owner's (`options::queue_for_owner`, audit 13k row 15)
         let q = &st.cards.queue[side.idx()];
         let queue = if q.is_empty() {
             String::new()
         } else {
             format!(
-                "; your Operations Queue holds {} OP in {} card(s): use it, add to it, or any other play abandons it (optional rule 4)",
-                options::queue_total(rules, st, side),
+                "; {} card(s) in your Operations Queue: use it, add to it, or any other play abandons it (optional rule 4)",
                 q.len()
             )
         };

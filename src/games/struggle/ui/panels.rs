@@ -3,6 +3,7 @@
 
 use super::super::data::StRules;
 use super::super::ecs::*;
+use super::super::options;
 use super::super::state::*;
 use super::board::{card_face, hand_faces};
 use super::{StUi, legal};
@@ -472,6 +473,14 @@ pub(super) fn panels(
                         st.cards.hand(s).len(),
                         crate::gui::pointboard::c32(super::board::side_colour(s)),
                     );
+                    // optional rule 4: the other seats know only how many are queued
+                    if let Some(q) = options::queue_public(st, s) {
+                        p.weak(q);
+                    }
+                } else if let Some(q) = options::queue_for_owner(rules, st, s) {
+                    // the owner's own queue (total and cards), gated like his hand
+                    // (audit 13k rows 15, 21)
+                    p.label(q);
                 }
             }
             if viewer.is_some()
