@@ -369,10 +369,107 @@ fn sx_h_the_reveal_names_the_fortress_that_changed_hands() {
     finish(&mut moved, prague);
     assert!(!moved.st.g.redeploying);
     assert_eq!(moved.st.areas[prague as usize].holder, Some(Side::Austria));
+    let reveal = |g: &PureGame<SaxonWar>| -> String {
+        g.log
+            .entries
+            .iter()
+            .find(|e| {
+                e.rule == "grand.redeploy" && e.text.contains("The re-deployment is revealed")
+            })
+            .map(|e| e.text.clone())
+            .expect("the reveal is logged under grand.redeploy")
+    };
+    let line = reveal(&moved);
+    assert!(line.contains("Prague now held by Austria"), "{line}");
+    assert_eq!(
+        line.matches("now held by").count(),
+        1,
+        "only Prague: {line}"
+    );
+    // the twin where Austria changed nothing: no fortress changes hands
+    let (_, mut plain, _) = twins();
+    finish(&mut plain, prague);
+    let line = reveal(&plain);
+    assert!(!line.contains("now held by"), "{line}");
+}
+
+#[test]
+fn sx_h_the_first_deployment_logs_the_same_whatever_austria_places() {
+    // rule grand.start, deployment.secret (AUDIT14k 5): Austria's secret first deployment
+    // of the Grand Campaign writes the same log whatever it places where and in which
+    // parcels: one line when it is done.
+    // Mutation tried: a log line per placement (the logs differ).
+    let deploy = |first: bool| {
+        let mut g = game("saxonwar-grand");
+        while g.st.g.step == Step::Deploy && g.st.g.deploying == Side::Austria {
+            let legal = g.legal();
+            let place =
+                |c: &&SxCommand| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. });
+            let c = if first {
+                legal.iter().find(place)
+            } else {
+                legal.iter().rev().find(place)
+            }
+            .cloned()
+            .expect("a placement");
+            ok(&mut g, c);
+        }
+        g
+    };
+    let (a, b) = (deploy(true), deploy(false));
+    assert_eq!(a.st.g.deploying, Side::Prussia);
+    assert_ne!(a.st.areas, b.st.areas, "two different secret deployments");
+    let texts = |g: &PureGame<SaxonWar>| -> Vec<String> {
+        g.log.entries.iter().map(|e| e.text.clone()).collect()
+    };
+    assert_eq!(texts(&a), texts(&b), "the log tells nothing of them");
     assert!(
-        moved.log.entries.iter().any(|e| e.rule == "grand.redeploy"
-            && e.text.contains("The re-deployment is revealed")
-            && e.text.contains("Prague now held by Austria")),
-        "the reveal names Prague"
+        texts(&a)
+            .iter()
+            .any(|t| t.contains("Austria has deployed in secret"))
+    );
+}
+
+#[test]
+fn sx_h_a_secret_loan_to_france_is_logged_only_at_the_reveal() {
+    // rule allies.minor, grand.redeploy, deployment.secret (AUDIT14k 3): Austria lends
+    // Empire SP to France, takes them back and lends again in its secret re-deployment:
+    // the log Prussia reads until the reveal is the same as when Austria lends nothing;
+    // the reveal lists the SP lent.
+    // Mutations tried: a log line per Lend or per Recall (the logs differ).
+    fn setup(g: &mut PureGame<SaxonWar>) {
+        let kolin = area(g, "kolin");
+        clear(g, kolin);
+        put(g, Power::Empire, kolin, 5, 0);
+    }
+    let mut lends = redeployment(setup);
+    let mut plain = redeployment(setup);
+    let n0 = lends.log.entries.len();
+    let kolin = area(&lends, "kolin");
+    let lend = SxCommand::Lend { area: kolin, sp: 1 };
+    ok(&mut lends, lend.clone());
+    let recall = lends
+        .legal()
+        .into_iter()
+        .find(|c| matches!(c, SxCommand::Recall { .. }))
+        .expect("the loan may be taken back");
+    ok(&mut lends, recall);
+    ok(&mut lends, lend);
+    assert_eq!(lends.st.areas[kolin as usize].lent, 1);
+    finish(&mut lends, kolin);
+    finish(&mut plain, kolin);
+    assert_eq!(lends.st.g.deploying, Side::Prussia);
+    let texts = |g: &PureGame<SaxonWar>| -> Vec<String> {
+        g.log.entries[n0..].iter().map(|e| e.text.clone()).collect()
+    };
+    assert_eq!(texts(&lends), texts(&plain), "the log tells nothing");
+    finish(&mut lends, kolin);
+    assert!(
+        lends
+            .log
+            .entries
+            .iter()
+            .any(|e| e.text.contains("Kolin: ") && e.text.contains("1 Empire SP lent to France")),
+        "the reveal lists the loan"
     );
 }

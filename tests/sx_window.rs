@@ -293,3 +293,68 @@ fn sx_prussias_redeployment_screen_is_the_same_whatever_austria_did_in_secret() 
     assert_eq!(board_m, board_p);
     assert_eq!(marks_m, marks_p);
 }
+
+/// deployment.secret (AUDIT14k must-fix 1, 2): against a computer Austria (no hand-over
+/// curtain) the human Prussia's screen shows nothing of Austria's secret re-deployment
+/// while it goes on: the side panel's prompt names no counts, no area is lit, and the
+/// map and prompt are the same before and after Austria takes up a force in secret.
+/// Mutations: the panel drawing the step's prompt (its SP count changes); `marks_of`
+/// lighting the computer's places (lit areas appear after the take-up).
+#[test]
+fn sx_a_computer_austrias_secret_redeployment_shows_the_human_nothing() {
+    use feldzug::games::saxonwar::steps::deploy;
+    use feldzug::games::saxonwar::ui::{SxUi, marks_of, shown_prompt};
+    let mut g = crate::sx_h::redeployment(|g| {
+        crate::sx_h::prague_captured_and_left(g);
+    });
+    while let Some(c) = g
+        .legal()
+        .into_iter()
+        .find(|c| matches!(c, SxCommand::Dismiss { .. }))
+    {
+        ok(&mut g, c);
+    }
+    let mut ui = SxUi::default();
+    ui.curtain.seat([true, false]); // the computer plays Austria
+    ui.curtain.follow(Some(Side::Austria));
+    let view = |g: &PureGame<SaxonWar>| {
+        let (board, marks) = marks_of(&g.rules, &g.st, &ui, None);
+        let prompt = shown_prompt(&g.st, &deploy::prompt(&g.rules, &g.st), &ui.curtain);
+        (board, marks, prompt)
+    };
+    let before = view(&g);
+    assert!(
+        before.1.lit.is_empty(),
+        "nothing lit for the computer's deployment"
+    );
+    assert!(
+        before.2.contains("the computer re-deploys in secret"),
+        "{}",
+        before.2
+    );
+    let take = g
+        .legal()
+        .into_iter()
+        .find(|c| {
+            matches!(
+                c,
+                SxCommand::Withdraw {
+                    power: Power::Austria,
+                    inside: false,
+                    ..
+                }
+            )
+        })
+        .expect("a force to take up");
+    let steps_prompt = deploy::prompt(&g.rules, &g.st);
+    ok(&mut g, take);
+    assert_ne!(
+        deploy::prompt(&g.rules, &g.st),
+        steps_prompt,
+        "the step's own prompt counts the force taken up"
+    );
+    let after = view(&g);
+    assert_eq!(before.2, after.2, "the shown prompt");
+    assert_eq!(before.0, after.0, "the board");
+    assert_eq!(before.1, after.1, "the marks");
+}

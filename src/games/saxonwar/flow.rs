@@ -254,6 +254,9 @@ impl Game<'_> {
                     parts.push(format!("{} {} SP inside", p.name(), x.garrison[p.idx()]));
                 }
             }
+            if x.lent > 0 {
+                parts.push(format!("{} Empire SP lent to France", x.lent));
+            }
             for (l, ls) in self.st.leaders.iter().enumerate() {
                 if ls.loc == LLoc::Field(i as AreaId) || ls.loc == LLoc::Garrison(i as AreaId) {
                     parts.push(self.r.leader_name(l as LeaderId).to_string());

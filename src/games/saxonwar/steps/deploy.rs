@@ -552,8 +552,8 @@ pub fn execute(g: &mut Game, c: &SxCommand) {
         }
         SxCommand::Lend { area, sp } => {
             g.st.areas[area as usize].lent += sp;
-            // deployment.secret: the amount would tell the size of a hidden force
-            g.note("allies.minor", "Austria lends Empire SP to France");
+            // deployment.secret: no log line (the other seat would count them, AUDIT14k);
+            // the reveal lists the SP lent
             return;
         }
         SxCommand::Recall { area, sp } => {

@@ -929,10 +929,10 @@ pub fn recall(g: &mut Game, area: AreaId, sp: u16) {
     };
     let k = sp.min(x.lent);
     x.lent -= k;
-    // in the secret re-deployment neither the place nor the amount is told (the size of
-    // a hidden force, AUDIT14j 3.2)
+    // in the secret deployment no log line at all (the place, the amount or the count of
+    // recalls would tell of a hidden force, AUDIT14j 3.2, AUDIT14k); the reveal lists
+    // the SP lent
     if g.st.g.step == Step::Deploy {
-        g.note("allies.minor", "Austria takes Empire SP back from France");
         return;
     }
     g.note(

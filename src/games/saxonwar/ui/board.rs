@@ -609,7 +609,14 @@ pub fn marks_of(
         box_lines: 4,
         ..default()
     };
+    // deployment.secret (AUDIT14k): nothing lit for the computer's secret deployment
+    // (what it may place where would show what it took up)
     if ui.curtain.is_down() {
+        return (board, m);
+    }
+    if st.g.step == Step::Deploy && ui.curtain.hides_commands() {
+        let show = visible(st, ui.curtain.viewer());
+        m.stacks = force_stacks(rules, st, &show);
         return (board, m);
     }
     let legal = legal(rules, st);
@@ -837,7 +844,8 @@ pub fn handle_clicks(
             todo.push((*n, None));
         }
     }
-    if ui.curtain.is_down() {
+    // the curtain is down, or the computer is to act (its commands are its own)
+    if ui.curtain.hides_commands() {
         return;
     }
     for (n, leader) in todo {

@@ -28,7 +28,7 @@ use bevy_egui::EguiPrimaryContextPass;
 use std::sync::Arc;
 
 pub use board::{LESSON, board_of, force_stacks, marks_of, power_colour, target, visible};
-pub use panels::{LessonPointer, deploy_buttons, lesson_pointer, refusal_line};
+pub use panels::{LessonPointer, deploy_buttons, lesson_pointer, refusal_line, shown_prompt};
 
 /// What the player has picked in the secret deployment: a leader, or SPs of a power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

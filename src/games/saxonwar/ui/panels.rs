@@ -739,7 +739,7 @@ pub(super) fn panels(
                         .color(c32(side_text(s))),
                 );
             }
-            p.add(egui::Label::new(&step.prompt).wrap());
+            p.add(egui::Label::new(shown_prompt(st, &step.prompt, &ui.curtain)).wrap());
             if !down
                 && let Some((a, what)) = super::focus_area(rules, st)
                 && crate::gui::panels::go_to_button(p, &what, keys.just_pressed(KeyCode::KeyG))
@@ -823,6 +823,24 @@ pub(super) fn panels(
         .rules_window(ctx, &<SaxonWar as RulesGame>::reference());
     ui.curtain.draw(ctx);
     Ok(())
+}
+
+/// The step's prompt as the side panel shows it: the computer's secret (re-)deployment
+/// shows no counts (its SP and leaders left to place change with each secret take-up and
+/// placement, deployment.secret; AUDIT14k); everything else as the step says.
+pub fn shown_prompt(st: &SxState, prompt: &str, curtain: &crate::gui::handover::Curtain) -> String {
+    if st.g.step == Step::Deploy && curtain.is_computer(Some(st.g.deploying)) {
+        let (what, case) = if st.g.redeploying {
+            ("re-deploys", "grand.redeploy")
+        } else {
+            ("deploys", "grand.start")
+        };
+        return format!(
+            "{}: the computer {what} in secret ({case})",
+            st.g.deploying.name()
+        );
+    }
+    prompt.to_string()
 }
 
 /// The step's commands: the deployment's picks, the march's information and amounts,
