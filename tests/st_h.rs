@@ -673,3 +673,157 @@ fn st_h_a_queued_card_is_hidden_from_the_other_seats_computer_and_inspect() {
         serde_json::json!({ "hidden_cards": 0 })
     );
 }
+
+/// Gablenz with two IBs and a CD in Hildesheim, Falkenstein with three IDs in
+/// Braunschweig activated by card 35: (game, hildesheim, gablenz, ibs, cd, falkenstein).
+fn rearguard_position() -> (PureGame<Struggle>, usize, u8, Vec<u16>, u16, u8) {
+    let mut g = empty_board();
+    let hildesheim = space(&g, "Hildesheim");
+    let falk = put_general(&mut g, "falkenstein", "Braunschweig");
+    for _ in 0..3 {
+        place(&mut g, "pr-id", "Braunschweig", false);
+    }
+    let gablenz = put_general(&mut g, "gablenz", "Hildesheim");
+    let mut ibs: Vec<u16> = (0..2)
+        .map(|_| any_unit(&mut g, "au-ib", "Hildesheim", false))
+        .collect();
+    ibs.sort_unstable();
+    let cd = any_unit(&mut g, "au-1ltcd", "Hildesheim", false);
+    (g, hildesheim, gablenz, ibs, cd, falk)
+}
+
+// rule 10.4, 18.3, 12.5 (AUDIT13l row 6): a rearguard picked for an avoid that then
+// fails is no rearguard: the whole force fights, and when it wins the unit picked may
+// pursue with the others. The prompt before the pick says who would stay.
+// Mutation tried: `stay_behind` not cleared at the battle roll (the IB picked is not
+// among the pursuing units).
+#[test]
+fn st_h_a_rearguard_picked_for_a_failed_avoid_fights_and_pursues() {
+    use feldzug::engine::step::prompt;
+    use feldzug::games::struggle::battle::Who;
+    let (mut g, hildesheim, _, ibs, cd, falk) = rearguard_position();
+    activate_by_card(&mut g, 35, falk);
+    ok(&mut g, StCommand::Move { to: hildesheim });
+    if stage(&g) == Some(Stage::Intercept) {
+        ok(&mut g, StCommand::Done);
+    }
+    battle_begins(&mut g);
+    assert_eq!(stage(&g), Some(Stage::Avoid));
+    let text = prompt::<Struggle>(&g.rules, &g.st);
+    let cd_name = g.rules.unit_name(cd);
+    assert!(
+        text.contains("2 of 3 units go") && text.contains(&format!("{cd_name} stay and fight")),
+        "18.3: the prompt says who stays: {text}"
+    );
+    ok(
+        &mut g,
+        StCommand::Drop {
+            piece: Piece::Unit(ibs[0]),
+        },
+    );
+    let to = fb::avoid_options(&g.rules, &g.st)
+        .into_iter()
+        .find_map(|o| match o.cmd {
+            StCommand::Avoid { to, unit: None } => Some(to),
+            _ => None,
+        })
+        .expect("10.4");
+    g.dice.script([1]); // 1 + 1 is not above initiative 2
+    ok(&mut g, StCommand::Avoid { to, unit: None });
+    assert!(g.st.g.battle.as_ref().is_some_and(|p| p.failed_avoid));
+    for u in [ibs[0], ibs[1], cd] {
+        assert_eq!(at(&g, u), Loc::Space(hildesheim), "the whole force fights");
+    }
+    let (a, d) = dice_for(&g, Who::Defender);
+    g.dice.script([a, d]);
+    pass_responses(&mut g);
+    let mut guard = 0;
+    while g.st.g.battle.is_some() && stage(&g) != Some(Stage::Pursue) && guard < 20 {
+        let c = match stage(&g) {
+            Some(Stage::Retreat) => StCommand::Retreat {
+                to: fb::retreat_options(&g.rules, &g.st)[0],
+            },
+            Some(Stage::Losses(_)) => StCommand::TakeLosses { choice: 0 },
+            _ => StCommand::Done,
+        };
+        ok(&mut g, c);
+        guard += 1;
+    }
+    assert_eq!(stage(&g), Some(Stage::Pursue), "the defender won: 12.4");
+    let pursuing = fb::pursuing_units(&g.rules, &g.st);
+    let alive: Vec<u16> = [ibs[0], ibs[1], cd]
+        .into_iter()
+        .filter(|&u| at(&g, u) == Loc::Space(hildesheim))
+        .collect();
+    assert!(alive.contains(&ibs[0]), "the IB picked is still there");
+    assert_eq!(pursuing, alive, "12.5: every unit in the space may pursue");
+}
+
+// rule 10.8 with 10.4, 18.3 (AUDIT13l): the rearguard picked at the interception
+// stage, with the avoid declared before any die, is the one the declared avoid leaves:
+// the CD goes (its +1 in the logged roll) and the IB picked stays.
+#[test]
+fn st_h_a_rearguard_picked_with_a_declared_avoid_stays() {
+    let (mut g, hildesheim, gablenz, ibs, cd, falk) = rearguard_position();
+    // an Austrian army next to Hildesheim (not Braunschweig) may intercept
+    let next = g
+        .rules
+        .map
+        .routes_from(hildesheim)
+        .map(|(_, o)| o)
+        .find(|&o| o != space(&g, "Braunschweig"))
+        .expect("a neighbour");
+    let next_name = g.rules.space_name(next);
+    put_general(&mut g, "clam-gallas", &next_name);
+    any_unit(&mut g, "au-ib", &next_name, false);
+    activate_by_card(&mut g, 35, falk);
+    ok(&mut g, StCommand::Move { to: hildesheim });
+    assert_eq!(
+        stage(&g),
+        Some(Stage::Intercept),
+        "10.2: an interception is possible"
+    );
+    ok(
+        &mut g,
+        StCommand::Drop {
+            piece: Piece::Unit(ibs[0]),
+        },
+    );
+    let opt = fb::avoid_options(&g.rules, &g.st)
+        .into_iter()
+        .find(|o| matches!(o.cmd, StCommand::Avoid { unit: None, .. }))
+        .expect("10.8: the avoid may be declared");
+    assert_eq!(opt.chance_in_6, 5, "17.1: the CD goes, +1");
+    let StCommand::Avoid { to, .. } = opt.cmd else {
+        unreachable!()
+    };
+    g.dice.script([2]); // 2 + 1 > initiative 2
+    ok(&mut g, StCommand::Avoid { to, unit: None });
+    if stage(&g) == Some(Stage::Intercept) {
+        ok(&mut g, StCommand::Done); // no interception; the declared avoid is attempted
+    }
+    while g.st.g.battle.is_some()
+        && g.st.generals[gablenz as usize].loc == Loc::Space(hildesheim)
+        && matches!(
+            stage(&g),
+            Some(Stage::Stay | Stage::BattleStart | Stage::Support)
+        )
+    {
+        ok(&mut g, StCommand::Done);
+    }
+    let roll = g
+        .dice
+        .rolls
+        .iter()
+        .find(|r| r.rule == "10.4")
+        .expect("the avoid roll");
+    assert_eq!(roll.modifiers, opt.roll.as_ref().expect("a roll").mods);
+    assert_eq!(g.st.generals[gablenz as usize].loc, Loc::Space(to));
+    assert_eq!(at(&g, cd), Loc::Space(to), "the CD goes");
+    assert_eq!(at(&g, ibs[1]), Loc::Space(to));
+    assert_eq!(
+        at(&g, ibs[0]),
+        Loc::Space(hildesheim),
+        "the rearguard stays"
+    );
+}

@@ -252,6 +252,16 @@ fn st_i_inspect_lists_no_command_naming_a_hidden_card_unless_revealed() {
     });
     let t = inspect_save::<Struggle>("q.ron", &text, None, Some(&free), false).unwrap();
     assert!(t.try_command.is_some());
+    // AUDIT13l row 15: the flag does not depend on whether a hidden command is legal
+    // (else it would tell, e.g., that the side to act holds a fitting response card):
+    // at the set-up, where none is, it is set all the same
+    let start = inspect_save::<Struggle>("q.ron", &text, Some(0), None, false).unwrap();
+    assert!(
+        start.legal.iter().all(|c| c.starts_with("SetupAt(")) && !start.legal.is_empty(),
+        "{:?}",
+        start.legal
+    );
+    assert!(start.legal_hidden, "set whenever the list is redacted");
     // revealed: every legal command, and the probe answered
     let shown = inspect_save::<Struggle>("q.ron", &text, None, Some(&probe), true).unwrap();
     assert!(!shown.legal_hidden);

@@ -384,8 +384,10 @@ pub struct Inspection {
     /// The legal commands in the form a save file uses (without `--reveal-hidden`, not
     /// those that name hidden information: [`RulesGame::names_hidden`]).
     pub legal: Vec<String>,
-    /// Whether legal commands that name hidden information were left out of `legal`
-    /// (shown with `--reveal-hidden`); not printed when none were.
+    /// Whether `legal` leaves out the commands that name hidden information (without
+    /// `--reveal-hidden`): set whether or not such a command is legal now, since
+    /// whether one was left out would itself tell, e.g., that the side to act holds a
+    /// fitting response card (AUDIT13l row 15); not printed with `--reveal-hidden`.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub legal_hidden: bool,
     #[serde(rename = "try", skip_serializing_if = "Option::is_none")]
@@ -463,7 +465,7 @@ pub fn inspect_save<G: RulesGame>(
         .iter()
         .filter(|c| reveal_hidden || !G::names_hidden(&g.rules, &g.st, c))
         .collect();
-    let legal_hidden = shown.len() < all.len();
+    let legal_hidden = !reveal_hidden;
     let legal: Vec<String> = shown.into_iter().map(save::command_text).collect();
     let (phase, step) = G::phase_and_step(&g.rules, &g.st);
     Ok(Inspection {

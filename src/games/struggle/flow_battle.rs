@@ -2318,6 +2318,13 @@ impl Game<'_> {
     /// 11.2 steps 1-3: both dice, through the same plan the preview shows.
     fn roll(&mut self) {
         let rules = self.rules;
+        // the units left behind by an interception (10.2) or picked as an avoiding
+        // army's rearguard (18.3) are spent once the battle is rolled: 12.5's pursuit
+        // makes its own drops (AUDIT13l row 6: a failed avoid's picks kept them out of
+        // the pursuit)
+        if let Some(q) = self.pending() {
+            q.stay_behind.clear();
+        }
         let Some(p) = self.st.g.battle.clone() else {
             return;
         };
