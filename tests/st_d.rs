@@ -46,6 +46,24 @@ fn invariants(g: &PureGame<Struggle>) {
     }
 }
 
+/// Plays a rolled battle on (first losses, first retreat space, `Done` otherwise) until
+/// the pursuit decision (12.4) or its end, checking the invariants after each command.
+pub(crate) fn fight_to_pursuit(g: &mut PureGame<Struggle>) {
+    let mut guard = 0;
+    while g.st.g.battle.is_some() && stage(g) != Some(Stage::Pursue) && guard < 20 {
+        let c = match stage(g) {
+            Some(Stage::Retreat) => StCommand::Retreat {
+                to: fb::retreat_options(&g.rules, &g.st)[0],
+            },
+            Some(Stage::Losses(_)) => StCommand::TakeLosses { choice: 0 },
+            _ => StCommand::Done,
+        };
+        ok(g, c);
+        invariants(g);
+        guard += 1;
+    }
+}
+
 /// Falkenstein enters Minden and Austria puts `unit` inside (13.2); the rest outside
 /// loses the battle and retreats; the game stops at the pursuit decision (12.4) if there
 /// is one.
@@ -60,19 +78,7 @@ pub(crate) fn partial_battle_lost(unit: fn(&Minden) -> u16) -> (PureGame<Struggl
     g.dice.script([a, d]);
     ok(&mut g, StCommand::Done);
     pass_responses(&mut g);
-    let mut guard = 0;
-    while g.st.g.battle.is_some() && stage(&g) != Some(Stage::Pursue) && guard < 20 {
-        let c = match stage(&g) {
-            Some(Stage::Retreat) => StCommand::Retreat {
-                to: fb::retreat_options(&g.rules, &g.st)[0],
-            },
-            Some(Stage::Losses(_)) => StCommand::TakeLosses { choice: 0 },
-            _ => StCommand::Done,
-        };
-        ok(&mut g, c);
-        invariants(&g);
-        guard += 1;
-    }
+    fight_to_pursuit(&mut g);
     (g, m)
 }
 

@@ -737,18 +737,7 @@ fn st_h_a_rearguard_picked_for_a_failed_avoid_fights_and_pursues() {
     let (a, d) = dice_for(&g, Who::Defender);
     g.dice.script([a, d]);
     pass_responses(&mut g);
-    let mut guard = 0;
-    while g.st.g.battle.is_some() && stage(&g) != Some(Stage::Pursue) && guard < 20 {
-        let c = match stage(&g) {
-            Some(Stage::Retreat) => StCommand::Retreat {
-                to: fb::retreat_options(&g.rules, &g.st)[0],
-            },
-            Some(Stage::Losses(_)) => StCommand::TakeLosses { choice: 0 },
-            _ => StCommand::Done,
-        };
-        ok(&mut g, c);
-        guard += 1;
-    }
+    crate::st_d::fight_to_pursuit(&mut g);
     assert_eq!(stage(&g), Some(Stage::Pursue), "the defender won: 12.4");
     let pursuing = fb::pursuing_units(&g.rules, &g.st);
     let alive: Vec<u16> = [ibs[0], ibs[1], cd]

@@ -171,17 +171,7 @@ fn sx_h_a_siege_lifted_in_secret_is_still_shown_until_the_reveal() {
     // the re-deployment's start for both sides' turns, and goes at the reveal.
     // Mutation tried: `besieger_seen` returning the live `besieger` — the assert after
     // the withdrawal fails (None).
-    let mut g = redeployment(|g| {
-        let glatz = area(g, "glatz");
-        clear(g, glatz);
-        put(g, Power::Prussia, glatz, 0, 2);
-        put(g, Power::Austria, glatz, 5, 0);
-        g.st.areas[glatz as usize].depot = Some(Depot {
-            owner: Side::Austria,
-            complete: true,
-            siege: true,
-        });
-    });
+    let mut g = redeployment(glatz_besieged);
     let glatz = area(&g, "glatz");
     assert_eq!(besieger(&g.rules, &g.st, glatz), Some(Side::Austria));
     assert_eq!(besieger_seen(&g.rules, &g.st, glatz), Some(Side::Austria));
