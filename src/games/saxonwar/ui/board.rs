@@ -614,7 +614,7 @@ pub fn marks_of(
     if ui.curtain.is_down() {
         return (board, m);
     }
-    if st.g.step == Step::Deploy && ui.curtain.hides_commands() {
+    if st.g.step == Step::Deploy && ui.curtain.is_computer(Some(st.g.deploying)) {
         let show = visible(st, ui.curtain.viewer());
         m.stacks = force_stacks(rules, st, &show);
         return (board, m);
@@ -844,7 +844,8 @@ pub fn handle_clicks(
             todo.push((*n, None));
         }
     }
-    // the curtain is down, or the computer is to act (its commands are its own)
+    // the curtain is down, or the computer is to act in a secret step (its commands are
+    // its own; in the other steps the window refuses a human command for it anyway)
     if ui.curtain.hides_commands() {
         return;
     }

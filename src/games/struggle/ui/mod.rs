@@ -79,7 +79,7 @@ pub const AUTOPLAY_SITUATIONS: &[&str] = &[
 
 /// Random legal commands (seeded by `seed`, the game's own random player) until the
 /// named situation: `war` the first War turn's first round, `move` a force moving, `army`
-/// an army (a general with his corps) moving, `intercept` an interception offered,
+/// an army (a general with his corps) moving, `intercept` an interception offered, `rearguard` an avoiding army's rearguard to pick,
 /// `battle` a battle about to be fought with its odds (the battle-card step), `response`
 /// the same with a response card in the hand of the side to decide, `losses`,
 /// `retreat`, `pursue` those steps of a battle. Err when the name is unknown or the
@@ -119,6 +119,8 @@ pub fn autoplay_until(
                     && legal().iter().any(|c| matches!(c, StCommand::Move { .. }))
             }
             "intercept" => stage == Some(Stage::Intercept),
+            // 10.4, 18.3: an avoiding army over its seniority, its owner to pick who stays
+            "rearguard" => !super::flow_battle::rearguard_choices(&g.rules, st).is_empty(),
             "battle" => {
                 matches!(stage, Some(Stage::Respond(_)))
                     && super::flow_battle::battle_preview(&g.rules, st).is_some()
