@@ -408,3 +408,22 @@ fn ai_gui_the_statistics_do_not_follow_a_secret_choice() {
     }
     panic!("no secret choice met in 400 games");
 }
+
+#[test]
+fn ai_gui_the_computers_secret_deployment_goes_without_the_pause() {
+    // deployment.secret (AUDIT14l): the computer's commands of a secret step go without
+    // the pause between its commands and behind one steady indicator, so that a human
+    // watching cannot count its take-ups and placements. With a pause of 20 s, four
+    // secret placements within run_until's 60 s are possible only without it.
+    // Mutation: the pause kept in secret steps (times out).
+    use feldzug::games::saxonwar::SaxonWar;
+    let mut app = app::<SaxonWar>("saxonwar-1756", 3, both(TINY, Duration::from_secs(20)));
+    run_until(&mut app, "four secret deployment commands", |a| {
+        a.world().resource::<CommandLog<SaxonWar>>().commands.len() >= 4
+    });
+    assert!(
+        app.world().resource::<ComputerTurn<SaxonWar>>().in_secret(),
+        "still in the secret deployment"
+    );
+    assert_legal::<SaxonWar>(&app);
+}

@@ -226,6 +226,17 @@ pub struct ComputerTurn<G: RulesGame> {
     pub played: u32,
     /// The thinking time of the last answer.
     pub last_think: Option<(Side, Duration)>,
+    /// The revision last checked for a secret step (`RulesGame::secret_pending`) and the
+    /// answer: the computer's commands in a secret step go without the pause and behind
+    /// one steady indicator, so that their number does not show (AUDIT14l).
+    secret: Option<(u64, bool)>,
+}
+
+impl<G: RulesGame> ComputerTurn<G> {
+    /// Whether the position on show is in a secret step.
+    pub fn in_secret(&self) -> bool {
+        self.secret.is_some_and(|s| s.1)
+    }
 }
 
 impl<G: RulesGame> Default for ComputerTurn<G> {
@@ -239,6 +250,7 @@ impl<G: RulesGame> Default for ComputerTurn<G> {
             dropped: 0,
             played: 0,
             last_think: None,
+            secret: None,
         }
     }
 }
@@ -344,6 +356,10 @@ fn step<G: GameUi>(world: &mut World, turn: &mut ComputerTurn<G>) {
     if turn.seen.map(|s| s.0) != Some(rev) {
         turn.seen = Some((rev, now));
     }
+    if turn.secret.map(|s| s.0) != Some(rev) {
+        let secret = G::gather(world).is_some_and(|st| G::secret_pending(&rules, &st));
+        turn.secret = Some((rev, secret));
+    }
     let stale = |r: u64, side: Side| r != rev || blocked || !players.is_computer(side);
     // a search has ended
     if turn.task.as_ref().is_some_and(|t| t.handle.is_finished())
@@ -366,7 +382,7 @@ fn step<G: GameUi>(world: &mut World, turn: &mut ComputerTurn<G>) {
     // the answer, once a person has had time to see the position
     let since = turn.seen.map_or(Duration::ZERO, |s| now - s.1);
     if turn.ready.is_some()
-        && since >= players.pause
+        && (since >= players.pause || turn.in_secret())
         && !players.halted
         && let Some((r, _, c)) = turn.ready.take()
     {
@@ -482,6 +498,9 @@ pub fn players_window<G: GameUi>(
                     ui.label(format!("{}:", side.name()));
                     seat_combo(ui, ("seat", side.idx()), &mut p.seats[side.idx()]);
                     match (turn.thinking(), turn.waiting()) {
+                        (Some((s, _)), _) | (_, Some(s)) if s == side && turn.in_secret() => {
+                            ui.colored_label(egui::Color32::YELLOW, "playing in secret…");
+                        }
                         (Some((s, since)), _) if s == side => {
                             ui.colored_label(
                                 egui::Color32::YELLOW,
@@ -511,7 +530,7 @@ pub fn players_window<G: GameUi>(
                         p.halted = !p.halted;
                     }
                 }
-                if let Some((s, d)) = turn.last_think {
+                if let Some((s, d)) = turn.last_think.filter(|_| !turn.in_secret()) {
                     ui.small(format!(
                         "{} thought {:.2} s last",
                         s.name(),
