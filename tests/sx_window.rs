@@ -358,3 +358,35 @@ fn sx_a_computer_austrias_secret_redeployment_shows_the_human_nothing() {
     assert_eq!(before.0, after.0, "the board");
     assert_eq!(before.1, after.1, "the marks");
 }
+
+/// deployment.secret (AUDIT14l must-fix 3): a human Austria against a computer Prussia
+/// keeps its own secret deployment on screen: its places lit, the step's own prompt
+/// with its counts; and the computer Prussia's deployment that follows lights nothing.
+#[test]
+fn sx_a_human_deploys_in_the_open_against_a_computer_prussia() {
+    use feldzug::games::saxonwar::steps::deploy;
+    use feldzug::games::saxonwar::ui::{SxUi, marks_of, shown_prompt};
+    let mut g = crate::sx_core::game("saxonwar-1756");
+    assert_eq!(g.st.g.deploying, Side::Austria);
+    let mut ui = SxUi::default();
+    ui.curtain.seat([false, true]); // the computer plays Prussia
+    ui.curtain.follow(Some(Side::Austria));
+    let (_, marks) = marks_of(&g.rules, &g.st, &ui, None);
+    assert!(!marks.lit.is_empty(), "the human's places are lit");
+    let own = deploy::prompt(&g.rules, &g.st);
+    assert_eq!(shown_prompt(&g.st, &own, &ui.curtain), own);
+    while g.st.g.step == Step::Deploy && g.st.g.deploying == Side::Austria {
+        let c = g
+            .legal()
+            .into_iter()
+            .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
+            .expect("a placement");
+        ok(&mut g, c);
+    }
+    assert_eq!(g.st.g.deploying, Side::Prussia, "the computer's turn");
+    ui.curtain.follow(Some(Side::Prussia));
+    let (_, marks) = marks_of(&g.rules, &g.st, &ui, None);
+    assert!(marks.lit.is_empty(), "nothing lit for the computer");
+    let p = shown_prompt(&g.st, &deploy::prompt(&g.rules, &g.st), &ui.curtain);
+    assert!(p.contains("the computer deploys in secret"), "{p}");
+}
