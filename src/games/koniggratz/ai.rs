@@ -9,16 +9,60 @@ use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// 7.0: the VP lead (1 VP per blown or eliminated enemy unit plus its ER; Austria wins
-/// ties, counted as half a VP), over a scale of 4 VP.
+/// ties, counted as half a VP), plus [`THREAT_WEIGHT`] times the lead in threats
+/// ([`threats`]: what each side's units in an enemy ZOC could win by attacking now),
+/// over a scale of 4 VP.
 pub fn evaluate(rules: &KgRules, st: &KgState, side: &str) -> f64 {
     let Some(me) = Side::from_name(side) else {
         return 0.5;
     };
     let vp = super::flow::victory_points(rules, st);
     let tie = if me == Side::Austria { 0.5 } else { -0.5 };
-    let margin = vp[me.idx()] as f64 - vp[me.other().idx()] as f64 + tie;
+    let mut margin = vp[me.idx()] as f64 - vp[me.other().idx()] as f64 + tie;
+    let over = st.g.step == Step::GameOver;
+    if !over && THREAT_WEIGHT > 0.0 {
+        let t = threats(rules, st);
+        margin += THREAT_WEIGHT * (t[me.idx()] - t[me.other().idx()]);
+    }
     let winner = st.g.winner.map(|w| w.name());
-    margin_score(st.g.step == Step::GameOver, winner, side, margin, 4.0)
+    margin_score(over, winner, side, margin, 4.0)
+}
+
+/// How much of a side's threats the evaluation counts (our heuristic: the threats are
+/// not all carried out, and the enemy moves first).
+pub const THREAT_WEIGHT: f64 = 1.0;
+
+/// The VP a result is worth (7.0): a blown or eliminated unit 1 + its ER, a retreat
+/// [`RETREAT_VP`] (our heuristic: it loosens the line).
+fn result_vp(o: &[f64; 3], er: u8) -> f64 {
+    RETREAT_VP * o[0] + (1.0 + er as f64) * (o[1] + o[2])
+}
+
+const RETREAT_VP: f64 = 0.3;
+
+/// Per side: the sum over its units that may attack now (4.3: in an enemy ZOC, next
+/// to an enemy; [`super::steps::attack_options`]) of the best expected VP of one attack
+/// ([`combat::odds`], the panel's odds, without artillery), when that is positive.
+pub fn threats(rules: &KgRules, st: &KgState) -> [f64; 2] {
+    let view = super::rules::View::new(rules, st);
+    let mut out = [0.0; 2];
+    for side in [Side::Prussia, Side::Austria] {
+        let mut best: Vec<(super::state::UnitId, f64)> = Vec::new();
+        for c in super::steps::attack_options(rules, st, &view, side, None) {
+            let KgCommand::Attack { attacker, defender } = c else {
+                continue;
+            };
+            let o = combat::odds(rules, st, attacker, defender, false, false);
+            let v = result_vp(&o.defender, rules.units[defender as usize].er)
+                - result_vp(&o.attacker, rules.units[attacker as usize].er);
+            match best.iter_mut().find(|(a, _)| *a == attacker) {
+                Some(b) => b.1 = b.1.max(v),
+                None => best.push((attacker, v)),
+            }
+        }
+        out[side.idx()] = best.iter().map(|(_, v)| v.max(0.0)).sum();
+    }
+    out
 }
 
 /// 4.3a: the opponent's Artillery Support choice, made in secret and not yet revealed,
