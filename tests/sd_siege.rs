@@ -380,6 +380,39 @@ fn siege_is_lifted_by_announcement() {
     assert!(g.st.g.sieges.is_empty());
 }
 
+// rule 8.2 ("nothing more happens this turn"), our reading (docs/games/sadowa.md): a
+// siege declared in this Siege Phase is not lifted in the same phase, so a declaration
+// and a lift cannot alternate without end (found by the computer, which did so for
+// thousands of commands); from the next turn the lift is legal again, and a lift then
+// a new declaration in one phase leaves a Siege 0 that stands.
+#[test]
+fn a_siege_declared_this_turn_is_not_lifted_in_the_same_phase() {
+    let (mut g, k, _) = koniggratz_position(3);
+    pass_to_siege(&mut g, &[]);
+    g.apply(&SdCommand::Besiege { fortress: k }).unwrap();
+    let lift = SdCommand::Lift { fortress: k };
+    assert!(!g.legal().contains(&lift), "{:?}", g.legal());
+    let r = g.apply(&lift).unwrap_err();
+    assert_eq!(r.rule, "8.2");
+    assert!(r.reason.contains("declared this turn"), "{}", r.reason);
+    assert_eq!(g.st.g.sieges.len(), 1);
+    assert_eq!(
+        g.legal(),
+        vec![SdCommand::Done],
+        "only Done is left to Prussia"
+    );
+    g.apply(&SdCommand::Done).unwrap();
+    finish_turn(&mut g);
+    pass_to_siege(&mut g, &[6]);
+    assert_eq!(g.st.g.step, Step::Siege(Side::Prussia));
+    assert!(g.legal().contains(&lift));
+    g.apply(&lift).unwrap();
+    // declared again in the same phase: a new Siege 0 that cannot be lifted now
+    g.apply(&SdCommand::Besiege { fortress: k }).unwrap();
+    assert_eq!(g.apply(&lift).unwrap_err().rule, "8.2");
+    assert_eq!(g.legal(), vec![SdCommand::Done]);
+}
+
 // rule 8.5 (2), 5.3: when the besiegers still eligible (not Disrupted, supplied, in place)
 // fall below the CFs inside, the siege ends before any check of the Siege Phase.
 #[test]

@@ -50,7 +50,8 @@ impl PlayStep<Sadowa> for Siege {
         for f in siege::eligible(rules, st, side) {
             out.push(SdCommand::Besiege { fortress: f });
         }
-        for s in st.g.sieges.iter().filter(|s| s.by == side) {
+        // a siege declared this turn stands until the next (8.2; our reading, below)
+        for s in st.g.sieges.iter().filter(|s| s.by == side && !s.new) {
             out.push(SdCommand::Lift {
                 fortress: s.fortress,
             });
@@ -62,15 +63,24 @@ impl PlayStep<Sadowa> for Siege {
         match cmd {
             SdCommand::Besiege { fortress } => siege::eligible_check(rules, st, side, *fortress),
             SdCommand::Lift { fortress } => {
-                if st
+                match st
                     .g
                     .sieges
                     .iter()
-                    .any(|s| s.by == side && s.fortress == *fortress)
+                    .find(|s| s.by == side && s.fortress == *fortress)
                 {
-                    Ok(())
-                } else {
-                    Err(refuse("8.5", format!("you are not besieging {fortress}")))
+                    // 8.2 "nothing more happens this turn": our reading is that a siege
+                    // declared in this Siege Phase is not lifted in the same phase (else
+                    // a declaration and a lift could alternate without end; a mistaken
+                    // declaration is taken back with undo). docs/games/sadowa.md
+                    Some(s) if s.new => Err(refuse(
+                        "8.2",
+                        format!(
+                            "the siege of {fortress} was declared this turn: it can be lifted from the next turn (undo takes the declaration back)"
+                        ),
+                    )),
+                    Some(_) => Ok(()),
+                    None => Err(refuse("8.5", format!("you are not besieging {fortress}"))),
                 }
             }
             SdCommand::Done => Ok(()),
