@@ -86,6 +86,10 @@ pub enum Cmd {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// Write the save of every game A did not win into this folder
+        /// (<scenario>-<seed>-<A's side>.ron), for `inspect` and `replay`.
+        #[arg(long)]
+        keep_lost: Option<String>,
     },
     /// Print measured speed figures as a table (add --gui under a display for the window).
     Bench {
@@ -232,6 +236,7 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             max_commands,
             threads,
             json,
+            keep_lost,
         } => {
             let src = scenarios::find(&scenario)?;
             let game = games::find(&src.meta.game)?;
@@ -249,6 +254,18 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
                 max_commands,
                 threads,
             )?;
+            if let Some(dir) = keep_lost {
+                std::fs::create_dir_all(&dir).map_err(|e| format!("{dir}: {e}"))?;
+                for (seed, side, save) in &r.not_won {
+                    let path = std::path::Path::new(&dir).join(format!(
+                        "{}-{seed}-{}.ron",
+                        r.scenario,
+                        side.to_lowercase()
+                    ));
+                    crate::engine::save::write_atomic(&path, save)
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                }
+            }
             if json {
                 serde_json::to_string_pretty(&r).map_err(|e| e.to_string())
             } else {

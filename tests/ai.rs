@@ -467,6 +467,73 @@ fn ai_cli_duel_prints_win_rates_per_side() {
     assert!(!out.status.success());
 }
 
+/// `duel --keep-lost DIR` writes the save of exactly the games A did not win (for
+/// `inspect`); each replays to its summary, which A did not win.
+#[test]
+fn ai_cli_duel_keeps_the_games_a_did_not_win() {
+    let dir = std::env::temp_dir().join(format!("feldzug-keep-lost-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = feldzug()
+        .args([
+            "duel",
+            "--scenario",
+            "koniggratz",
+            "--games",
+            "6",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--seed",
+            "40",
+            "--threads",
+            "2",
+            "--json",
+            "--keep-lost",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let all = &r["rows"].as_array().unwrap()[2];
+    let not_won = 6 - all["a_wins"].as_u64().unwrap() as usize;
+    assert!(not_won > 0, "seeds 40-45 give A some games it does not win");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.sort();
+    assert_eq!(files.len(), not_won, "{files:?}");
+    for f in &files {
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        // koniggratz-<seed>-<side>.ron: A played that side with that seed
+        let parts: Vec<&str> = name.trim_end_matches(".ron").split('-').collect();
+        assert_eq!(parts[0], "koniggratz", "{name}");
+        let seed: u64 = parts[1].parse().unwrap();
+        assert!((40..46).contains(&seed), "{name}");
+        let side = if (seed - 40) % 2 == 0 {
+            "austria"
+        } else {
+            "prussia"
+        };
+        assert_eq!(parts[2], side, "{name}: A plays the sides in turn");
+        let out = feldzug().args(["replay"]).arg(f).output().unwrap();
+        assert!(out.status.success(), "{name}");
+        let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(s["seed"], seed);
+        assert_ne!(
+            s["winner"].as_str().map(|w| w.to_lowercase()),
+            Some(side.to_string()),
+            "{name}: A did not win it"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// The sizes of the legal lists over random games (a measurement for docs/AI.md, run
 /// with `--ignored --nocapture`): where progressive widening is needed.
 fn legal_sizes<G: RulesGame>(scenario: &str) {

@@ -269,3 +269,21 @@ fn st_i_inspect_lists_no_command_naming_a_hidden_card_unless_revealed() {
     assert!(shown.legal.iter().any(|c| c.starts_with("Play(")));
     assert!(shown.try_command.expect("tried").accepted);
 }
+
+/// Every situation `FELDZUG_AUTOPLAY` names for 1866 (demos and screenshots) is known
+/// to `autoplay_until` and reached by the random player within its 20 000 commands for
+/// some seed; the rearguard pick (18.3) was missing from the list in session 18.
+#[cfg(feature = "gui")]
+#[test]
+fn every_autoplay_situation_of_1866_is_reached() {
+    use feldzug::games::struggle::ui::{AUTOPLAY_SITUATIONS, autoplay_until};
+    let src = feldzug::engine::scenarios::find("struggle-mobilization").expect("registered");
+    let rules = <Struggle as RulesGame>::load_rules(&src, &[]).expect("loads");
+    assert!(AUTOPLAY_SITUATIONS.contains(&"rearguard"));
+    for s in AUTOPLAY_SITUATIONS {
+        let reached = (1..=12u64).any(|seed| autoplay_until(&rules, seed, s).is_ok());
+        assert!(reached, "{s} is not reached for seeds 1-12");
+    }
+    let e = autoplay_until(&rules, 1, "nonsense").unwrap_err();
+    assert!(e.contains("unknown situation"), "{e}");
+}

@@ -104,6 +104,10 @@ pub struct DuelReport {
     pub b_think_ms: Option<ThinkFigures>,
     pub threads: usize,
     pub wall_seconds: f64,
+    /// The games A did not win (lost, drawn or unfinished): seed, A's side and the save
+    /// (`feldzug duel --keep-lost DIR` writes them for `inspect` and `replay`).
+    #[serde(skip)]
+    pub not_won: Vec<(u64, String, String)>,
 }
 
 /// A's results when it plays one side (or "all").
@@ -193,8 +197,15 @@ pub fn duel<G: RulesGame>(
         None => None,
     };
     let next = AtomicUsize::new(0);
-    // (a's side, summary, a's think times, b's think times)
-    type Out = (String, Summary, Vec<Duration>, Vec<Duration>);
+    // (a's side, summary, a's think times, b's think times, game seed, save if not won)
+    type Out = (
+        String,
+        Summary,
+        Vec<Duration>,
+        Vec<Duration>,
+        u64,
+        Option<String>,
+    );
     let results: Mutex<Vec<Result<Out, String>>> = Mutex::new(Vec::new());
     let threads = threads.clamp(1, games.max(1));
     std::thread::scope(|s| {
@@ -222,7 +233,10 @@ pub fn duel<G: RulesGame>(
                             p.think.into_iter().partition(|t| t.0 == a_plays);
                         let ta = ta.into_iter().map(|t| t.1).collect();
                         let tb = tb.into_iter().map(|t| t.1).collect();
-                        (a_plays.clone(), p.summary, ta, tb)
+                        let won = p.summary.finished
+                            && p.summary.winner.as_deref() == Some(a_plays.as_str());
+                        let save = (!won).then_some(p.save);
+                        (a_plays.clone(), p.summary, ta, tb, game_seed, save)
                     });
                     if let Ok(mut v) = results.lock() {
                         v.push(r);
@@ -262,7 +276,7 @@ pub fn duel<G: RulesGame>(
             mean_commands: 0.0,
             mean_turns: 0.0,
         };
-        for (a_side, s, _, _) in &sel {
+        for (a_side, s, ..) in &sel {
             match (&s.winner, s.finished) {
                 (_, false) => row.unfinished += 1,
                 (Some(w), true) if w == a_side => row.a_wins += 1,
@@ -301,6 +315,10 @@ pub fn duel<G: RulesGame>(
         b_think_ms: think_figures(outs.iter().flat_map(|o| o.3.clone()).collect()),
         threads,
         wall_seconds: start.elapsed().as_secs_f64(),
+        not_won: outs
+            .iter()
+            .filter_map(|o| o.5.clone().map(|save| (o.4, o.0.clone(), save)))
+            .collect(),
     })
 }
 

@@ -70,6 +70,7 @@ pub const AUTOPLAY_SITUATIONS: &[&str] = &[
     "move",
     "army",
     "intercept",
+    "rearguard",
     "battle",
     "response",
     "losses",
