@@ -622,3 +622,112 @@ fn ai_speedup_situation_keeps_the_besieger_struggle() {
         "no siege or masking seen: the test says nothing"
     );
 }
+
+/// Positions that come back within a game (the same state hash after some commands):
+/// a cycle of commands a player could repeat without end (the Sadowa siege loop of
+/// session 19 was one). A measurement, run with `--ignored --nocapture`; the counted
+/// cycles are listed in docs/AI.md.
+fn repeats<G: RulesGame>(scenario: &str, games: u64) -> Vec<String> {
+    let mut found = Vec::new();
+    for seed in 0..games {
+        let mut g = game::<G>(scenario, seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7e);
+        let mut seen: std::collections::HashMap<String, usize> = Default::default();
+        seen.insert(g.hash(), 0);
+        while !g.over() && g.commands.len() < 30_000 {
+            let Some(c) = G::random_play(&g.rules, &g.st, &mut rng) else {
+                break;
+            };
+            if g.apply(&c).is_err() {
+                break;
+            }
+            let n = g.commands.len();
+            if let Some(&at) = seen.get(&g.hash()) {
+                let cycle: Vec<String> =
+                    g.commands[at..].iter().map(|c| format!("{c:?}")).collect();
+                found.push(format!(
+                    "{scenario} seed {seed} at {at}: {}",
+                    cycle.join(" ; ")
+                ));
+            }
+            seen.insert(g.hash(), n);
+        }
+    }
+    found
+}
+
+#[test]
+#[ignore]
+fn ai_state_repeats() {
+    let mut all = Vec::new();
+    all.extend(repeats::<Koniggratz>("koniggratz", 3));
+    all.extend(repeats::<Trautenau>("trautenau", 3));
+    all.extend(repeats::<Trautenau>("soor", 3));
+    all.extend(repeats::<Sadowa>("sadowa", 3));
+    all.extend(repeats::<Struggle>("struggle-mobilization", 3));
+    all.extend(repeats::<Struggle>("struggle-seven-weeks", 3));
+    all.extend(repeats::<SaxonWar>("saxonwar-1756", 3));
+    for f in &all {
+        println!("{}", &f[..f.len().min(400)]);
+    }
+    println!("{} repeats", all.len());
+}
+
+/// The computer does not go round in circles (`ai::Seen`): in 1866 a force that picks up
+/// a piece (9.3) may drop it again, back in the position before; with the positions of
+/// the game in `seen` the search leaves the drop out (while something else is legal),
+/// without them it searches it. The Sadowa siege loop of session 19 was such a circle.
+#[test]
+fn ai_does_not_go_back_to_a_position_it_has_been_in() {
+    use feldzug::games::struggle::state::StCommand;
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let mut g = game::<Struggle>("struggle-mobilization", seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x51);
+        while !g.over() && g.commands.len() < 3000 {
+            let pick = g.legal().into_iter().find_map(|c| match c {
+                StCommand::PickUp { piece } => Some(piece),
+                _ => None,
+            });
+            if let Some(piece) = pick {
+                let mut seen = ai::Seen::new();
+                seen.insert(ai::position_key::<Struggle>(&g.st));
+                g.apply(&StCommand::PickUp { piece }).unwrap();
+                seen.insert(ai::position_key::<Struggle>(&g.st));
+                let drop = StCommand::Drop { piece };
+                if g.legal().contains(&drop) && g.legal().len() > 1 {
+                    let all = |d: ai::Decision<StCommand>| -> Vec<StCommand> {
+                        d.arms.into_iter().map(|a| a.command).collect()
+                    };
+                    let with = all(ai::search_seen::<Struggle>(
+                        &g.rules,
+                        &g.st,
+                        Budget::Iterations(40),
+                        seed,
+                        &seen,
+                    )
+                    .unwrap());
+                    assert!(!with.contains(&drop), "{piece:?}: {with:?}");
+                    let without =
+                        all(
+                            ai::search::<Struggle>(&g.rules, &g.st, Budget::Iterations(40), seed)
+                                .unwrap(),
+                        );
+                    if g.legal().len() <= ai::WIDEN_ABOVE {
+                        assert!(without.contains(&drop), "{without:?}");
+                    }
+                    checked += 1;
+                }
+                break;
+            }
+            let Some(c) = <Struggle as RulesGame>::random_play(&g.rules, &g.st, &mut rng) else {
+                break;
+            };
+            g.apply(&c).unwrap();
+        }
+        if checked >= 5 {
+            break;
+        }
+    }
+    assert!(checked >= 5, "only {checked} pick-ups found");
+}

@@ -41,9 +41,15 @@ pub fn play_game<G: RulesGame>(
     let mut g = PureGame::<G>::new(rules, seed);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(agent_seed);
     let mut think = Vec::new();
+    // the positions so far, for the computer not to go round in circles (ai::Seen)
+    let mut seen = super::Seen::new();
     while !g.over() && g.commands.len() < max_commands {
         let side = G::side_to_act(&g.rules, &g.st).unwrap_or_default();
-        let Some((cmd, t)) = agent_of(&side).pick(&g, &mut rng) else {
+        let agent = agent_of(&side);
+        if matches!(agent, Agent::Ai(_)) {
+            seen.insert(super::position_key::<G>(&g.st));
+        }
+        let Some((cmd, t)) = agent.pick_seen(&g, &mut rng, &seen) else {
             break;
         };
         if let Some(t) = t

@@ -21,6 +21,7 @@ use crate::engine::game::{PureGame, RulesGame};
 use crate::engine::log::GameLog;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 /// How hard the computer thinks about one decision.
@@ -147,6 +148,62 @@ pub fn search<G: RulesGame>(
     budget: Budget,
     rng_seed: u64,
 ) -> Option<Decision<G::Command>> {
+    search_seen::<G>(rules, st, budget, rng_seed, &Seen::new())
+}
+
+/// The positions a game has been in ([`position_key`]), so that the computer does not
+/// go round in a circle: a command that leads back to one of them (a pick-up and a
+/// drop of the same piece, a siege declared and lifted) is not searched while anything
+/// else is legal.
+pub type Seen = HashSet<String>;
+
+/// A position's key for [`Seen`]: the hash of its state as `feldzug inspect` shows it
+/// without `--reveal-hidden` ([`RulesGame::redact_hidden`]: no hand, queue or draw
+/// pile), so the keys say nothing a player may not see.
+pub fn position_key<G: RulesGame>(st: &G::State) -> String {
+    let mut v = serde_json::to_value(st).unwrap_or_default();
+    G::redact_hidden(&mut v);
+    crate::engine::hash::state_hash(&v)
+}
+
+/// Lists longer than this are not checked for circles (the hex games' moves: a check
+/// applies every command once).
+pub const CIRCLE_CHECK_UP_TO: usize = 256;
+
+/// `legal` without the commands that lead back to a position in `seen` (all of them if
+/// every command would). Not while a secret choice is pending
+/// ([`RulesGame::secret_pending`]): the check applies each command to the real state.
+fn not_in_circles<G: RulesGame>(
+    rules: &G::Rules,
+    st: &G::State,
+    legal: Vec<G::Command>,
+    seen: &Seen,
+) -> Vec<G::Command> {
+    if seen.is_empty() || legal.len() > CIRCLE_CHECK_UP_TO || G::secret_pending(rules, st) {
+        return legal;
+    }
+    let fresh: Vec<G::Command> = legal
+        .iter()
+        .filter(|c| {
+            let mut sim = st.clone();
+            let mut dice = Dice::new(0);
+            let mut log = GameLog::default();
+            G::apply(rules, &mut sim, &mut dice, &mut log, c).is_err()
+                || !seen.contains(&position_key::<G>(&sim))
+        })
+        .cloned()
+        .collect();
+    if fresh.is_empty() { legal } else { fresh }
+}
+
+/// [`search`] that does not go back to a position in `seen` ([`Seen`]).
+pub fn search_seen<G: RulesGame>(
+    rules: &G::Rules,
+    st: &G::State,
+    budget: Budget,
+    rng_seed: u64,
+    seen: &Seen,
+) -> Option<Decision<G::Command>> {
     let start = Instant::now();
     if G::over(st) {
         return None;
@@ -161,6 +218,7 @@ pub fn search<G: RulesGame>(
         c if c.is_empty() => legal,
         c => c,
     };
+    let legal = not_in_circles::<G>(rules, st, legal, seen);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     if legal.len() == 1 {
         return Some(Decision {
@@ -399,9 +457,20 @@ impl Agent {
         g: &PureGame<G>,
         rng: &mut Xoshiro256PlusPlus,
     ) -> Option<(G::Command, Option<Duration>)> {
+        self.pick_seen(g, rng, &Seen::new())
+    }
+
+    /// [`Agent::pick`]; the computer does not go back to a position in `seen`.
+    pub fn pick_seen<G: RulesGame>(
+        self,
+        g: &PureGame<G>,
+        rng: &mut Xoshiro256PlusPlus,
+        seen: &Seen,
+    ) -> Option<(G::Command, Option<Duration>)> {
         match self {
             Agent::Random => G::random_play(&g.rules, &g.st, rng).map(|c| (c, None)),
-            Agent::Ai(b) => think(g, b, rng.random()).map(|d| (d.command, Some(d.elapsed))),
+            Agent::Ai(b) => search_seen::<G>(&g.rules, &g.st, b, rng.random(), seen)
+                .map(|d| (d.command, Some(d.elapsed))),
         }
     }
 }

@@ -230,6 +230,10 @@ pub struct ComputerTurn<G: RulesGame> {
     /// answer: the computer's commands in a secret step go without the pause and behind
     /// one steady indicator, so that their number does not show (AUDIT14l).
     secret: Option<(u64, bool)>,
+    /// The positions the computer has decided in this game (`ai::Seen`), so that it does
+    /// not go round in circles, and the number of commands when it last decided (fewer
+    /// now: a new game or an undo, the positions are forgotten).
+    positions: (ai::Seen, u64),
 }
 
 impl<G: RulesGame> ComputerTurn<G> {
@@ -251,6 +255,7 @@ impl<G: RulesGame> Default for ComputerTurn<G> {
             played: 0,
             last_think: None,
             secret: None,
+            positions: Default::default(),
         }
     }
 }
@@ -423,8 +428,14 @@ fn step<G: GameUi>(world: &mut World, turn: &mut ComputerTurn<G>) {
         .map_or(0, |l| l.commands.len() as u64);
     let seed = world.get_resource::<Dice>().map_or(0, |d| d.seed);
     let rng_seed = seed ^ (n + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    if n < turn.positions.1 {
+        turn.positions.0.clear();
+    }
+    turn.positions.1 = n;
+    turn.positions.0.insert(ai::position_key::<G>(&st));
+    let seen = turn.positions.0.clone();
     let wake = wake_up(world);
-    let handle = spawn_search::<G>(rules, st, budget, rng_seed, wake);
+    let handle = spawn_search::<G>(rules, st, budget, rng_seed, seen, wake);
     turn.task = Some(Task {
         rev,
         side,
@@ -449,10 +460,11 @@ fn spawn_search<G: RulesGame>(
     st: G::State,
     budget: Budget,
     rng_seed: u64,
+    seen: ai::Seen,
     wake: Option<Box<dyn Fn() + Send>>,
 ) -> JoinHandle<Option<G::Command>> {
     std::thread::spawn(move || {
-        let d = ai::search::<G>(&rules, &st, budget, rng_seed).map(|d| d.command);
+        let d = ai::search_seen::<G>(&rules, &st, budget, rng_seed, &seen).map(|d| d.command);
         if let Some(w) = wake {
             w();
         }
