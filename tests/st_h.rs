@@ -715,6 +715,10 @@ fn st_h_a_rearguard_picked_for_a_failed_avoid_fights_and_pursues() {
         text.contains("2 of 3 units go") && text.contains(&format!("{cd_name} stay and fight")),
         "18.3: the prompt says who stays: {text}"
     );
+    assert!(
+        text.contains("pick who stays behind") && !text.contains("Drop"),
+        "in the player's words, not the command's: {text}"
+    );
     ok(
         &mut g,
         StCommand::Drop {

@@ -55,7 +55,14 @@ fn avoid_odds(rules: &StRules, st: &StState) -> Option<String> {
             let staying: Vec<String> = units
                 .iter()
                 .filter(|u| !going.contains(u))
-                .map(|&u| rules.unit_name(u))
+                .map(|&u| {
+                    let reduced = st.units.get(u as usize).is_some_and(|x| x.reduced);
+                    format!(
+                        "{}{}",
+                        rules.unit_name(u),
+                        if reduced { " (reduced)" } else { "" }
+                    )
+                })
                 .collect();
             if !staying.is_empty() {
                 split = format!(
@@ -66,7 +73,7 @@ fn avoid_odds(rules: &StRules, st: &StState) -> Option<String> {
                     if fb::rearguard_choices(rules, st).is_empty() {
                         ""
                     } else {
-                        ": pick the rearguard with Drop"
+                        ": pick who stays behind"
                     }
                 );
             }

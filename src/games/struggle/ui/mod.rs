@@ -8,7 +8,7 @@
 //! Files: `board` (the board, the marks, clicks), `panels` (egui windows and the hand).
 
 mod board;
-mod panels;
+pub mod panels;
 
 use super::Struggle;
 use super::data::StRules;

@@ -1,7 +1,7 @@
 //! The egui windows of 1866: the turn and VP track, the step's buttons, the hand of the
 //! side to act (behind the hand-over curtain), the piles, the card in play, the log.
 
-use super::super::data::StRules;
+use super::super::data::{StRules, UnitId};
 use super::super::ecs::*;
 use super::super::options;
 use super::super::state::*;
@@ -55,14 +55,31 @@ fn space_name(rules: &StRules, s: usize) -> String {
 
 /// A command's words on a button at this moment: in a battle a unit dropped stays behind
 /// (10.2 interception, 10.4/18.3 the rearguard of an avoiding army, 12.5 pursuit).
+/// A reduced unit is named so (6.21), else units of one kind read alike on the buttons.
 pub fn label_now(rules: &StRules, st: &StState, c: &StCommand) -> String {
+    let reduced = |u: UnitId| {
+        if st.units.get(u as usize).is_some_and(|x| x.reduced) {
+            " (reduced)"
+        } else {
+            ""
+        }
+    };
     match c {
         StCommand::Drop { piece } if st.g.battle.is_some() => {
+            let r = match piece {
+                Piece::Unit(u) => reduced(*u),
+                _ => "",
+            };
             format!(
-                "{} stays behind (10.2, 12.5, 18.3)",
+                "{}{r} stays behind (10.2, 12.5, 18.3)",
                 piece_name(rules, piece)
             )
         }
+        StCommand::WithdrawUnit { unit } => format!(
+            "Withdraw {}{} inside, the rest stay outside (13.2, 13.5)",
+            rules.unit_name(*unit),
+            reduced(*unit)
+        ),
         _ => label(rules, c),
     }
 }
