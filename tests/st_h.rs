@@ -712,7 +712,7 @@ fn st_h_a_rearguard_picked_for_a_failed_avoid_fights_and_pursues() {
     let text = prompt::<Struggle>(&g.rules, &g.st);
     let cd_name = g.rules.unit_name(cd);
     assert!(
-        text.contains("2 of 3 units go") && text.contains(&format!("{cd_name} stay and fight")),
+        text.contains("2 of 3 units go") && text.contains(&format!("{cd_name} stays and fight")),
         "18.3: the prompt says who stays: {text}"
     );
     assert!(

@@ -66,10 +66,11 @@ fn avoid_odds(rules: &StRules, st: &StState) -> Option<String> {
                 .collect();
             if !staying.is_empty() {
                 split = format!(
-                    " ({} of {} units go; {} stay and fight, 18.3{})",
+                    " ({} of {} units go; {} {} and fight, 18.3{})",
                     going.len(),
                     units.len(),
                     staying.join(", "),
+                    if staying.len() == 1 { "stays" } else { "stay" },
                     if fb::rearguard_choices(rules, st).is_empty() {
                         ""
                     } else {
