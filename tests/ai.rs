@@ -515,7 +515,7 @@ fn ai_cli_duel_keeps_the_games_a_did_not_win() {
         assert_eq!(parts[0], "koniggratz", "{name}");
         let seed: u64 = parts[1].parse().unwrap();
         assert!((40..46).contains(&seed), "{name}");
-        let side = if (seed - 40) % 2 == 0 {
+        let side = if (seed - 40).is_multiple_of(2) {
             "austria"
         } else {
             "prussia"
