@@ -16,6 +16,17 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use std::process::Command;
 
+/// Runs the command line, which must succeed, and reads its JSON output.
+fn json_of(cmd: &mut Command) -> serde_json::Value {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 fn game<G: RulesGame>(scenario: &str, seed: u64) -> PureGame<G> {
     let src = scenarios::find(scenario).expect("the scenario is registered");
     let rules = G::load_rules(&src, &[]).expect("the scenario loads");
@@ -365,28 +376,22 @@ fn ai_cli_play_with_the_computer_saves_a_replayable_game() {
     let dir = std::env::temp_dir().join(format!("feldzug-ai-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let save = dir.join("ai.ron");
-    let out = feldzug()
-        .args([
-            "play",
-            "--scenario",
-            "koniggratz",
-            "--seed",
-            "5",
-            "--ai",
-            "prussia",
-            "--strength",
-            "8",
-            "--save",
-        ])
-        .arg(&save)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let play = json_of(
+        feldzug()
+            .args([
+                "play",
+                "--scenario",
+                "koniggratz",
+                "--seed",
+                "5",
+                "--ai",
+                "prussia",
+                "--strength",
+                "8",
+                "--save",
+            ])
+            .arg(&save),
     );
-    let play: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(play["finished"], true);
     assert!(play["ai_decisions"].as_u64().unwrap() > 0);
     // the seats go into the save as the window writes them (its `players` field)
@@ -425,27 +430,18 @@ fn ai_cli_play_with_the_computer_saves_a_replayable_game() {
 
 #[test]
 fn ai_cli_duel_prints_win_rates_per_side() {
-    let out = feldzug()
-        .args([
-            "duel",
-            "--scenario",
-            "koniggratz",
-            "--games",
-            "4",
-            "--a",
-            "ai:6",
-            "--b",
-            "random",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let r = json_of(feldzug().args([
+        "duel",
+        "--scenario",
+        "koniggratz",
+        "--games",
+        "4",
+        "--a",
+        "ai:6",
+        "--b",
+        "random",
+        "--json",
+    ]));
     assert_eq!(r["games"], 4);
     let rows = r["rows"].as_array().unwrap();
     let sides: Vec<&str> = rows.iter().map(|w| w["a_side"].as_str().unwrap()).collect();
@@ -473,33 +469,27 @@ fn ai_cli_duel_prints_win_rates_per_side() {
 fn ai_cli_duel_keeps_the_games_a_did_not_win() {
     let dir = std::env::temp_dir().join(format!("feldzug-keep-lost-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let out = feldzug()
-        .args([
-            "duel",
-            "--scenario",
-            "koniggratz",
-            "--games",
-            "6",
-            "--a",
-            "random",
-            "--b",
-            "random",
-            "--seed",
-            "40",
-            "--threads",
-            "2",
-            "--json",
-            "--keep-lost",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let r = json_of(
+        feldzug()
+            .args([
+                "duel",
+                "--scenario",
+                "koniggratz",
+                "--games",
+                "6",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--seed",
+                "40",
+                "--threads",
+                "2",
+                "--json",
+                "--keep-lost",
+            ])
+            .arg(&dir),
     );
-    let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let all = &r["rows"].as_array().unwrap()[2];
     let not_won = 6 - all["a_wins"].as_u64().unwrap() as usize;
     assert!(not_won > 0, "seeds 40-45 give A some games it does not win");
