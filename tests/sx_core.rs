@@ -755,3 +755,14 @@ pub fn lent_empire_battle_at_dresden() -> (PureGame<SaxonWar>, AreaId) {
     ok(&mut g, SxCommand::Fight { fight: true });
     (g, dresden)
 }
+
+/// One deployment step (deployment, grand.start): the first placement the legal list
+/// offers, of SPs or a leader.
+pub fn place_first(g: &mut PureGame<SaxonWar>) {
+    let c = g
+        .legal()
+        .into_iter()
+        .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
+        .expect("a placement");
+    ok(g, c);
+}

@@ -179,12 +179,7 @@ fn view_for_prussia(g: &PureGame<SaxonWar>, seed: u64) -> SxState {
 fn redeployment_with_demoralized_olmutz() -> (PureGame<SaxonWar>, AreaId, LeaderId) {
     let mut g = crate::sx_core::game("saxonwar-grand");
     while g.st.g.step == Step::Deploy {
-        let c = g
-            .legal()
-            .into_iter()
-            .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
-            .expect("a deployment");
-        ok(&mut g, c);
+        crate::sx_core::place_first(&mut g);
     }
     let olmutz = area(&g, "olmutz");
     for p in Power::ALL {

@@ -18,12 +18,7 @@ use feldzug::games::saxonwar::steps::deploy::besieger_seen;
 pub(crate) fn redeployment(setup: impl FnOnce(&mut PureGame<SaxonWar>)) -> PureGame<SaxonWar> {
     let mut g = game("saxonwar-grand");
     while g.st.g.step == Step::Deploy {
-        let c = g
-            .legal()
-            .into_iter()
-            .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
-            .expect("a deployment");
-        ok(&mut g, c);
+        crate::sx_core::place_first(&mut g);
     }
     setup(&mut g);
     g.st.g.turn = 18;

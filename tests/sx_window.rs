@@ -376,12 +376,7 @@ fn sx_a_human_deploys_in_the_open_against_a_computer_prussia() {
     let own = deploy::prompt(&g.rules, &g.st);
     assert_eq!(shown_prompt(&g.st, &own, &ui.curtain), own);
     while g.st.g.step == Step::Deploy && g.st.g.deploying == Side::Austria {
-        let c = g
-            .legal()
-            .into_iter()
-            .find(|c| matches!(c, SxCommand::DeploySp { .. } | SxCommand::Deploy { .. }))
-            .expect("a placement");
-        ok(&mut g, c);
+        crate::sx_core::place_first(&mut g);
     }
     assert_eq!(g.st.g.deploying, Side::Prussia, "the computer's turn");
     ui.curtain.follow(Some(Side::Prussia));
