@@ -721,3 +721,83 @@ fn ai_does_not_go_back_to_a_position_it_has_been_in() {
     }
     assert!(checked >= 5, "only {checked} pick-ups found");
 }
+
+// ---- the per-game evaluations see what decides the game (docs/AI.md, our heuristics) ----
+
+/// Königgrätz: the same position (a tie, which Austria wins, 7.0) counts for more in the
+/// last turn than in the first, where much can still change (`koniggratz::ai::scale`).
+#[test]
+fn ai_evaluation_is_sharper_in_the_last_turn_koniggratz() {
+    let mut g = game::<Koniggratz>("koniggratz", 1);
+    g.st.g.turn = 1;
+    let early = Koniggratz::evaluate(&g.rules, &g.st, "Austria");
+    g.st.g.turn = g.rules.options.turns;
+    let late = Koniggratz::evaluate(&g.rules, &g.st, "Austria");
+    assert!(early > 0.5, "Austria leads by the tie: {early}");
+    assert!(late > early + 0.05, "last turn {late}, first turn {early}");
+    let prussia = Koniggratz::evaluate(&g.rules, &g.st, "Prussia");
+    assert!((prussia + late - 1.0).abs() < 1e-9, "{prussia} {late}");
+}
+
+/// Soor (12.4.1): every Austrian step left on the map at the end costs a quarter VP; the
+/// evaluation counts the steps expected to be left (`trautenau::ai::soor_stuck_steps`),
+/// so that a unit's march towards the exits shows by its steps and hexes, and the
+/// margin is not so deep that the evaluation is flat (which it was with every step on
+/// the map counted in full: a march changed it by 0.0005).
+#[test]
+fn ai_evaluation_sees_the_march_to_the_exits_soor() {
+    use feldzug::engine::hexmap::Coord;
+    use feldzug::games::trautenau::state::Loc;
+    let mut g = game::<Trautenau>("soor", 1);
+    g.st.g.hour = 14;
+    let u = g
+        .rules
+        .units
+        .iter()
+        .position(|d| d.id == "a-art-5910")
+        .expect("the corps artillery");
+    g.st.units[u].loc = Loc::Map(Coord::parse("0514").unwrap());
+    let far = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    g.st.units[u].loc = Loc::Map(Coord::parse("0215").unwrap());
+    let near = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    assert!(near - far > 0.004, "march 0514 -> 0215: {far} -> {near}");
+    assert!(far > 0.1, "the evaluation is in its flat end: {far}");
+    // the same march later, with less time left, counts for more
+    g.st.g.hour = 18;
+    let near_late = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    g.st.units[u].loc = Loc::Map(Coord::parse("0514").unwrap());
+    let far_late = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    assert!(
+        near_late - far_late > near - far,
+        "{far_late} -> {near_late}"
+    );
+}
+
+/// Great Saxon War (1756, RECONSTRUCTED victory): Saxony's surrender wins the campaign
+/// for Prussia whatever the fortress count, and a power down to its last starting
+/// fortress is close to it (`saxonwar::ai::surrender_margin`).
+#[test]
+fn ai_evaluation_counts_a_surrender_saxonwar() {
+    use feldzug::games::saxonwar::data::Power;
+    let mut g = game::<SaxonWar>("saxonwar-1756", 1);
+    let before = SaxonWar::evaluate(&g.rules, &g.st, "Austria");
+    let forts = feldzug::games::saxonwar::rules::starting_fortresses(&g.rules, Power::Saxony);
+    assert!(forts.len() >= 2, "{forts:?}");
+    let mut last = g.clone();
+    for a in &forts[1..] {
+        last.st.areas[*a as usize].holder = Some(feldzug::games::saxonwar::state::Side::Prussia);
+    }
+    let taken = (forts.len() - 1) as f64;
+    let last_one = SaxonWar::evaluate(&last.rules, &last.st, "Austria");
+    // the fortresses alone would be worth 0.45 tanh(taken / 2) less
+    let fortresses_only = 0.5 + 0.45 * (((before - 0.5) / 0.45).atanh() - taken / 2.0).tanh();
+    assert!(
+        last_one < fortresses_only - 0.01,
+        "one Saxon fortress left: {last_one}, the count alone {fortresses_only}"
+    );
+    g.st.g.out[Power::Saxony.idx()] = true;
+    let after = SaxonWar::evaluate(&g.rules, &g.st, "Austria");
+    assert!(before - after > 0.3, "Saxony out: {before} -> {after}");
+    let prussia = SaxonWar::evaluate(&g.rules, &g.st, "Prussia");
+    assert!(prussia > 0.8, "{prussia}");
+}

@@ -510,4 +510,5 @@ fn inspect_hides_the_1866_hands_unless_asked() {
     assert!(shown_cards["draw"].is_array());
     // the same position either way
     assert_eq!(hidden["state_hash"], shown["state_hash"]);
+    let _ = std::fs::remove_dir_all(dir);
 }

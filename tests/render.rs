@@ -101,6 +101,7 @@ fn shot_keep(var: &str, value: &str, extra: &[(&str, &str)]) -> Option<std::path
         }
         std::thread::sleep(std::time::Duration::from_millis(200));
     };
+    let _ = std::fs::remove_dir_all(&runtime);
     assert!(status.success(), "the game exited with {status}");
     let bytes = std::fs::read(&out).expect("screenshot written");
     assert!(

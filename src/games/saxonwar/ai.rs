@@ -9,8 +9,8 @@ use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The RECONSTRUCTED victory (docs/games/saxonwar.md): enemy fortresses held, plus a
-/// tenth for each enemy SP eliminated or taken prisoner (less one's own), over a scale
-/// of 2 fortresses.
+/// tenth for each enemy SP eliminated or taken prisoner (less one's own), plus the
+/// surrenders ([`surrender_margin`]), over a scale of 2 fortresses.
 pub fn evaluate(rules: &SxRules, st: &SxState, side: &str) -> f64 {
     let Some(me) = Side::from_name(side) else {
         return 0.5;
@@ -31,9 +31,43 @@ pub fn evaluate(rules: &SxRules, st: &SxState, side: &str) -> f64 {
             + st.pools.prisoners[1][p.idx()] as f64;
         margin += if p.side() == me { -0.1 } else { 0.1 } * lost;
     }
+    margin += surrender_margin(rules, st, me);
     let winner = st.g.winner.map(|w| w.name());
     margin_score(st.g.step == Step::GameOver, winner, side, margin, 2.0)
 }
+
+/// What a surrender is worth to the evaluation, in fortresses (our heuristic): a power
+/// of the enemy's side that has surrendered (grand.surrender; in the 1756 campaign
+/// Saxony's surrender wins it for Prussia) [`SURRENDER_WEIGHT`], one left with a single
+/// starting fortress of its own [`LAST_FORTRESS_WEIGHT`]; less the same for one's own.
+fn surrender_margin(rules: &SxRules, st: &SxState, me: Side) -> f64 {
+    let mut margin = 0.0;
+    for p in [Power::Prussia, Power::Austria, Power::Saxony] {
+        if !st.g.active[p.idx()] {
+            continue;
+        }
+        let sign = if p.side() == me { -1.0 } else { 1.0 };
+        if st.g.out[p.idx()] {
+            margin += sign * SURRENDER_WEIGHT;
+            continue;
+        }
+        let enemy = p.side().other();
+        let forts = super::rules::starting_fortresses(rules, p);
+        let left = forts
+            .iter()
+            .filter(|a| st.areas[**a as usize].holder != Some(enemy))
+            .count();
+        if !forts.is_empty() && left == 1 {
+            margin += sign * LAST_FORTRESS_WEIGHT;
+        }
+    }
+    margin
+}
+
+/// See [`surrender_margin`].
+pub const SURRENDER_WEIGHT: f64 = 4.0;
+/// See [`surrender_margin`].
+pub const LAST_FORTRESS_WEIGHT: f64 = 1.0;
 
 /// The opponent's secret declaration to fight or not, not yet revealed, is drawn at
 /// random; while Prussia's side deploys (or re-deploys) after Austria's, Austria's

@@ -32,13 +32,18 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
         let mut v = [vp[0] as f64, vp[1] as f64];
         v[Side::Austria.idx()] += soor_places_to_bank(rules, st) as f64;
         if matches!(victory(rules, st), Victory::Soor { .. }) {
-            // 12.4.1 counts a quarter VP per Austrian step left on the map, rounded up:
-            // linear here, so that each evacuation shows
+            // 12.4.1 counts a quarter VP per Austrian step left on the map at the end,
+            // rounded up: in its place the quarter VP of the steps expected to be left
+            // ([`soor_stuck_steps`]), so that the margin does not sit deep in the
+            // evaluation's flat end while there is time to get away, and each step
+            // marched nearer the exits shows
             let s = on_map_steps(rules, st, Side::Austria);
-            v[Side::Austria.idx()] += s.div_ceil(4) as f64 - s as f64 / 4.0;
+            v[Side::Austria.idx()] += s.div_ceil(4) as f64 - 0.25 * soor_stuck_steps(rules, st);
         }
         for side in [Side::Austria, Side::Prussia] {
-            v[side.idx()] -= GOAL_VP_PER_HEX * mean_goal_distance(rules, st, side);
+            if !(side == Side::Austria && soor_evacuating(rules, st)) {
+                v[side.idx()] -= GOAL_VP_PER_HEX * mean_goal_distance(rules, st, side);
+            }
         }
         v[me.idx()] - v[me.other().idx()]
     };
@@ -50,6 +55,48 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
 /// in VP (a heuristic of ours: the VP rarely move within a short playout, the distance
 /// tells the search which moves make progress).
 pub const GOAL_VP_PER_HEX: f64 = 0.1;
+
+/// Whether Austria is past the check turn at Soor and its goals are the exits
+/// (12.4.1; [`goals`]).
+fn soor_evacuating(rules: &TsRules, st: &TsState) -> bool {
+    matches!(victory(rules, st), Victory::Soor { check_hour, .. }
+        if st.g.hour > *check_hour || st.g.iv_start.is_some())
+}
+
+/// The hexes a unit is counted to get nearer the exits a turn (our heuristic: a move
+/// of 4 over broken ground, with turns lost to the activation draw and command).
+pub const SOOR_HEXES_A_TURN: f64 = 2.0;
+
+/// At Soor, the Austrian steps on the map expected to be left at the end (12.4.1): each
+/// step counts its chance of staying, 0.2 plus 0.8 times its distance to the nearest
+/// exit over the hexes it can still march ([`SOOR_HEXES_A_TURN`] for each turn from
+/// the evacuation's first hour, or now, to the last), at most 1 (our heuristic).
+pub fn soor_stuck_steps(rules: &TsRules, st: &TsState) -> f64 {
+    let Victory::Soor {
+        exits,
+        evacuate_from,
+        ..
+    } = victory(rules, st)
+    else {
+        return 0.0;
+    };
+    let first = st.g.hour.max(*evacuate_from);
+    let turns = flow::end_hour(rules, st).saturating_sub(first) as f64 + 1.0;
+    let reach = (SOOR_HEXES_A_TURN * turns).max(1.0);
+    let mut sum = 0.0;
+    for (i, u) in st.units.iter().enumerate() {
+        let d = &rules.units[i];
+        if d.side != Side::Austria || rules.absent.contains(&d.id) {
+            continue;
+        }
+        if let Loc::Map(c) = u.loc {
+            let steps = d.morale.saturating_sub(u.losses) as f64;
+            let dist = nearest(c, exits).unwrap_or(0) as f64;
+            sum += steps * (0.2 + 0.8 * (dist / reach).min(1.0));
+        }
+    }
+    sum
+}
 
 fn on_map_steps(rules: &TsRules, st: &TsState, side: Side) -> u32 {
     (0..st.units.len())
