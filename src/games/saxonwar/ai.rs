@@ -1,10 +1,10 @@
 //! The computer's view of the Great Saxon War (issue 15, docs/AI.md): its evaluation
 //! and the opponent's secret declaration to fight.
 
-use super::data::Power;
-use super::data::SxRules;
-use super::state::{Side, Step, SxState};
+use super::data::{AreaId, Power, SxRules};
+use super::state::{Side, Step, SxCommand, SxState};
 use crate::ai::margin_score;
+use crate::engine::game::RulesGame;
 use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -99,4 +99,112 @@ pub fn determinize(
         c.fight[other.idx()] = Some(rng.random_bool(0.5));
     }
     out
+}
+
+/// The areas with a fortress `side` marches on: the enemy's fortresses it does not hold
+/// and its own the enemy holds (powers at war only).
+fn targets(rules: &SxRules, st: &SxState, side: Side) -> Vec<AreaId> {
+    (0..rules.areas.len())
+        .filter(|&i| rules.areas[i].fortress.is_some())
+        .filter(|&i| {
+            let Some(owner) = rules.areas[i].country.power() else {
+                return false;
+            };
+            if !st.g.active[owner.idx()] || st.g.out[owner.idx()] {
+                return false;
+            }
+            let holder = st.areas[i].holder;
+            if owner.side() == side {
+                holder == Some(side.other())
+            } else {
+                holder != Some(side)
+            }
+        })
+        .map(|i| i as AreaId)
+        .collect()
+}
+
+/// Steps from every area to the nearest of `from` over the map's links.
+fn distances(rules: &SxRules, from: &[AreaId]) -> Vec<u32> {
+    let mut d = vec![u32::MAX; rules.areas.len()];
+    let mut queue = std::collections::VecDeque::new();
+    for &a in from {
+        if let Some(x) = d.get_mut(a as usize) {
+            *x = 0;
+            queue.push_back(a);
+        }
+    }
+    while let Some(a) = queue.pop_front() {
+        let next = d[a as usize] + 1;
+        for &(b, _) in rules.neighbours(a) {
+            if let Some(x) = d.get_mut(b as usize)
+                && *x == u32::MAX
+            {
+                *x = next;
+                queue.push_back(b);
+            }
+        }
+    }
+    d
+}
+
+/// The playout policy (the search's stand-in for both players after its first command;
+/// our heuristic, reading only the position it is given): a march goes on to the area
+/// nearest the fortresses its side marches on ([`targets`]) and halts when none is
+/// nearer; overwhelming attacks are always tried; a side fights where its field force
+/// is at least the enemy's and declines otherwise; everything else as the random player.
+pub fn playout_play(
+    rules: &SxRules,
+    st: &SxState,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<SxCommand> {
+    let legal = <super::SaxonWar as RulesGame>::legal(rules, st);
+    if legal.is_empty() {
+        return None;
+    }
+    if rng.random_range(0..100) < 10 {
+        return super::random_command(rules, st, &legal, rng);
+    }
+    let side = crate::engine::step::to_act::<super::SaxonWar>(rules, st);
+    if let Some(c) = legal
+        .iter()
+        .find(|c| matches!(c, SxCommand::Overwhelm { .. }))
+    {
+        return Some(c.clone());
+    }
+    if let (Some(side), Some(c)) = (side, st.g.combat.as_ref())
+        && legal.contains(&SxCommand::Fight { fight: true })
+        && legal.contains(&SxCommand::Fight { fight: false })
+    {
+        let fight = st.field_of(c.area, side) >= st.field_of(c.area, side.other());
+        return Some(SxCommand::Fight { fight });
+    }
+    let enters: Vec<AreaId> = legal
+        .iter()
+        .filter_map(|c| match c {
+            SxCommand::Enter { area } => Some(*area),
+            _ => None,
+        })
+        .collect();
+    if let (Some(side), Some(m)) = (side, st.g.march.as_ref())
+        && !enters.is_empty()
+    {
+        let d = distances(rules, &targets(rules, st, side));
+        let here = d.get(m.at as usize).copied().unwrap_or(u32::MAX);
+        let best = enters.iter().min_by_key(|a| {
+            (
+                d.get(**a as usize).copied().unwrap_or(u32::MAX),
+                rng.random_range(0..4u8),
+            )
+        });
+        if let Some(&a) = best
+            && d.get(a as usize).copied().unwrap_or(u32::MAX) < here
+        {
+            return Some(SxCommand::Enter { area: a });
+        }
+        if legal.contains(&SxCommand::Halt) {
+            return Some(SxCommand::Halt);
+        }
+    }
+    super::random_command(rules, st, &legal, rng)
 }

@@ -170,6 +170,14 @@ impl RulesGame for SaxonWar {
         ai::evaluate(rules, st, side)
     }
 
+    fn playout_play(
+        rules: &SxRules,
+        st: &SxState,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<SxCommand> {
+        ai::playout_play(rules, st, rng)
+    }
+
     fn determinize(
         rules: &SxRules,
         st: &SxState,
