@@ -801,3 +801,76 @@ fn ai_evaluation_counts_a_surrender_saxonwar() {
     let prussia = SaxonWar::evaluate(&g.rules, &g.st, "Prussia");
     assert!(prussia > 0.8, "{prussia}");
 }
+
+/// Great Saxon War: the playout policy marches on the fortresses its side wants
+/// (`saxonwar::ai::targets`): where a march may enter areas at different distances from
+/// them, it enters one of the nearest (but for its 10 % of random commands).
+#[test]
+fn ai_playout_policy_marches_on_the_fortresses_saxonwar() {
+    use feldzug::games::saxonwar::ai;
+    use feldzug::games::saxonwar::state::SxCommand;
+    let mut checked = 0;
+    let mut nearest = 0;
+    for seed in 0..40u64 {
+        let mut g = game::<SaxonWar>("saxonwar-1756", seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for _ in 0..400 {
+            if g.over() {
+                break;
+            }
+            let legal = g.legal();
+            let enters: Vec<_> = legal
+                .iter()
+                .filter_map(|c| match c {
+                    SxCommand::Enter { area } => Some(*area),
+                    _ => None,
+                })
+                .collect();
+            if let (Some(m), Some(side)) = (
+                g.st.g.march.as_ref(),
+                feldzug::engine::step::to_act::<SaxonWar>(&g.rules, &g.st),
+            ) && enters.len() >= 2
+            {
+                let d = ai::distances(&g.rules, &ai::targets(&g.rules, &g.st, side));
+                let best = enters.iter().map(|a| d[*a as usize]).min().unwrap();
+                if best < d[m.at as usize] && enters.iter().any(|a| d[*a as usize] > best) {
+                    let c = SaxonWar::playout_play(&g.rules, &g.st, &mut rng).unwrap();
+                    checked += 1;
+                    if let SxCommand::Enter { area } = c
+                        && d[area as usize] == best
+                    {
+                        nearest += 1;
+                    }
+                }
+            }
+            let Some(c) = SaxonWar::random_play(&g.rules, &g.st, &mut rng) else {
+                break;
+            };
+            g.apply(&c).unwrap();
+        }
+    }
+    assert!(checked >= 20, "only {checked} marches with a choice");
+    assert!(
+        nearest as f64 >= 0.8 * checked as f64,
+        "{nearest} of {checked} entered a nearest area"
+    );
+}
+
+/// Sadowa (14.1 levels and 4.7 armistice, RECONSTRUCTED): a substantive lead (30 VP) is
+/// worth clearly more than a marginal one (15 VP) to the evaluation, since from turn 10
+/// the armistice die can take a marginal victory away (`sadowa::ai::SCALE`).
+#[test]
+fn ai_evaluation_tells_a_substantive_lead_from_a_marginal_one_sadowa() {
+    use feldzug::games::sadowa::data::Side as SdSide;
+    let mut g = game::<Sadowa>("sadowa", 1);
+    g.st.g.vp[SdSide::Austria.idx()] = 30;
+    g.st.g.vp[SdSide::Prussia.idx()] = 15;
+    let marginal = Sadowa::evaluate(&g.rules, &g.st, "Austria");
+    g.st.g.vp[SdSide::Austria.idx()] = 45;
+    let substantive = Sadowa::evaluate(&g.rules, &g.st, "Austria");
+    g.st.g.vp[SdSide::Austria.idx()] = 75;
+    let decisive = Sadowa::evaluate(&g.rules, &g.st, "Austria");
+    assert!(marginal > 0.6, "{marginal}");
+    assert!(substantive - marginal > 0.05, "{marginal} -> {substantive}");
+    assert!(decisive - substantive > 0.02, "{substantive} -> {decisive}");
+}

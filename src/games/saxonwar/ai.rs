@@ -103,7 +103,7 @@ pub fn determinize(
 
 /// The areas with a fortress `side` marches on: the enemy's fortresses it does not hold
 /// and its own the enemy holds (powers at war only).
-fn targets(rules: &SxRules, st: &SxState, side: Side) -> Vec<AreaId> {
+pub fn targets(rules: &SxRules, st: &SxState, side: Side) -> Vec<AreaId> {
     (0..rules.areas.len())
         .filter(|&i| rules.areas[i].fortress.is_some())
         .filter(|&i| {
@@ -125,7 +125,7 @@ fn targets(rules: &SxRules, st: &SxState, side: Side) -> Vec<AreaId> {
 }
 
 /// Steps from every area to the nearest of `from` over the map's links.
-fn distances(rules: &SxRules, from: &[AreaId]) -> Vec<u32> {
+pub fn distances(rules: &SxRules, from: &[AreaId]) -> Vec<u32> {
     let mut d = vec![u32::MAX; rules.areas.len()];
     let mut queue = std::collections::VecDeque::new();
     for &a in from {
