@@ -11,7 +11,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 /// 7.0: the VP lead (1 VP per blown or eliminated enemy unit plus its ER; Austria wins
 /// ties, counted as half a VP), plus [`THREAT_WEIGHT`] times the lead in threats
 /// ([`threats`]: what each side's units in an enemy ZOC could win by attacking now),
-/// over a scale of 4 VP, sharper near the end ([`scale`]).
+/// over a scale of 4 VP.
 pub fn evaluate(rules: &KgRules, st: &KgState, side: &str) -> f64 {
     let Some(me) = Side::from_name(side) else {
         return 0.5;
@@ -25,18 +25,7 @@ pub fn evaluate(rules: &KgRules, st: &KgState, side: &str) -> f64 {
         margin += THREAT_WEIGHT * (t[me.idx()] - t[me.other().idx()]);
     }
     let winner = st.g.winner.map(|w| w.name());
-    margin_score(over, winner, side, margin, scale(rules, st))
-}
-
-/// The VP scale of the evaluation: 4 VP, sharper in the last two turns, where one VP
-/// (or the tie, which Austria wins, 7.0) decides the game and little can still change
-/// it (our heuristic).
-pub fn scale(rules: &KgRules, st: &KgState) -> f64 {
-    match rules.options.turns.saturating_sub(st.g.turn) {
-        0 => 1.5,
-        1 => 2.5,
-        _ => 4.0,
-    }
+    margin_score(over, winner, side, margin, 4.0)
 }
 
 /// How much of a side's threats the evaluation counts (our heuristic: the threats are
