@@ -803,14 +803,7 @@ fn ai_playout_policy_marches_on_the_fortresses_saxonwar() {
             if g.over() {
                 break;
             }
-            let legal = g.legal();
-            let enters: Vec<_> = legal
-                .iter()
-                .filter_map(|c| match c {
-                    SxCommand::Enter { area } => Some(*area),
-                    _ => None,
-                })
-                .collect();
+            let enters = ai::enter_areas(&g.legal());
             if let (Some(m), Some(side)) = (
                 g.st.g.march.as_ref(),
                 feldzug::engine::step::to_act::<SaxonWar>(&g.rules, &g.st),

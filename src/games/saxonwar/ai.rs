@@ -124,6 +124,17 @@ pub fn targets(rules: &SxRules, st: &SxState, side: Side) -> Vec<AreaId> {
         .collect()
 }
 
+/// The areas a march may enter, from a list of commands.
+pub fn enter_areas(legal: &[SxCommand]) -> Vec<AreaId> {
+    legal
+        .iter()
+        .filter_map(|c| match c {
+            SxCommand::Enter { area } => Some(*area),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Steps from every area to the nearest of `from` over the map's links.
 pub fn distances(rules: &SxRules, from: &[AreaId]) -> Vec<u32> {
     let mut d = vec![u32::MAX; rules.areas.len()];
@@ -179,13 +190,7 @@ pub fn playout_play(
         let fight = st.field_of(c.area, side) >= st.field_of(c.area, side.other());
         return Some(SxCommand::Fight { fight });
     }
-    let enters: Vec<AreaId> = legal
-        .iter()
-        .filter_map(|c| match c {
-            SxCommand::Enter { area } => Some(*area),
-            _ => None,
-        })
-        .collect();
+    let enters = enter_areas(&legal);
     if let (Some(side), Some(m)) = (side, st.g.march.as_ref())
         && !enters.is_empty()
     {
