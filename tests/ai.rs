@@ -758,6 +758,68 @@ fn ai_evaluation_sees_the_march_to_the_exits_soor() {
     );
 }
 
+/// Soor (9.1.2, 9.1.4): a unit out of its formation commander's reach moves half its MP
+/// and never away from him, so while Austria evacuates the evaluation counts a unit
+/// beyond `trautenau::ai::COMMAND_HEXES` of its commander as likelier to be left on the
+/// map: the commander who stays with his brigade is worth more than one gone ahead.
+#[test]
+fn ai_evaluation_keeps_the_commander_with_his_brigade_soor() {
+    use feldzug::engine::hexmap::Coord;
+    use feldzug::games::trautenau::state::Loc;
+    let mut g = game::<Trautenau>("soor", 1);
+    g.st.g.hour = 14;
+    let l = g
+        .rules
+        .leaders
+        .iter()
+        .position(|d| d.id == "knebel")
+        .expect("GM Knebel");
+    g.st.leaders[l].loc = Loc::Map(Coord::parse("0612").unwrap());
+    let with = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    // the same commander far from his brigade (0611-0612, 0606)
+    g.st.leaders[l].loc = Loc::Map(Coord::parse("1505").unwrap());
+    let away = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    assert!(with - away > 0.004, "with his brigade {with}, away {away}");
+}
+
+/// The playouts list the moves of a few units only
+/// (`trautenau::steps::movement::legal_for_some`): with every unit kept it is the
+/// Movement step's legal list, with fewer a part of it, in every movement position of
+/// random games of Trautenau and Soor.
+#[test]
+fn ai_playout_move_sample_is_part_of_the_legal_list_trautenau() {
+    use feldzug::games::trautenau::state::{Step, TsCommand};
+    use feldzug::games::trautenau::steps::movement::legal_for_some;
+    let mut checked = 0;
+    for scenario in ["trautenau", "soor"] {
+        for seed in 0..2u64 {
+            let mut g = game::<Trautenau>(scenario, seed);
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            while !g.over() {
+                if g.st.g.step == Step::Movement && g.st.g.pending.is_empty() {
+                    let mut legal = g.legal();
+                    let mut all = legal_for_some(&g.rules, &g.st, &mut |f| f);
+                    let one = legal_for_some(&g.rules, &g.st, &mut |mut f| {
+                        f.truncate(1);
+                        f
+                    });
+                    assert!(one.iter().all(|c| legal.contains(c)), "{scenario} {seed}");
+                    let key = |c: &TsCommand| format!("{c:?}");
+                    legal.sort_by_key(key);
+                    all.sort_by_key(key);
+                    assert_eq!(all, legal, "{scenario} seed {seed}");
+                    checked += 1;
+                }
+                let Some(c) = Trautenau::random_play(&g.rules, &g.st, &mut rng) else {
+                    break;
+                };
+                g.apply(&c).expect("a random legal command");
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} movement positions");
+}
+
 /// Great Saxon War (1756, RECONSTRUCTED victory): Saxony's surrender wins the campaign
 /// for Prussia whatever the fortress count, and a power down to its last starting
 /// fortress is close to it (`saxonwar::ai::surrender_margin`).

@@ -8,6 +8,7 @@ use super::flow::{self, bonus_leader, on_map, protection, victory};
 use super::rules;
 use super::scoring::controls;
 use super::state::{Assault, Loc, Step, TsCommand, TsState, UnitId};
+use super::steps::movement;
 use crate::ai::margin_score;
 use crate::engine::game::RulesGame;
 use crate::engine::hexmap::Coord;
@@ -92,10 +93,33 @@ pub fn soor_stuck_steps(rules: &TsRules, st: &TsState) -> f64 {
         if let Loc::Map(c) = u.loc {
             let steps = d.morale.saturating_sub(u.losses) as f64;
             let dist = nearest(c, exits).unwrap_or(0) as f64;
-            sum += steps * (0.2 + 0.8 * (dist / reach).min(1.0));
+            // 9.1.4: a unit out of its commander's reach moves half its MP
+            let r = if near_its_commander(rules, st, i, c) {
+                reach
+            } else {
+                (reach / 2.0).max(1.0)
+            };
+            sum += steps * (0.2 + 0.8 * (dist / r).min(1.0));
         }
     }
     sum
+}
+
+/// The hexes within which a unit is counted in its formation commander's reach (9.1.2:
+/// a line of 6 cavalry MP; our proxy in hexes, for broken ground and enemy ZoCs).
+pub const COMMAND_HEXES: u32 = 5;
+
+/// Whether unit `i` at `c` is within [`COMMAND_HEXES`] of its formation commander on the
+/// map (9.1.2); units without a formation commander (independent, 9.1.3) count as near.
+fn near_its_commander(rules: &TsRules, st: &TsState, i: usize, c: Coord) -> bool {
+    let Some(l) = rules
+        .unit_formation
+        .get(i)
+        .and_then(|&f| rules.formation_leader.get(f).copied().flatten())
+    else {
+        return true;
+    };
+    matches!(st.leaders[l].loc, Loc::Map(lc) if lc.distance(c) <= COMMAND_HEXES)
 }
 
 fn on_map_steps(rules: &TsRules, st: &TsState, side: Side) -> u32 {
@@ -226,6 +250,9 @@ fn nearest(from: Coord, to: &[Coord]) -> Option<u32> {
     to.iter().map(|c| c.distance(from)).min()
 }
 
+/// The units whose moves a playout's movement decision looks at ([`playout_play`]).
+pub const PLAYOUT_UNITS: usize = 3;
+
 /// The playout policy (the search's stand-in for both players after its first command):
 /// evacuate where it scores, assault only at good odds (the odds the combat panel shows,
 /// [`combat::fire`] over [`flow::attack_input`]), barrages always, moves chosen among a
@@ -237,12 +264,29 @@ pub fn playout_play(
     st: &TsState,
     rng: &mut Xoshiro256PlusPlus,
 ) -> Option<TsCommand> {
+    // a few random choices keep the playouts varied
+    let random = rng.random_range(0..100) < 10;
+    if !random && st.g.step == Step::Movement && st.g.pending.is_empty() {
+        // the moves of a few units (listing every unit's reachable hexes was a third
+        // of the playouts' time)
+        let some = movement::legal_for_some(rules, st, &mut |mut free| {
+            crate::ai::shuffle(&mut free, rng);
+            free.truncate(PLAYOUT_UNITS);
+            free
+        });
+        if some.iter().any(|c| matches!(c, TsCommand::Move { .. })) {
+            // "done" only when no unit has a move worth it: then all units are looked at
+            match movement(rules, st, &some, rng) {
+                Some(TsCommand::Done) | None => {}
+                c => return c,
+            }
+        }
+    }
     let legal = Trautenau::legal(rules, st);
     if legal.is_empty() {
         return None;
     }
-    // a few random choices keep the playouts varied
-    if rng.random_range(0..100) < 10 {
+    if random {
         return super::random_command(rules, st, &legal, rng);
     }
     match st.g.step {
@@ -299,6 +343,19 @@ fn movement(
     let goals = goals(rules, st, side);
     let battle = seeks_battle(rules, st, side);
     let mut best: Option<(f64, &TsCommand)> = None;
+    if matches!(victory(rules, st), Victory::Soor { .. }) {
+        // 9.1.2, 9.1.4: the commander keeps his formation in reach, leaning to the goals
+        for c in legal {
+            let TsCommand::MoveLeader { leader, to } = c else {
+                continue;
+            };
+            let v = leader_move_value(rules, st, *leader as usize, *to, &goals)
+                + rng.random_range(0.0..0.2);
+            if best.is_none_or(|b| v > b.0) {
+                best = Some((v, c));
+            }
+        }
+    }
     for _ in 0..24 {
         let c = moves[rng.random_range(0..moves.len())];
         let TsCommand::Move { unit, to, facing } = c else {
@@ -337,6 +394,30 @@ fn movement(
         Some((_, c)) => Some(c.clone()),
         None => super::random_command(rules, st, legal, rng),
     }
+}
+
+/// What a formation commander's move to `to` is worth in the playouts: one for each of
+/// his formation's units on the map brought within [`COMMAND_HEXES`] (less one for each
+/// left out of it), plus a third of a point per hex nearer the side's goals.
+fn leader_move_value(rules: &TsRules, st: &TsState, l: usize, to: Coord, goals: &[Coord]) -> f64 {
+    let Loc::Map(from) = st.leaders[l].loc else {
+        return 0.0;
+    };
+    let mut v = 0.0;
+    for (i, u) in st.units.iter().enumerate() {
+        let Loc::Map(c) = u.loc else { continue };
+        let f = rules.unit_formation.get(i).copied();
+        if f.and_then(|f| rules.formation_leader.get(f).copied().flatten()) != Some(l) {
+            continue;
+        }
+        let was = from.distance(c) <= COMMAND_HEXES;
+        let is = to.distance(c) <= COMMAND_HEXES;
+        v += is as i32 as f64 - was as i32 as f64;
+    }
+    if let (Some(d0), Some(d1)) = (nearest(from, goals), nearest(to, goals)) {
+        v += (d0 as f64 - d1 as f64) / 3.0;
+    }
+    v
 }
 
 /// What an assault is worth to the attacker before the defensive fire: the chances of

@@ -181,6 +181,46 @@ impl PlayStep<Trautenau> for Movement {
     }
 }
 
+/// The Movement step's legal commands for some of the active units only (the
+/// computer's playouts, which sample a few moves and need not list every unit's
+/// reachable hexes): `keep` picks, from the units that act now and have not moved, those
+/// whose moves are listed; the evacuations of units that moved, the commander's moves and
+/// "done" are listed as in [`Movement::legal`]. A subset of that list.
+pub fn legal_for_some(
+    rules: &TsRules,
+    st: &TsState,
+    keep: &mut dyn FnMut(Vec<UnitId>) -> Vec<UnitId>,
+) -> Vec<TsCommand> {
+    let view = rules::view(rules, st);
+    let mut exits = Exits::default();
+    let mut out = Vec::new();
+    let mut free = Vec::new();
+    for u in 0..st.units.len() as UnitId {
+        if st.units[u as usize].moved {
+            move_options(rules, st, &view, &mut exits, u, &mut out);
+        } else if free_to_move(rules, st, u) {
+            free.push(u);
+        }
+    }
+    for u in keep(free) {
+        if free_to_move(rules, st, u) {
+            move_options(rules, st, &view, &mut exits, u, &mut out);
+        }
+    }
+    if let Some(l) = active_leader(rules, st) {
+        for to in formation_leader_moves(rules, st, &view, l) {
+            out.push(TsCommand::MoveLeader {
+                leader: l as LeaderId,
+                to,
+            });
+        }
+    }
+    if must_fall_back(rules, st, &view).is_empty() {
+        out.push(TsCommand::Done);
+    }
+    out
+}
+
 /// The open evacuation hexes of each side, asked once per list.
 #[derive(Default)]
 struct Exits([Option<Vec<Coord>>; 2]);
