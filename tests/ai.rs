@@ -348,6 +348,15 @@ fn ai_budgets_and_players_parse() {
         })
     );
     assert!(Budget::parse("hard").is_err());
+    // a budget with another exploration constant, and its text read back
+    let tuned = Budget::parse("normal@0.2").unwrap();
+    let l = tuned.limits();
+    assert_eq!((l.iterations, l.horizon), (200, 10));
+    assert_eq!(l.time.map(|t| t.as_millis()), Some(1500));
+    assert!((l.explore - 0.2).abs() < 1e-9);
+    assert_eq!(Budget::parse(&ai::budget_text(tuned)), Ok(tuned));
+    assert!((Budget::Normal.limits().explore - ai::EXPLORE).abs() < 1e-12);
+    assert!(Budget::parse("normal@x").is_err());
     // the named strengths are thinking-time capped; the iteration forms are not
     // (reproducible)
     let ms = |b: Budget| b.limits().time.map(|t| t.as_millis());
@@ -565,6 +574,61 @@ fn ai_legal_list_sizes() {
     legal_sizes::<Struggle>("struggle-mobilization");
     legal_sizes::<Struggle>("struggle-seven-weeks");
     legal_sizes::<SaxonWar>("saxonwar-1756");
+}
+
+/// How far apart the searched commands' mean scores lie against UCB1's exploration
+/// bonus (a measurement for docs/AI.md, run with `--ignored --nocapture`): at positions
+/// of random games, a normal search's arms, their visits and the spread of their means.
+fn arm_spread<G: RulesGame>(scenario: &str) {
+    let mut spreads = Vec::new();
+    let mut shares = Vec::new();
+    for (seed, steps) in [
+        (1u64, 40usize),
+        (2, 120),
+        (3, 200),
+        (4, 300),
+        (5, 80),
+        (6, 160),
+    ] {
+        let g = random_position::<G>(scenario, seed, steps);
+        let Some(d) = ai::think(&g, Budget::Iterations(200), seed) else {
+            continue;
+        };
+        if d.arms.len() < 2 {
+            continue;
+        }
+        let tried: Vec<&ai::Arm<G::Command>> = d.arms.iter().filter(|a| a.visits >= 3).collect();
+        if tried.len() < 2 {
+            continue;
+        }
+        let hi = tried.iter().map(|a| a.mean).fold(f64::MIN, f64::max);
+        let lo = tried.iter().map(|a| a.mean).fold(f64::MAX, f64::min);
+        let most = d.arms.iter().map(|a| a.visits).max().unwrap_or(0);
+        spreads.push(hi - lo);
+        shares.push(most as f64 / d.iterations.max(1) as f64);
+        println!(
+            "{scenario} seed {seed} step {steps}: {} arms, most visits {most} of {}, means {lo:.3}..{hi:.3}",
+            d.arms.len(),
+            d.iterations
+        );
+    }
+    let n = spreads.len().max(1) as f64;
+    println!(
+        "{scenario}: mean spread of the arms' means {:.3}, the most visited arm's share {:.2}",
+        spreads.iter().sum::<f64>() / n,
+        shares.iter().sum::<f64>() / n
+    );
+}
+
+#[test]
+#[ignore]
+fn ai_arm_spread() {
+    arm_spread::<Koniggratz>("koniggratz");
+    arm_spread::<Trautenau>("soor");
+    arm_spread::<Trautenau>("trautenau");
+    arm_spread::<Sadowa>("sadowa");
+    arm_spread::<Struggle>("struggle-seven-weeks");
+    arm_spread::<SaxonWar>("saxonwar-1756");
 }
 
 /// A time cap stops the search before its iterations: 1 ms against a million

@@ -342,6 +342,7 @@ pub fn agent_name(a: Agent) -> String {
                 horizon,
             } => format!("ai:{iterations}/{horizon}"),
             super::Budget::Time(d) => format!("ai:{}ms", d.as_millis()),
+            b @ super::Budget::Tuned { .. } => format!("ai:{}", super::budget_text(b)),
         },
     }
 }

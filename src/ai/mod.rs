@@ -40,10 +40,18 @@ pub enum Budget {
     /// As many iterations as fit in the time (playouts of 10 commands): not
     /// reproducible, for a window that must answer in time.
     Time(Duration),
+    /// Any of the others with the search's exploration constant changed, for measuring
+    /// the search ("normal@0.2": UCB1's c = 0.2; `cap_ms` 0 = no time cap).
+    Tuned {
+        iterations: u32,
+        horizon: u16,
+        cap_ms: u32,
+        explore_milli: u16,
+    },
 }
 
 /// What a budget means in iterations, time and playout length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     pub iterations: u32,
     /// The thinking-time cap: the search stops at whichever limit comes first (the
@@ -51,7 +59,14 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Random commands played after the searched one before the position is scored.
     pub horizon: usize,
+    /// UCB1's exploration constant c ([`EXPLORE`] but for [`Budget::Tuned`]).
+    pub explore: f64,
 }
+
+/// UCB1's exploration constant: the bonus c·√(ln n / nᵢ) of a command tried nᵢ times of
+/// n. The scores lie in 0..=1 but, before the end of a game, mostly within a tenth of
+/// one half ([`margin_score`]).
+pub const EXPLORE: f64 = std::f64::consts::SQRT_2 * 0.5;
 
 impl Budget {
     pub fn limits(self) -> Limits {
@@ -65,17 +80,62 @@ impl Budget {
                 horizon,
             } => (iterations.max(1), None, horizon as usize),
             Budget::Time(d) => (u32::MAX, Some(d), 10),
+            Budget::Tuned {
+                iterations,
+                horizon,
+                cap_ms,
+                explore_milli,
+            } => {
+                return Limits {
+                    iterations: iterations.max(1),
+                    time: (cap_ms > 0).then(|| Duration::from_millis(cap_ms as u64)),
+                    horizon: horizon as usize,
+                    explore: explore_milli as f64 / 1000.0,
+                };
+            }
         };
         Limits {
             iterations,
             time,
             horizon,
+            explore: EXPLORE,
         }
     }
 
     /// "quick", "normal", "strong", "N" iterations, "N/H" iterations with playouts of H
-    /// commands, or "Nms" of thinking.
+    /// commands, "N/H/Tms" with a time cap, or "Nms" of thinking; any of them followed by
+    /// "@c" for UCB1's exploration constant ([`Budget::Tuned`]).
     pub fn parse(s: &str) -> Result<Budget, String> {
+        if let Some((base, c)) = s.split_once('@') {
+            let c: f64 = c
+                .parse()
+                .map_err(|_| format!("'{c}' is not an exploration constant"))?;
+            if !(0.0..=60.0).contains(&c) {
+                return Err(format!("exploration constant {c} outside 0..=60"));
+            }
+            let l = Budget::parse(base)?.limits();
+            return Ok(Budget::Tuned {
+                iterations: l.iterations,
+                horizon: l.horizon.min(u16::MAX as usize) as u16,
+                cap_ms: l
+                    .time
+                    .map_or(0, |t| t.as_millis().min(u32::MAX as u128) as u32),
+                explore_milli: (c * 1000.0).round() as u16,
+            });
+        }
+        if let Some((n, rest)) = s.split_once('/')
+            && let Some((h, t)) = rest.split_once('/')
+            && let Some(t) = t.strip_suffix("ms")
+            && let (Ok(iterations), Ok(horizon), Ok(cap_ms)) =
+                (n.parse::<u32>(), h.parse::<u16>(), t.parse::<u32>())
+        {
+            return Ok(Budget::Tuned {
+                iterations,
+                horizon,
+                cap_ms,
+                explore_milli: (EXPLORE * 1000.0).round() as u16,
+            });
+        }
         match s {
             "quick" => Ok(Budget::Quick),
             "normal" => Ok(Budget::Normal),
@@ -100,6 +160,16 @@ impl Budget {
             }
         }
     }
+}
+
+/// The text of a [`Budget::Tuned`] that [`Budget::parse`] reads back ("200/10/1500ms@0.2";
+/// the other budgets have their own short forms).
+pub fn budget_text(b: Budget) -> String {
+    let l = b.limits();
+    let cap = l
+        .time
+        .map_or(String::new(), |t| format!("/{}ms", t.as_millis()));
+    format!("{}/{}{cap}@{}", l.iterations, l.horizon, l.explore)
 }
 
 /// Decisions with more legal commands than this are searched with progressive widening.
@@ -255,7 +325,7 @@ pub fn search_seen<G: RulesGame>(
             break;
         }
         let width = widened(legal.len(), done);
-        let arm = pick_arm(&order[..width], &visits, &total, done);
+        let arm = pick_arm(&order[..width], &visits, &total, done, limits.explore);
         let reward = playout::<G>(rules, st, &side, &legal[arm], limits.horizon, &mut rng);
         visits[arm] += 1;
         total[arm] += reward;
@@ -340,12 +410,11 @@ pub fn widened(n: usize, done: u32) -> usize {
 }
 
 /// UCB1 over the commands in the search; an untried command first.
-fn pick_arm(searched: &[usize], visits: &[u32], total: &[f64], done: u32) -> usize {
+fn pick_arm(searched: &[usize], visits: &[u32], total: &[f64], done: u32, c: f64) -> usize {
     if let Some(&i) = searched.iter().find(|&&i| visits[i] == 0) {
         return i;
     }
     let ln = (done.max(1) as f64).ln();
-    let c = std::f64::consts::SQRT_2 * 0.5;
     let mut best = searched[0];
     let mut best_v = f64::MIN;
     for &i in searched {

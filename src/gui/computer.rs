@@ -71,6 +71,7 @@ pub fn budget_text(b: Budget) -> String {
             horizon,
         } => format!("{iterations}/{horizon}"),
         Budget::Time(d) => format!("{}ms", d.as_millis()),
+        b @ Budget::Tuned { .. } => crate::ai::budget_text(b),
     }
 }
 
