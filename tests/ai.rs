@@ -884,53 +884,6 @@ fn ai_playout_move_sample_is_part_of_the_legal_list_trautenau() {
     assert!(checked > 100, "{checked} movement positions");
 }
 
-/// Soor (12.4.1: Austria's steps lost count for Prussia and it must get away): the
-/// computer's Austria searches no assault below the bar its playouts decline at
-/// (`trautenau::ai::AVOIDING_BAR`) while it may decline; Prussia's assaults are all
-/// searched. Over the Declare positions of random games.
-#[test]
-fn ai_austria_at_soor_does_not_search_hopeless_assaults() {
-    use feldzug::games::trautenau::ai::{AVOIDING_BAR, assault_value};
-    use feldzug::games::trautenau::state::{Step, TsCommand};
-    let (mut dropped, mut prussian) = (0, 0);
-    for seed in 0..4u64 {
-        let mut g = game::<Trautenau>("soor", seed);
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        while !g.over() {
-            let legal = g.legal();
-            if g.st.g.step == Step::Declare && legal.contains(&TsCommand::Done) {
-                let side = Trautenau::side_to_act(&g.rules, &g.st).unwrap_or_default();
-                let cands = Trautenau::ai_candidates(&g.rules, &g.st, legal.clone());
-                assert!(cands.contains(&TsCommand::Done));
-                let declares = |v: &[TsCommand]| {
-                    v.iter()
-                        .filter(|c| matches!(c, TsCommand::Declare { .. }))
-                        .count()
-                };
-                if side == "Austria" {
-                    for c in &cands {
-                        if let TsCommand::Declare { target, units, .. } = c {
-                            assert!(assault_value(&g.rules, &g.st, *target, units) >= AVOIDING_BAR);
-                        }
-                    }
-                    dropped += declares(&legal) - declares(&cands);
-                } else {
-                    assert_eq!(declares(&cands), declares(&legal));
-                    prussian += declares(&legal);
-                }
-            }
-            let Some(c) = Trautenau::random_play(&g.rules, &g.st, &mut rng) else {
-                break;
-            };
-            g.apply(&c).expect("a random legal command");
-        }
-    }
-    assert!(
-        dropped > 0 && prussian > 0,
-        "{dropped} dropped, {prussian} Prussian"
-    );
-}
-
 /// Great Saxon War (1756, RECONSTRUCTED victory): Saxony's surrender wins the campaign
 /// for Prussia whatever the fortress count, and a power down to its last starting
 /// fortress is close to it (`saxonwar::ai::surrender_margin`).

@@ -157,31 +157,16 @@ pub fn mean_goal_distance(rules: &TsRules, st: &TsState, side: Side) -> f64 {
 
 /// The commands the computer searches (a subset of the legal ones): no turning in place
 /// (4) while anything else is possible, since a move ends with a facing of its own and a
-/// turn that changes nothing the evaluation sees would be tried forever; and for a side
-/// that does not seek battle (Austria at Soor, [`seeks_battle`]) no assault below the
-/// playout policy's bar for it ([`AVOIDING_BAR`], [`assault_value`]) while it may decline:
-/// a search of 200 playouts cannot tell a hopeless assault from a pass by their noisy
-/// means (a cavalry regiment at 1 point against a Guard regiment at 4 was declared).
-pub fn candidates(rules: &TsRules, st: &TsState, legal: Vec<TsCommand>) -> Vec<TsCommand> {
-    let declining = st.g.step == Step::Declare
-        && legal.contains(&TsCommand::Done)
-        && flow::active_side(rules, st).is_some_and(|s| !seeks_battle(rules, st, s));
-    let keep = |c: &TsCommand| match c {
-        TsCommand::Face { .. } => false,
-        TsCommand::Declare { target, units, .. } if declining => {
-            assault_value(rules, st, *target, units) >= AVOIDING_BAR
-        }
-        _ => true,
-    };
-    if !legal.iter().any(keep) {
+/// turn that changes nothing the evaluation sees would be tried forever.
+pub fn candidates(legal: Vec<TsCommand>) -> Vec<TsCommand> {
+    if legal.iter().all(|c| matches!(c, TsCommand::Face { .. })) {
         return legal;
     }
-    legal.into_iter().filter(keep).collect()
+    legal
+        .into_iter()
+        .filter(|c| !matches!(c, TsCommand::Face { .. }))
+        .collect()
 }
-
-/// The assault value ([`assault_value`]) below which a side that does not seek battle
-/// declines, in the playouts and in the search.
-pub const AVOIDING_BAR: f64 = 1.4;
 
 /// 12.4.1: the VP Austria would bank at the end of the check turn for the places it
 /// holds now (0 once that turn is past, or outside Soor).
@@ -438,7 +423,7 @@ fn leader_move_value(rules: &TsRules, st: &TsState, l: usize, to: Coord, goals: 
 /// What an assault is worth to the attacker before the defensive fire: the chances of
 /// the fire table the combat panel shows (a T half, a D one, a D with a loss two), less
 /// a penalty when the attackers bring fewer points than the defenders.
-pub fn assault_value(rules: &TsRules, st: &TsState, target: Coord, units: &[(UnitId, u8)]) -> f64 {
+fn assault_value(rules: &TsRules, st: &TsState, target: Coord, units: &[(UnitId, u8)]) -> f64 {
     let view = rules::view(rules, st);
     let defs: Vec<UnitId> = view.units_at(target).to_vec();
     let leader = units.iter().find_map(|(u, _)| bonus_leader(rules, st, *u));
@@ -477,7 +462,7 @@ fn declare(
 ) -> Option<TsCommand> {
     let side = flow::active_side(rules, st);
     let bar = match side {
-        Some(s) if !seeks_battle(rules, st, s) => AVOIDING_BAR,
+        Some(s) if !seeks_battle(rules, st, s) => 1.4,
         _ => 0.9,
     };
     let mut best: Option<(f64, &TsCommand)> = None;
