@@ -65,19 +65,7 @@ impl PlayStep<Trautenau> for Movement {
         for u in 0..st.units.len() as UnitId {
             move_options(rules, st, &view, &mut exits, u, out);
         }
-        if let Some(l) = active_leader(rules, st) {
-            for to in formation_leader_moves(rules, st, &view, l) {
-                out.push(TsCommand::MoveLeader {
-                    leader: l as LeaderId,
-                    to,
-                });
-            }
-        }
-        // 10.2: the movement ends only once every unit of a demoralised formation
-        // that can move closer to its map edge has done so.
-        if must_fall_back(rules, st, &view).is_empty() {
-            out.push(TsCommand::Done);
-        }
+        leader_moves_and_done(rules, st, &view, out);
     }
 
     fn check(&self, rules: &TsRules, st: &TsState, cmd: &TsCommand) -> Result<(), Refusal> {
@@ -207,18 +195,25 @@ pub fn legal_for_some(
             move_options(rules, st, &view, &mut exits, u, &mut out);
         }
     }
+    leader_moves_and_done(rules, st, &view, &mut out);
+    out
+}
+
+/// The movement's commands besides the units': the active commander's moves, and "done"
+/// (10.2: only once every unit of a demoralised formation that can move closer to its
+/// map edge has done so).
+fn leader_moves_and_done(rules: &TsRules, st: &TsState, view: &View, out: &mut Vec<TsCommand>) {
     if let Some(l) = active_leader(rules, st) {
-        for to in formation_leader_moves(rules, st, &view, l) {
+        for to in formation_leader_moves(rules, st, view, l) {
             out.push(TsCommand::MoveLeader {
                 leader: l as LeaderId,
                 to,
             });
         }
     }
-    if must_fall_back(rules, st, &view).is_empty() {
+    if must_fall_back(rules, st, view).is_empty() {
         out.push(TsCommand::Done);
     }
-    out
 }
 
 /// The open evacuation hexes of each side, asked once per list.
