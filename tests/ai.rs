@@ -788,6 +788,18 @@ fn ai_does_not_go_back_to_a_position_it_has_been_in() {
 
 // ---- the per-game evaluations see what decides the game (docs/AI.md, our heuristics) ----
 
+/// Soor at 14.00 (Austria evacuating, 12.4.1), for the evaluation tests.
+fn soor_at_14() -> PureGame<Trautenau> {
+    let mut g = game::<Trautenau>("soor", 1);
+    g.st.g.hour = 14;
+    g
+}
+
+/// A piece's place on the map hex "CCRR".
+fn on_hex(hex: &str) -> feldzug::games::trautenau::state::Loc {
+    feldzug::games::trautenau::state::Loc::Map(feldzug::engine::hexmap::Coord::parse(hex).unwrap())
+}
+
 /// Soor (12.4.1): every Austrian step left on the map at the end costs a quarter VP; the
 /// evaluation counts the steps expected to be left (`trautenau::ai::soor_stuck_steps`),
 /// so that a unit's march towards the exits shows by its steps and hexes, and the
@@ -795,26 +807,23 @@ fn ai_does_not_go_back_to_a_position_it_has_been_in() {
 /// the map counted in full: a march changed it by 0.0005).
 #[test]
 fn ai_evaluation_sees_the_march_to_the_exits_soor() {
-    use feldzug::engine::hexmap::Coord;
-    use feldzug::games::trautenau::state::Loc;
-    let mut g = game::<Trautenau>("soor", 1);
-    g.st.g.hour = 14;
+    let mut g = soor_at_14();
     let u = g
         .rules
         .units
         .iter()
         .position(|d| d.id == "a-art-5910")
         .expect("the corps artillery");
-    g.st.units[u].loc = Loc::Map(Coord::parse("0514").unwrap());
+    g.st.units[u].loc = on_hex("0514");
     let far = Trautenau::evaluate(&g.rules, &g.st, "Austria");
-    g.st.units[u].loc = Loc::Map(Coord::parse("0215").unwrap());
+    g.st.units[u].loc = on_hex("0215");
     let near = Trautenau::evaluate(&g.rules, &g.st, "Austria");
     assert!(near - far > 0.004, "march 0514 -> 0215: {far} -> {near}");
     assert!(far > 0.1, "the evaluation is in its flat end: {far}");
     // the same march later, with less time left, counts for more
     g.st.g.hour = 18;
     let near_late = Trautenau::evaluate(&g.rules, &g.st, "Austria");
-    g.st.units[u].loc = Loc::Map(Coord::parse("0514").unwrap());
+    g.st.units[u].loc = on_hex("0514");
     let far_late = Trautenau::evaluate(&g.rules, &g.st, "Austria");
     assert!(
         near_late - far_late > near - far,
@@ -828,20 +837,17 @@ fn ai_evaluation_sees_the_march_to_the_exits_soor() {
 /// map: the commander who stays with his brigade is worth more than one gone ahead.
 #[test]
 fn ai_evaluation_keeps_the_commander_with_his_brigade_soor() {
-    use feldzug::engine::hexmap::Coord;
-    use feldzug::games::trautenau::state::Loc;
-    let mut g = game::<Trautenau>("soor", 1);
-    g.st.g.hour = 14;
+    let mut g = soor_at_14();
     let l = g
         .rules
         .leaders
         .iter()
         .position(|d| d.id == "knebel")
         .expect("GM Knebel");
-    g.st.leaders[l].loc = Loc::Map(Coord::parse("0612").unwrap());
+    g.st.leaders[l].loc = on_hex("0612");
     let with = Trautenau::evaluate(&g.rules, &g.st, "Austria");
     // the same commander far from his brigade (0611-0612, 0606)
-    g.st.leaders[l].loc = Loc::Map(Coord::parse("1505").unwrap());
+    g.st.leaders[l].loc = on_hex("1505");
     let away = Trautenau::evaluate(&g.rules, &g.st, "Austria");
     assert!(with - away > 0.004, "with his brigade {with}, away {away}");
 }
