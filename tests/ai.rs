@@ -984,3 +984,54 @@ fn ai_evaluation_tells_a_substantive_lead_from_a_marginal_one_sadowa() {
     assert!(substantive - marginal > 0.05, "{marginal} -> {substantive}");
     assert!(decisive - substantive > 0.02, "{substantive} -> {decisive}");
 }
+
+/// 1866 (14.2, 5.6): a province whose majority of spaces a side holds will change hands
+/// at the next Victory Check of a War turn; the evaluation counts those VP before the
+/// turn ends (`struggle::ai::pending_vp`), not only once banked, and counts nothing
+/// before the war (7.21: no Victory Check in a Mobilization turn).
+#[test]
+fn ai_evaluation_counts_the_provinces_a_side_will_take_struggle() {
+    use feldzug::games::struggle::ai::pending_vp;
+    let g = game::<Struggle>("struggle-seven-weeks", 1);
+    assert!(g.st.g.war);
+    assert_eq!(
+        pending_vp(&g.rules, &g.st),
+        0,
+        "nothing pending at the start"
+    );
+    let p = (0..g.rules.map.provinces.len())
+        .find(|&p| g.st.g.provinces[p] == Some(Side::Austria) && g.rules.map.provinces[p].vp > 0)
+        .expect("an Austrian province worth VP");
+    let vp = g.rules.map.provinces[p].vp as i32;
+    let mut taken = g.clone();
+    let spaces: Vec<_> = g.rules.map.spaces_in(p).collect();
+    for &s in &spaces {
+        taken.st.g.control[s] = Some(Side::Prussia);
+    }
+    assert_eq!(
+        pending_vp(&taken.rules, &taken.st),
+        -vp,
+        "{}",
+        g.rules.map.provinces[p].name
+    );
+    let before = Struggle::evaluate(&g.rules, &g.st, "Prussia");
+    let after = Struggle::evaluate(&taken.rules, &taken.st, "Prussia");
+    assert!(after > before + 0.01, "{before} -> {after}");
+    // the Victory Check itself moves the track by as much
+    let mut check = taken.clone();
+    let mut dice = feldzug::engine::dice::Dice::new(1);
+    let mut log = feldzug::engine::log::GameLog::default();
+    let track = check.st.g.vp;
+    feldzug::games::struggle::flow::Game {
+        rules: &check.rules,
+        st: &mut check.st,
+        dice: &mut dice,
+        log: &mut log,
+    }
+    .political_control();
+    assert_eq!(check.st.g.vp - track, -vp);
+    // before the war nothing is pending, whatever the spaces
+    let mut mobilization = taken.clone();
+    mobilization.st.g.war = false;
+    assert_eq!(pending_vp(&mobilization.rules, &mobilization.st), 0);
+}
