@@ -357,6 +357,15 @@ fn ai_budgets_and_players_parse() {
     assert_eq!(Budget::parse(&ai::budget_text(tuned)), Ok(tuned));
     assert!((Budget::Normal.limits().explore - ai::EXPLORE).abs() < 1e-12);
     assert!(Budget::parse("normal@x").is_err());
+    // and with another widening rate
+    let wide = Budget::parse("normal@0.71,3").unwrap();
+    assert_eq!(
+        (wide.limits().widen, Budget::Normal.limits().widen),
+        (3, ai::WIDEN)
+    );
+    assert_eq!(Budget::parse(&ai::budget_text(wide)), Ok(wide));
+    assert!(Budget::parse("normal@0.71,0").is_err());
+    assert_eq!(ai::widened(100, 196, 3), 8 + 3 * 14);
     // the named strengths are thinking-time capped; the iteration forms are not
     // (reproducible)
     let ms = |b: Budget| b.limits().time.map(|t| t.as_millis());
@@ -1034,4 +1043,99 @@ fn ai_evaluation_counts_the_provinces_a_side_will_take_struggle() {
     let mut mobilization = taken.clone();
     mobilization.st.g.war = false;
     assert_eq!(pending_vp(&mobilization.rules, &mobilization.st), 0);
+}
+
+/// How good the search's picks are (a measurement for docs/AI.md, run with `--ignored
+/// --nocapture`): at positions of random games with 2 to 40 searched commands, each
+/// command's value from 600 playouts (`ai::command_values`), then the normal search
+/// (200 iterations) with and without common random numbers, 6 seeds each: the mean
+/// regret (best value less the picked command's) and how often the best was picked.
+fn regret<G: RulesGame>(scenario: &str, positions: usize) {
+    let mut rows = [(0.0f64, 0u32, 0u32); 2];
+    let mut found = 0;
+    for seed in 0..200u64 {
+        if found >= positions {
+            break;
+        }
+        let g = random_position::<G>(scenario, seed, (seed as usize * 37) % 400);
+        let n = G::ai_candidates(&g.rules, &g.st, g.legal()).len();
+        if !(2..=40).contains(&n) {
+            continue;
+        }
+        let values = ai::command_values::<G>(&g.rules, &g.st, 10, 600, seed ^ 0x5eed);
+        if values.len() < 2 || values.len() > 40 {
+            continue;
+        }
+        found += 1;
+        let best = values.iter().map(|v| v.1).fold(f64::MIN, f64::max);
+        for (row, common) in rows.iter_mut().zip([false, true]) {
+            let mut limits = Budget::Iterations(200).limits();
+            limits.common_random = common;
+            for s in 0..6u64 {
+                let Some(d) = ai::search_limits::<G>(
+                    &g.rules,
+                    &g.st,
+                    limits,
+                    seed * 100 + s,
+                    &ai::Seen::new(),
+                ) else {
+                    continue;
+                };
+                let v = values
+                    .iter()
+                    .find(|(c, _)| *c == d.command)
+                    .map_or(best, |x| x.1);
+                row.0 += best - v;
+                row.1 += u32::from(best - v < 1e-12);
+                row.2 += 1;
+            }
+        }
+    }
+    for (name, (r, hit, n)) in ["independent", "common random"].iter().zip(rows) {
+        println!(
+            "{scenario} ({found} positions) {name}: mean regret {:.4}, best picked {hit} of {n}",
+            r / n.max(1) as f64
+        );
+    }
+}
+
+#[test]
+#[ignore]
+fn ai_regret() {
+    regret::<Koniggratz>("koniggratz", 8);
+    regret::<Struggle>("struggle-seven-weeks", 8);
+    regret::<SaxonWar>("saxonwar-1756", 8);
+    regret::<Trautenau>("soor", 6);
+    regret::<Sadowa>("sadowa", 6);
+}
+
+/// Königgrätz searches twice the iterations at the named strengths
+/// (`RulesGame::ai_limits`); the explicit budgets keep their meaning, and a game
+/// without its own limits takes the budget's.
+#[test]
+fn ai_limits_per_game() {
+    let kg = Koniggratz::ai_limits(Budget::Normal);
+    assert_eq!(kg.iterations, 2 * Budget::Normal.limits().iterations);
+    assert_eq!(kg.time, Budget::Normal.limits().time);
+    assert_eq!(Koniggratz::ai_limits(Budget::Iterations(50)).iterations, 50);
+    assert_eq!(
+        Trautenau::ai_limits(Budget::Normal),
+        Budget::Normal.limits()
+    );
+    // the search runs them: a Königgrätz move decision at normal goes past 200
+    let mut g = game::<Koniggratz>("koniggratz", 3);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let d = loop {
+        let legal = g.legal();
+        if legal.len() > 40 {
+            break ai::search::<Koniggratz>(&g.rules, &g.st, Budget::Normal, 1).unwrap();
+        }
+        let c = Koniggratz::random_play(&g.rules, &g.st, &mut rng).unwrap();
+        g.apply(&c).unwrap();
+    };
+    assert!(
+        d.iterations > 200 || d.elapsed >= std::time::Duration::from_millis(1500),
+        "{}",
+        d.iterations
+    );
 }

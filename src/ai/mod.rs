@@ -47,6 +47,8 @@ pub enum Budget {
         horizon: u16,
         cap_ms: u32,
         explore_milli: u16,
+        /// Commands added to a widened search per square root of the iterations.
+        widen: u8,
     },
 }
 
@@ -61,7 +63,20 @@ pub struct Limits {
     pub horizon: usize,
     /// UCB1's exploration constant c ([`EXPLORE`] but for [`Budget::Tuned`]).
     pub explore: f64,
+    /// Common random numbers ([`COMMON_RANDOM`]): the k-th playout of every searched
+    /// command takes the same dealing of the unseen, the same dice and the same policy
+    /// generator, so that the commands are compared under the same luck.
+    pub common_random: bool,
+    /// Progressive widening ([`widened`]): commands added per square root of the
+    /// iterations ([`WIDEN`] but for [`Budget::Tuned`]).
+    pub widen: u8,
 }
+
+/// Commands a widened search adds per square root of its iterations ([`widened`]).
+pub const WIDEN: u8 = 2;
+
+/// Whether the named budgets search with common random numbers ([`Limits`]).
+pub const COMMON_RANDOM: bool = false;
 
 /// UCB1's exploration constant: the bonus c·√(ln n / nᵢ) of a command tried nᵢ times of
 /// n. The scores lie in 0..=1 but, before the end of a game, mostly within a tenth of
@@ -85,12 +100,15 @@ impl Budget {
                 horizon,
                 cap_ms,
                 explore_milli,
+                widen,
             } => {
                 return Limits {
                     iterations: iterations.max(1),
                     time: (cap_ms > 0).then(|| Duration::from_millis(cap_ms as u64)),
                     horizon: horizon as usize,
                     explore: explore_milli as f64 / 1000.0,
+                    common_random: COMMON_RANDOM,
+                    widen,
                 };
             }
         };
@@ -99,14 +117,27 @@ impl Budget {
             time,
             horizon,
             explore: EXPLORE,
+            common_random: COMMON_RANDOM,
+            widen: WIDEN,
         }
     }
 
     /// "quick", "normal", "strong", "N" iterations, "N/H" iterations with playouts of H
     /// commands, "N/H/Tms" with a time cap, or "Nms" of thinking; any of them followed by
-    /// "@c" for UCB1's exploration constant ([`Budget::Tuned`]).
+    /// "@c" for UCB1's exploration constant, "@c,w" also for the widening rate
+    /// ([`Budget::Tuned`]).
     pub fn parse(s: &str) -> Result<Budget, String> {
-        if let Some((base, c)) = s.split_once('@') {
+        if let Some((base, tuning)) = s.split_once('@') {
+            let (c, widen) = match tuning.split_once(',') {
+                Some((c, w)) => (
+                    c,
+                    w.parse::<u8>()
+                        .ok()
+                        .filter(|w| (1..=50).contains(w))
+                        .ok_or_else(|| format!("'{w}' is not a widening rate (1..=50)"))?,
+                ),
+                None => (tuning, WIDEN),
+            };
             let c: f64 = c
                 .parse()
                 .map_err(|_| format!("'{c}' is not an exploration constant"))?;
@@ -121,6 +152,7 @@ impl Budget {
                     .time
                     .map_or(0, |t| t.as_millis().min(u32::MAX as u128) as u32),
                 explore_milli: (c * 1000.0).round() as u16,
+                widen,
             });
         }
         if let Some((n, rest)) = s.split_once('/')
@@ -134,6 +166,7 @@ impl Budget {
                 horizon,
                 cap_ms,
                 explore_milli: (EXPLORE * 1000.0).round() as u16,
+                widen: WIDEN,
             });
         }
         match s {
@@ -169,7 +202,10 @@ pub fn budget_text(b: Budget) -> String {
     let cap = l
         .time
         .map_or(String::new(), |t| format!("/{}ms", t.as_millis()));
-    format!("{}/{}{cap}@{}", l.iterations, l.horizon, l.explore)
+    format!(
+        "{}/{}{cap}@{},{}",
+        l.iterations, l.horizon, l.explore, l.widen
+    )
 }
 
 /// Decisions with more legal commands than this are searched with progressive widening.
@@ -274,6 +310,32 @@ pub fn search_seen<G: RulesGame>(
     rng_seed: u64,
     seen: &Seen,
 ) -> Option<Decision<G::Command>> {
+    search_limits::<G>(rules, st, G::ai_limits(budget), rng_seed, seen)
+}
+
+/// The searched commands of a decision: the legal ones, less what the game drops
+/// ([`RulesGame::ai_candidates`]) and what leads back into a circle ([`Seen`]).
+fn candidates<G: RulesGame>(
+    rules: &G::Rules,
+    st: &G::State,
+    legal: Vec<G::Command>,
+    seen: &Seen,
+) -> Vec<G::Command> {
+    let legal = match G::ai_candidates(rules, st, legal.clone()) {
+        c if c.is_empty() => legal,
+        c => c,
+    };
+    not_in_circles::<G>(rules, st, legal, seen)
+}
+
+/// [`search_seen`] with its limits given directly (for measuring the search).
+pub fn search_limits<G: RulesGame>(
+    rules: &G::Rules,
+    st: &G::State,
+    limits: Limits,
+    rng_seed: u64,
+    seen: &Seen,
+) -> Option<Decision<G::Command>> {
     let start = Instant::now();
     if G::over(st) {
         return None;
@@ -284,11 +346,7 @@ pub fn search_seen<G: RulesGame>(
         return None;
     }
     let all = legal.len();
-    let legal = match G::ai_candidates(rules, st, legal.clone()) {
-        c if c.is_empty() => legal,
-        c => c,
-    };
-    let legal = not_in_circles::<G>(rules, st, legal, seen);
+    let legal = candidates::<G>(rules, st, legal, seen);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
     if legal.len() == 1 {
         return Some(Decision {
@@ -304,7 +362,6 @@ pub fn search_seen<G: RulesGame>(
             }],
         });
     }
-    let limits = budget.limits();
     // the order in which commands enter the search (all at once when there are few)
     let mut order: Vec<usize> = (0..legal.len()).collect();
     for i in (1..order.len()).rev() {
@@ -317,6 +374,11 @@ pub fn search_seen<G: RulesGame>(
     let mut visits = vec![0u32; legal.len()];
     let mut total = vec![0f64; legal.len()];
     let mut done = 0u32;
+    let common: u64 = if limits.common_random {
+        rng.random()
+    } else {
+        0
+    };
     while done < limits.iterations {
         if let Some(t) = limits.time
             && done > 0
@@ -324,14 +386,19 @@ pub fn search_seen<G: RulesGame>(
         {
             break;
         }
-        let width = widened(legal.len(), done);
+        let width = widened(legal.len(), done, limits.widen);
         let arm = pick_arm(&order[..width], &visits, &total, done, limits.explore);
-        let reward = playout::<G>(rules, st, &side, &legal[arm], limits.horizon, &mut rng);
+        let reward = if limits.common_random {
+            let mut k = common_stream(common, visits[arm]);
+            playout::<G>(rules, st, &side, &legal[arm], limits.horizon, &mut k)
+        } else {
+            playout::<G>(rules, st, &side, &legal[arm], limits.horizon, &mut rng)
+        };
         visits[arm] += 1;
         total[arm] += reward;
         done += 1;
     }
-    let width = widened(legal.len(), done.saturating_sub(1));
+    let width = widened(legal.len(), done.saturating_sub(1), limits.widen);
     let searched = &order[..width];
     let best = *searched
         .iter()
@@ -358,6 +425,38 @@ pub fn search_seen<G: RulesGame>(
             })
             .collect(),
     })
+}
+
+/// The generator of the `k`-th playout of every command under common random numbers.
+fn common_stream(common: u64, k: u32) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(common ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// For measuring the search: each searched command of the position ([`candidates`],
+/// without a circle check) with the mean score of `playouts` playouts of `horizon`
+/// commands for the side to act (a near-exact value to judge the search's picks by).
+pub fn command_values<G: RulesGame>(
+    rules: &G::Rules,
+    st: &G::State,
+    horizon: usize,
+    playouts: u32,
+    rng_seed: u64,
+) -> Vec<(G::Command, f64)> {
+    let Some(side) = G::side_to_act(rules, st) else {
+        return Vec::new();
+    };
+    let legal = candidates::<G>(rules, st, G::legal(rules, st), &Seen::new());
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(rng_seed);
+    legal
+        .into_iter()
+        .map(|c| {
+            let sum: f64 = (0..playouts)
+                .map(|_| playout::<G>(rules, st, &side, &c, horizon, &mut rng))
+                .sum();
+            let v = sum / playouts.max(1) as f64;
+            (c, v)
+        })
+        .collect()
 }
 
 /// Commands the search tries first where it widens ([`PRIOR_PICKS`] of them at most):
@@ -401,12 +500,13 @@ fn mean(total: f64, n: u32) -> f64 {
 }
 
 /// How many commands (of `n`) are in the search after `done` iterations: all of them
-/// up to [`WIDEN_ABOVE`], else 8 plus two per square root of the iterations.
-pub fn widened(n: usize, done: u32) -> usize {
+/// up to [`WIDEN_ABOVE`], else 8 plus `rate` ([`WIDEN`]) per square root of the
+/// iterations.
+pub fn widened(n: usize, done: u32, rate: u8) -> usize {
     if n <= WIDEN_ABOVE {
         return n;
     }
-    (8 + 2 * (done as f64).sqrt() as usize).min(n)
+    (8 + rate as usize * (done as f64).sqrt() as usize).min(n)
 }
 
 /// UCB1 over the commands in the search; an untried command first.

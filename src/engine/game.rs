@@ -92,6 +92,13 @@ pub trait RulesGame:
     ) -> Option<Self::Command> {
         Self::random_play(rules, st, rng)
     }
+    /// The search's limits for a budget (`crate::ai::Limits`): by default the budget's
+    /// own. A game whose decisions need more of the search at the named strengths
+    /// (quick, normal, strong) says so here; the explicit forms ("N", "N/H", "...@c,w")
+    /// keep their exact meaning for measuring.
+    fn ai_limits(budget: crate::ai::Budget) -> crate::ai::Limits {
+        budget.limits()
+    }
     /// The commands the computer searches at a decision, from the legal ones (never
     /// anything else): by default all of them; a game drops commands that only waste
     /// decisions (e.g. turning in place in Trautenau). Must not return an empty list
