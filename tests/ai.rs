@@ -994,6 +994,127 @@ fn ai_evaluation_tells_a_substantive_lead_from_a_marginal_one_sadowa() {
     assert!(decisive - substantive > 0.02, "{substantive} -> {decisive}");
 }
 
+/// Sadowa (4.7, 14.1, the Armistice Table RECONSTRUCTED: a 1 or 2 moves the level one
+/// step away from the side that asks, a 5 one step towards it, a 6 two): from the turn
+/// before the armistice turn, the evaluation counts what an armistice asked now would
+/// leave (`sadowa::ai::armistice_value`): a decisive Austrian lead all of a win, a
+/// substantive one 11/12 (a draw on a 6), a marginal one 3/4 (a draw on a 5, a loss on
+/// a 6). The figures are checked against the game: the random Prussia behind asks, 600
+/// seeds roll the die.
+#[test]
+fn ai_evaluation_weighs_the_armistice_die_sadowa() {
+    use feldzug::games::sadowa::ai::armistice_value;
+    use feldzug::games::sadowa::data::Side as SdSide;
+    use feldzug::games::sadowa::state::{SdCommand, Step as SdStep};
+    let base = game::<Sadowa>("sadowa", 1);
+    let at = |turn: u8, lead: u32| {
+        let mut g = base.clone();
+        g.st.g.turn = turn;
+        g.st.g.vp[SdSide::Prussia.idx()] = 20;
+        g.st.g.vp[SdSide::Austria.idx()] = 20 + lead;
+        g
+    };
+    // before turn 9 the armistice is too far off to count
+    assert_eq!(
+        armistice_value(&base.rules, &at(8, 45).st, SdSide::Austria),
+        None
+    );
+    // nobody may ask with the VPs equal
+    assert_eq!(
+        armistice_value(&base.rules, &at(10, 0).st, SdSide::Austria),
+        None
+    );
+    for (lead, want) in [(65u32, 1.0), (45, 11.0 / 12.0), (15, 0.75)] {
+        let g = at(10, lead);
+        let v = armistice_value(&g.rules, &g.st, SdSide::Austria).unwrap();
+        assert!((v - want).abs() < 1e-9, "lead {lead}: {v}");
+        let p = armistice_value(&g.rules, &g.st, SdSide::Prussia).unwrap();
+        assert!((p - (1.0 - want)).abs() < 1e-9, "lead {lead}: {p}");
+        // the game's own armistice: Prussia, behind, asks; the mean result over 600 dice
+        let mut sum = 0.0;
+        for seed in 0..600u64 {
+            let mut t = at(10, lead);
+            t.dice = feldzug::engine::dice::Dice::new(seed);
+            t.st.g.step = SdStep::Armistice(SdSide::Prussia);
+            t.apply(&SdCommand::Armistice(true)).unwrap();
+            assert!(t.over());
+            sum += match t.st.g.winner {
+                Some(SdSide::Austria) => 1.0,
+                Some(SdSide::Prussia) => 0.0,
+                None => 0.5,
+            };
+        }
+        let mean = sum / 600.0;
+        assert!(
+            (mean - want).abs() < 0.05,
+            "lead {lead}: the game gives {mean}, the evaluation {want}"
+        );
+    }
+    // and the evaluation follows: past 60 VP a lead is worth clearly more at turn 10
+    let sub = Sadowa::evaluate(&base.rules, &at(10, 55).st, "Austria");
+    let dec = Sadowa::evaluate(&base.rules, &at(10, 62).st, "Austria");
+    assert!(dec - sub > 0.04, "{sub} -> {dec}");
+}
+
+/// Sadowa (7.3, 7.4, 14.0): the playouts' attacks are the ones the combat panel's exact
+/// chances make worth most VP (`sadowa::ai::attack_vp`), and the operation ends instead
+/// when no attack is worth anything; the random player attacks at any odds.
+#[test]
+fn ai_playout_policy_attacks_at_the_best_odds_sadowa() {
+    use feldzug::games::sadowa::ai::{attack_vp, playout_play};
+    use feldzug::games::sadowa::state::{SdCommand, Step as SdStep};
+    let mut positions = 0;
+    let mut attacked = 0;
+    let mut ended = 0;
+    for seed in 0..40u64 {
+        let mut g = game::<Sadowa>("sadowa", seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for _ in 0..3000 {
+            if g.over() || positions >= 40 {
+                break;
+            }
+            let legal = g.legal();
+            let values: Vec<(f64, &SdCommand)> = legal
+                .iter()
+                .filter_map(|c| attack_vp(&g.rules, &g.st, c).map(|v| (v, c)))
+                .collect();
+            if g.st.g.step == SdStep::Attack && g.st.g.pending.is_empty() && !values.is_empty() {
+                positions += 1;
+                let best = values.iter().map(|v| v.0).fold(f64::MIN, f64::max);
+                let mut good = 0;
+                for k in 0..20u64 {
+                    let mut r = Xoshiro256PlusPlus::seed_from_u64(seed * 1000 + k);
+                    let c = playout_play(&g.rules, &g.st, &mut r).unwrap();
+                    assert!(legal.contains(&c), "{c:?} is not legal");
+                    let ok = match attack_vp(&g.rules, &g.st, &c) {
+                        Some(v) => v >= best - 0.05 && v > -0.05,
+                        None => c == SdCommand::EndOperation && best <= 0.05,
+                    };
+                    good += ok as u32;
+                }
+                assert!(
+                    good >= 14,
+                    "seed {seed}: {good} of 20 followed the odds (best {best})"
+                );
+                if best > 0.05 {
+                    attacked += 1;
+                } else if best < -0.05 {
+                    ended += 1;
+                }
+            }
+            let Some(c) = Sadowa::random_play(&g.rules, &g.st, &mut rng) else {
+                break;
+            };
+            g.apply(&c).unwrap();
+        }
+    }
+    assert!(positions >= 20, "only {positions} attack decisions");
+    assert!(
+        attacked >= 3 && ended >= 3,
+        "{attacked} worth attacking, {ended} not"
+    );
+}
+
 /// 1866 (14.2, 5.6): a province whose majority of spaces a side holds will change hands
 /// at the next Victory Check of a War turn; the evaluation counts those VP before the
 /// turn ends (`struggle::ai::pending_vp`), not only once banked, and counts nothing

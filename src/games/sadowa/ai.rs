@@ -1,18 +1,32 @@
-//! The computer's evaluation of the Sadowa Campaign (issue 15, docs/AI.md).
+//! The computer's view of the Sadowa Campaign (issue 15, docs/AI.md): its evaluation and
+//! the policy of its playouts.
 
+use super::charts::{CrtCell, VictoryLevel};
 use super::data::{SdRules, Side};
-use super::state::{SdState, Step};
+use super::state::{SdCommand, SdState, Step};
 use crate::ai::margin_score;
+use rand::Rng;
+use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// 14.0: the VP lead so far (VP are awarded as the game goes: units and HQs eliminated,
-/// objectives), over a scale of [`SCALE`] VP.
-pub fn evaluate(_rules: &SdRules, st: &SdState, side: &str) -> f64 {
+/// objectives), over a scale of [`SCALE`] VP; from the turn before the armistice turn on
+/// (4.7) blended half and half with what an armistice asked now would leave
+/// ([`armistice_value`]).
+pub fn evaluate(rules: &SdRules, st: &SdState, side: &str) -> f64 {
     let Some(me) = Side::from_name(side) else {
         return 0.5;
     };
     let margin = st.g.vp[me.idx()] as f64 - st.g.vp[me.other().idx()] as f64;
     let winner = st.g.winner.map(|w| w.name());
-    margin_score(st.g.step == Step::GameOver, winner, side, margin, SCALE)
+    let over = st.g.step == Step::GameOver;
+    let score = margin_score(over, winner, side, margin, SCALE);
+    if over {
+        return score;
+    }
+    match armistice_value(rules, st, me) {
+        Some(a) => (1.0 - ARMISTICE_WEIGHT) * score + ARMISTICE_WEIGHT * a,
+        None => score,
+    }
 }
 
 /// The evaluation's VP scale: a lead of 10 VP is a marginal victory, 30 a substantive
@@ -23,3 +37,80 @@ pub fn evaluate(_rules: &SdRules, st: &SdState, side: &str) -> f64 {
 /// and a computer Austria won by 19 to 32 VP and lost the victory to the armistice die;
 /// the scale follows the levels (our heuristic).
 pub const SCALE: f64 = 30.0;
+
+/// How much of the evaluation is the armistice's expected result once the armistice is
+/// near ([`armistice_value`]; our heuristic).
+pub const ARMISTICE_WEIGHT: f64 = 0.5;
+
+/// 4.7: from the turn before the armistice turn on, `me`'s expected result (1 a win,
+/// 0.5 a draw, 0 a loss) if the side behind asked for an armistice now: the mean over
+/// the die of the Armistice Table's level (14.1). A substantive lead keeps 11/12 of a
+/// win against a draw on a 6, a decisive one all of it: the search sees the point of
+/// pushing a lead past the next level before the side behind may ask. `None` before
+/// that turn, or with the VPs equal (nobody may ask).
+pub fn armistice_value(rules: &SdRules, st: &SdState, me: Side) -> Option<f64> {
+    let c = &rules.charts;
+    let turn = st.g.turn.saturating_add(1).max(c.armistice_from_turn);
+    if st.g.turn.saturating_add(1) < c.armistice_from_turn {
+        return None;
+    }
+    let (p, a) = (st.g.vp[Side::Prussia.idx()], st.g.vp[Side::Austria.idx()]);
+    let asker = c.armistice_asker(turn, p, a)?;
+    let now = c.victory_level(p, a);
+    let value = |l: VictoryLevel| match l.winner() {
+        Some(w) if w == me => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    Some(
+        (1..=6u8)
+            .map(|d| value(c.armistice(d, now, asker)))
+            .sum::<f64>()
+            / 6.0,
+    )
+}
+
+/// The VP an attack is worth to the attacker (14.0: 1 VP a Loss Point; 7.4: Loss Points
+/// are a side's CF times the result's multiplier, a surrender loses the units' CF):
+/// the mean over the exact chances of the combat panel ([`super::steps::attack::plan_of`]).
+pub fn attack_vp(rules: &SdRules, st: &SdState, cmd: &SdCommand) -> Option<f64> {
+    let plan = super::steps::attack::plan_of(rules, st, cmd)?;
+    let (a, d) = (plan.best.att_lp_cf as f64, plan.best.def_lp_cf as f64);
+    let side = |cf: f64, r: &super::charts::SideResult| {
+        cf * r.mult as f64 + if r.surrender { cf } else { 0.0 }
+    };
+    let cell_vp = |c: &CrtCell| side(d, &c.defender) - side(a, &c.attacker);
+    Some(plan.results.iter().map(|r| r.p() * cell_vp(&r.cell)).sum())
+}
+
+/// The playout policy (the search's stand-in for both players after its first command):
+/// in the attacks after an operation's movement (7.3), nine times in ten the attack worth
+/// most VP ([`attack_vp`]), or the end of the operation when none is worth more than
+/// nothing; everything else as the random player ([`super::random_command`]), which
+/// attacks at any odds.
+pub fn playout_play(
+    rules: &SdRules,
+    st: &SdState,
+    rng: &mut Xoshiro256PlusPlus,
+) -> Option<SdCommand> {
+    let legal = <super::Sadowa as crate::engine::game::RulesGame>::legal(rules, st);
+    if st.g.step == Step::Attack && st.g.pending.is_empty() && rng.random_range(0..100) >= 10 {
+        let mut best: Option<(f64, &SdCommand)> = None;
+        for c in &legal {
+            if let Some(v) = attack_vp(rules, st, c) {
+                let v = v + rng.random_range(0.0..0.05);
+                if best.is_none_or(|b| v > b.0) {
+                    best = Some((v, c));
+                }
+            }
+        }
+        match best {
+            Some((v, c)) if v > 0.0 || !legal.contains(&SdCommand::EndOperation) => {
+                return Some(c.clone());
+            }
+            _ if legal.contains(&SdCommand::EndOperation) => return Some(SdCommand::EndOperation),
+            _ => {}
+        }
+    }
+    super::random_command(rules, st, &legal, rng)
+}

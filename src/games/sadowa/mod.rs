@@ -154,6 +154,14 @@ impl RulesGame for Sadowa {
         ai::evaluate(rules, st, side)
     }
 
+    fn playout_play(
+        rules: &SdRules,
+        st: &SdState,
+        rng: &mut Xoshiro256PlusPlus,
+    ) -> Option<SdCommand> {
+        ai::playout_play(rules, st, rng)
+    }
+
     fn hex_map(rules: &SdRules) -> Option<&crate::engine::hexmap::HexMap> {
         Some(&rules.map.hex)
     }
