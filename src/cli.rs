@@ -136,6 +136,10 @@ pub enum Cmd {
         /// name a hidden card are left out (`legal_hidden`) and cannot be tried.
         #[arg(long)]
         reveal_hidden: bool,
+        /// Add the game log up to the position (`log`: one line an entry with its turn,
+        /// phase and case).
+        #[arg(long)]
+        log: bool,
     },
     /// List the scenarios built into the program.
     Scenarios,
@@ -282,9 +286,13 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             at,
             try_command,
             reveal_hidden,
+            log,
         } => {
             let (text, game) = read_save(&file)?;
-            let out = game.inspect(&file, &text, at, try_command.as_deref(), reveal_hidden)?;
+            let mut out = game.inspect(&file, &text, at, try_command.as_deref(), reveal_hidden)?;
+            if !log {
+                out.log = None;
+            }
             serde_json::to_string_pretty(&out).map_err(|e| e.to_string())
         }
         Cmd::Bench {

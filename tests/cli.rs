@@ -168,6 +168,27 @@ fn inspect_shows_the_position_after_n_commands_of_every_scenario() {
         assert_eq!(all["state_hash"], play["state_hash"], "{id}");
         assert_eq!(all["saved_state_hash"], play["state_hash"], "{id}");
         assert_eq!(all["game"], game.as_str(), "{id}");
+        // --log adds the game log up to the position: the log after half the commands
+        // is the first part of the whole game's
+        assert!(all.get("log").is_none(), "{id}: the log only with --log");
+        let lines = |at: usize| -> Vec<String> {
+            let i = json(&["inspect", save_s, "--at", &at.to_string(), "--log"]);
+            i["log"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{id}: no log"))
+                .iter()
+                .map(|l| l.as_str().unwrap().to_string())
+                .collect()
+        };
+        let (half, whole) = (lines(n / 2), lines(n));
+        assert!(
+            !whole.is_empty() && whole.len() >= half.len(),
+            "{id}: {} then {}",
+            half.len(),
+            whole.len()
+        );
+        assert_eq!(&whole[..half.len()], &half[..], "{id}");
+        assert!(whole.iter().all(|l| l.starts_with('T')), "{id}");
         for at in [0, 1, n / 2, n] {
             let at_s = at.to_string();
             let i = json(&["inspect", save_s, "--at", &at_s]);

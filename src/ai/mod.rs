@@ -562,6 +562,17 @@ fn playout<G: RulesGame>(
     G::evaluate(rules, &sim, side).clamp(0.0, 1.0)
 }
 
+/// The budget's limits with twice the iterations at the named strengths (quick, normal,
+/// strong); the explicit forms keep their meaning (`RulesGame::ai_limits` of the hex
+/// games, whose movement decisions are the widest).
+pub fn twice_the_iterations(budget: Budget) -> Limits {
+    let mut l = budget.limits();
+    if matches!(budget, Budget::Quick | Budget::Normal | Budget::Strong) {
+        l.iterations = l.iterations.saturating_mul(2);
+    }
+    l
+}
+
 /// A score in 0..=1 for `side` from a margin (the side's lead, in the game's own
 /// units, e.g. VP) and the game's end: 1 for a win, 0 for a loss, 0.5 for a draw; before
 /// the end 0.5 plus up to 0.45 by the margin over `scale`.

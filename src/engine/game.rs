@@ -401,6 +401,11 @@ pub struct Inspection {
     pub try_command: Option<TryResult>,
     /// The game's whole state.
     pub state: serde_json::Value,
+    /// The game log up to the position, one line an entry ("T<turn> <phase> [<case>]
+    /// <text>"), printed with `feldzug inspect --log` (the log never holds hidden
+    /// information).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log: Option<Vec<String>>,
 }
 
 /// Whether a command would be accepted at the inspected position.
@@ -499,6 +504,13 @@ pub fn inspect_save<G: RulesGame>(
             }
             state
         },
+        log: Some(
+            g.log
+                .entries
+                .iter()
+                .map(|e| format!("T{} {} [{}] {}", e.turn, e.phase, e.rule, e.text))
+                .collect(),
+        ),
     })
 }
 

@@ -131,14 +131,7 @@ impl RulesGame for Koniggratz {
     /// games against the random player instead of 94 on the same seeds, thinking p95
     /// 197 ms (docs/PERFORMANCE.md, session 22).
     fn ai_limits(budget: crate::ai::Budget) -> crate::ai::Limits {
-        let mut l = budget.limits();
-        if matches!(
-            budget,
-            crate::ai::Budget::Quick | crate::ai::Budget::Normal | crate::ai::Budget::Strong
-        ) {
-            l.iterations = l.iterations.saturating_mul(2);
-        }
-        l
+        crate::ai::twice_the_iterations(budget)
     }
 
     fn playout_play(

@@ -33,13 +33,14 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
         let mut v = [vp[0] as f64, vp[1] as f64];
         v[Side::Austria.idx()] += soor_places_to_bank(rules, st) as f64;
         if matches!(victory(rules, st), Victory::Soor { .. }) {
-            // 12.4.1 counts a quarter VP per Austrian step left on the map at the end,
-            // rounded up: in its place the quarter VP of the steps expected to be left
-            // ([`soor_stuck_steps`]), so that the margin does not sit deep in the
-            // evaluation's flat end while there is time to get away, and each step
-            // marched nearer the exits shows
+            // 12.4.1 counts a VP per four Austrian steps left on the map at the end,
+            // the first step a whole one: in its place the VP the steps expected to be
+            // left would cost ([`soor_stuck_penalty`]), so that the margin does not sit
+            // deep in the evaluation's flat end while there is time to get away, each
+            // step marched nearer the exits shows, and the last ones out are worth the
+            // whole VP they save
             let s = on_map_steps(rules, st, Side::Austria);
-            v[Side::Austria.idx()] += s.div_ceil(4) as f64 - 0.25 * soor_stuck_steps(rules, st);
+            v[Side::Austria.idx()] += s.div_ceil(4) as f64 - soor_stuck_penalty(rules, st);
         }
         for side in [Side::Austria, Side::Prussia] {
             if !(side == Side::Austria && soor_evacuating(rules, st)) {
@@ -73,25 +74,66 @@ pub const SOOR_HEXES_A_TURN: f64 = 2.0;
 /// exit over the hexes it can still march ([`SOOR_HEXES_A_TURN`] for each turn from
 /// the evacuation's first hour, or now, to the last), at most 1 (our heuristic).
 pub fn soor_stuck_steps(rules: &TsRules, st: &TsState) -> f64 {
+    soor_stuck_units(rules, st)
+        .iter()
+        .map(|&(steps, p)| steps as f64 * p)
+        .sum()
+}
+
+/// At Soor, the VP the Austrian steps expected to be left on the map would cost at the
+/// end (12.4.1: one VP per four steps, rounded up, so the first step left costs a whole
+/// one): the mean of that penalty over the units each staying with its chance
+/// ([`soor_stuck_steps`]), independently. All units sure to stay give the rule's own
+/// count; the last unit out saves a whole VP, where a quarter VP a step (session 20-22)
+/// made it worth a quarter (three of five drawn games at Soor, session 23, lost the
+/// win to one to three steps left a hex or two short of the exits).
+pub fn soor_stuck_penalty(rules: &TsRules, st: &TsState) -> f64 {
+    let units = soor_stuck_units(rules, st);
+    let total: usize = units.iter().map(|&(s, _)| s as usize).sum();
+    // the chance of each number of steps left
+    let mut dist = vec![0.0f64; total + 1];
+    dist[0] = 1.0;
+    let mut reach = 0usize;
+    for &(steps, p) in &units {
+        let k = steps as usize;
+        for n in (0..=reach).rev() {
+            let q = dist[n];
+            if q == 0.0 {
+                continue;
+            }
+            dist[n] = q * (1.0 - p);
+            dist[n + k] += q * p;
+        }
+        reach += k;
+    }
+    dist.iter()
+        .enumerate()
+        .map(|(n, q)| q * n.div_ceil(4) as f64)
+        .sum()
+}
+
+/// The Austrian units on the map at Soor with their steps and their chance of being
+/// left there at the end ([`soor_stuck_steps`]).
+fn soor_stuck_units(rules: &TsRules, st: &TsState) -> Vec<(u32, f64)> {
     let Victory::Soor {
         exits,
         evacuate_from,
         ..
     } = victory(rules, st)
     else {
-        return 0.0;
+        return Vec::new();
     };
     let first = st.g.hour.max(*evacuate_from);
     let turns = flow::end_hour(rules, st).saturating_sub(first) as f64 + 1.0;
     let reach = (SOOR_HEXES_A_TURN * turns).max(1.0);
-    let mut sum = 0.0;
+    let mut out = Vec::new();
     for (i, u) in st.units.iter().enumerate() {
         let d = &rules.units[i];
         if d.side != Side::Austria || rules.absent.contains(&d.id) {
             continue;
         }
         if let Loc::Map(c) = u.loc {
-            let steps = d.morale.saturating_sub(u.losses) as f64;
+            let steps = d.morale.saturating_sub(u.losses) as u32;
             let dist = nearest(c, exits).unwrap_or(0) as f64;
             // 9.1.4: a unit out of its commander's reach moves half its MP
             let r = if near_its_commander(rules, st, i, c) {
@@ -99,10 +141,12 @@ pub fn soor_stuck_steps(rules: &TsRules, st: &TsState) -> f64 {
             } else {
                 (reach / 2.0).max(1.0)
             };
-            sum += steps * (0.2 + 0.8 * (dist / r).min(1.0));
+            if steps > 0 {
+                out.push((steps, 0.2 + 0.8 * (dist / r).min(1.0)));
+            }
         }
     }
-    sum
+    out
 }
 
 /// The hexes within which a unit is counted in its formation commander's reach (9.1.2:
