@@ -1184,6 +1184,65 @@ fn ai_playout_policy_attacks_at_the_best_odds_sadowa() {
     );
 }
 
+/// Sadowa (6.3, 6.5.3): a Headquarters alone in a hex attacked is eliminated with no
+/// roll, and the Prussian GHQ's loss is an Austrian Decisive Victory at once: the
+/// playouts' attack values count it (`sadowa::ai::GHQ_VP`), so the policy attacks the
+/// lone GHQ instead of ending the operation (with Loss Points only, such an attack was
+/// worth nothing), and the attack wins the game.
+#[test]
+fn ai_playout_policy_attacks_the_lone_ghq_sadowa() {
+    use feldzug::games::sadowa::ai::{GHQ_VP, attack_vp, playout_play};
+    use feldzug::games::sadowa::data::{Kind, Side as SdSide};
+    use feldzug::games::sadowa::state::{GhqStatus, SdCommand, Step as SdStep};
+    let mut g = game::<Sadowa>("sadowa", 1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    while matches!(g.st.g.step, SdStep::Setup(_)) {
+        let c = Sadowa::random_play(&g.rules, &g.st, &mut rng).unwrap();
+        g.apply(&c).unwrap();
+    }
+    let ghq = g.rules.ghq().expect("the Prussian GHQ");
+    let occupied = |g: &PureGame<Sadowa>, c| g.st.units.iter().any(|u| u.hex == Some(c));
+    // an Austrian corps with an empty hex next to it, far from the Prussians
+    let (lead, next) = g
+        .rules
+        .ids()
+        .filter(|&u| g.rules.side(u) == SdSide::Austria && g.rules.kind(u) == Kind::Corps)
+        .find_map(|u| {
+            let h = g.st.units[u as usize].hex?;
+            let (_, n) = g
+                .rules
+                .map
+                .hex
+                .neighbors(h)
+                .find(|&(_, n)| !occupied(&g, n))?;
+            Some((u, n))
+        })
+        .expect("an Austrian corps with room beside it");
+    g.st.units[ghq as usize].hex = Some(next);
+    g.st.g.ghq = GhqStatus::OnMap;
+    g.st.units[lead as usize].activated = true;
+    g.st.units[lead as usize].mp = 3; // 7.3.1: the MP to enter the hex attacked
+    g.st.g.initiative = Some(SdSide::Austria);
+    g.st.g.step = SdStep::Attack;
+    g.st.g.pending.clear();
+    let attack = SdCommand::Attack { lead, target: ghq };
+    assert!(
+        g.legal().contains(&attack),
+        "{:?}",
+        g.clone().apply(&attack).err()
+    );
+    assert_eq!(attack_vp(&g.rules, &g.st, &attack), Some(GHQ_VP));
+    let mut took = 0;
+    for k in 0..50u64 {
+        let mut r = Xoshiro256PlusPlus::seed_from_u64(k);
+        took += (playout_play(&g.rules, &g.st, &mut r) == Some(attack.clone())) as u32;
+    }
+    assert!(took >= 40, "the lone GHQ attacked in {took} of 50 playouts");
+    g.apply(&attack).unwrap();
+    assert!(g.over());
+    assert_eq!(g.st.g.winner, Some(SdSide::Austria));
+}
+
 /// 1866 (14.2, 5.6): a province whose majority of spaces a side holds will change hands
 /// at the next Victory Check of a War turn; the evaluation counts those VP before the
 /// turn ends (`struggle::ai::pending_vp`), not only once banked, and counts nothing

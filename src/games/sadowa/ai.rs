@@ -2,7 +2,7 @@
 //! the policy of its playouts.
 
 use super::charts::{CrtCell, VictoryLevel};
-use super::data::{SdRules, Side};
+use super::data::{Kind, SdRules, Side};
 use super::state::{SdCommand, SdState, Step};
 use crate::ai::margin_score;
 use rand::Rng;
@@ -70,18 +70,42 @@ pub fn armistice_value(rules: &SdRules, st: &SdState, me: Side) -> Option<f64> {
     )
 }
 
-/// The VP an attack is worth to the attacker (14.0: 1 VP a Loss Point; 7.4: Loss Points
-/// are a side's CF times the result's multiplier, a surrender loses the units' CF):
-/// the mean over the exact chances of the combat panel ([`super::steps::attack::plan_of`]).
+/// The VP an attack is worth to the attacker (14.0: 1 VP a Loss Point, 4 an HQ; 7.4:
+/// Loss Points are a side's CFs times the result's multiplier, a surrender loses the
+/// units' CFs and the HQs stacked with them, 6.3): the mean over the exact chances of
+/// the combat panel ([`super::steps::attack::plan_of`]). HQs alone in the hex attacked
+/// are eliminated with no roll (6.3); the Prussian GHQ counts [`GHQ_VP`] (6.5.3: its
+/// loss is an Austrian Decisive Victory).
 pub fn attack_vp(rules: &SdRules, st: &SdState, cmd: &SdCommand) -> Option<f64> {
     let plan = super::steps::attack::plan_of(rules, st, cmd)?;
-    let (a, d) = (plan.best.att_lp_cf as f64, plan.best.def_lp_cf as f64);
-    let side = |cf: f64, r: &super::charts::SideResult| {
-        cf * r.mult as f64 + if r.surrender { cf } else { 0.0 }
+    let hqs_in = |hex| -> f64 {
+        plan.hqs
+            .iter()
+            .filter(|(h, _)| st.units.get(*h as usize).and_then(|u| u.hex) == Some(hex))
+            .map(|(h, _)| match rules.kind(*h) {
+                Kind::Ghq => GHQ_VP,
+                _ => HQ_VP,
+            })
+            .sum()
     };
-    let cell_vp = |c: &CrtCell| side(d, &c.defender) - side(a, &c.attacker);
+    let (att_hqs, def_hqs) = (hqs_in(plan.att_hex), hqs_in(plan.def_hex));
+    if plan.hq_alone {
+        return Some(def_hqs);
+    }
+    let (a, d) = (plan.best.att_lp_cf as f64, plan.best.def_lp_cf as f64);
+    let side = |cf: f64, hqs: f64, r: &super::charts::SideResult| {
+        cf * r.mult as f64 + if r.surrender { cf + hqs } else { 0.0 }
+    };
+    let cell_vp = |c: &CrtCell| side(d, def_hqs, &c.defender) - side(a, att_hqs, &c.attacker);
     Some(plan.results.iter().map(|r| r.p() * cell_vp(&r.cell)).sum())
 }
+
+/// 14.0: an HQ eliminated is worth 4 VP to the enemy.
+pub const HQ_VP: f64 = 4.0;
+
+/// What the playouts count the Prussian GHQ's elimination (6.5.3: an Austrian Decisive
+/// Victory at once): the lead of a decisive victory (14.1, RECONSTRUCTED), our heuristic.
+pub const GHQ_VP: f64 = 60.0;
 
 /// The playout policy (the search's stand-in for both players after its first command):
 /// in the attacks after an operation's movement (7.3), nine times in ten the attack worth
