@@ -50,8 +50,9 @@ pub const ARMISTICE_WEIGHT: f64 = 0.5;
 /// that turn, or with the VPs equal (nobody may ask).
 pub fn armistice_value(rules: &SdRules, st: &SdState, me: Side) -> Option<f64> {
     let c = &rules.charts;
-    let turn = st.g.turn.saturating_add(1).max(c.armistice_from_turn);
-    if st.g.turn.saturating_add(1) < c.armistice_from_turn {
+    // the next Armistice Phase's turn
+    let turn = st.g.turn.saturating_add(1);
+    if turn < c.armistice_from_turn {
         return None;
     }
     let (p, a) = (st.g.vp[Side::Prussia.idx()], st.g.vp[Side::Austria.idx()]);
