@@ -90,6 +90,9 @@ pub enum Cmd {
         /// (<scenario>-<seed>-<A's side>.ron), for `inspect` and `replay`.
         #[arg(long)]
         keep_lost: Option<String>,
+        /// Also print one line per game (seed, A's side, VP, result, turns).
+        #[arg(long)]
+        each: bool,
     },
     /// Print measured speed figures as a table (add --gui under a display for the window).
     Bench {
@@ -241,6 +244,7 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             threads,
             json,
             keep_lost,
+            each,
         } => {
             let src = scenarios::find(&scenario)?;
             let game = games::find(&src.meta.game)?;
@@ -272,6 +276,12 @@ fn run_inner(cmd: Cmd) -> Result<String, String> {
             }
             if json {
                 serde_json::to_string_pretty(&r).map_err(|e| e.to_string())
+            } else if each {
+                Ok(format!(
+                    "{}\n{}",
+                    crate::ai::duel::report_text(&r),
+                    crate::ai::duel::each_text(&r)
+                ))
             } else {
                 Ok(crate::ai::duel::report_text(&r))
             }

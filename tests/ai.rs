@@ -474,6 +474,59 @@ fn ai_cli_duel_prints_win_rates_per_side() {
     );
     assert!(lo <= p && p <= hi);
     assert!(r["a_think_ms"]["decisions"].as_u64().unwrap() > 0);
+    // every game, by seed, with A's side in turn; the rows' VP leads are theirs
+    let each = r["each"].as_array().unwrap();
+    let seeds: Vec<u64> = each.iter().map(|g| g["seed"].as_u64().unwrap()).collect();
+    let first = seeds[0];
+    assert_eq!(seeds, (first..first + 4).collect::<Vec<_>>());
+    let mut leads: Vec<i64> = each
+        .iter()
+        .map(|g| g["a_vp"].as_i64().unwrap() - g["b_vp"].as_i64().unwrap())
+        .collect();
+    let wins = each
+        .iter()
+        .filter(|g| g["winner"].as_str() == g["a_side"].as_str())
+        .count();
+    assert_eq!(wins as u64, all["a_wins"].as_u64().unwrap());
+    leads.sort();
+    let five: Vec<i64> = all["a_lead"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_i64().unwrap())
+        .collect();
+    assert_eq!(five, ai::duel::five_numbers(leads.clone()).to_vec());
+    assert_eq!((five[0], five[4]), (leads[0], leads[3]));
+    let mean_a: f64 = each
+        .iter()
+        .map(|g| g["a_vp"].as_f64().unwrap())
+        .sum::<f64>()
+        / 4.0;
+    assert!((mean_a - all["a_mean_vp"].as_f64().unwrap()).abs() < 1e-9);
+    // --each prints them as lines
+    let out = feldzug()
+        .args([
+            "duel",
+            "--scenario",
+            "koniggratz",
+            "--games",
+            "2",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--each",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("A's VP lead (all): least"), "{text}");
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("seed ")).count(),
+        2,
+        "{text}"
+    );
+    assert_eq!(ai::duel::five_numbers(vec![5, -3, 9, 1]), [-3, 1, 5, 5, 9]);
     let out = feldzug()
         .args(["duel", "--scenario", "koniggratz", "--a", "human"])
         .output()
@@ -1241,6 +1294,91 @@ fn ai_playout_policy_attacks_the_lone_ghq_sadowa() {
     g.apply(&attack).unwrap();
     assert!(g.over());
     assert_eq!(g.st.g.winner, Some(SdSide::Austria));
+}
+
+/// 6.5.3: the evaluation counts the Prussian GHQ within the reach of Austrian corps
+/// (`sadowa::ai::ghq_threat`): nothing while it is off the map or far from them, more
+/// the nearer the nearest Austrian corps, half when Prussian units cover it; Austria's
+/// evaluation rises by as much as Prussia's falls.
+#[test]
+fn ai_evaluation_counts_the_threat_to_the_ghq_sadowa() {
+    use feldzug::games::sadowa::ai::{GHQ_THREAT_HEXES, GHQ_THREAT_VP, evaluate, ghq_threat};
+    use feldzug::games::sadowa::data::{Kind, Side as SdSide};
+    use feldzug::games::sadowa::state::{GhqStatus, Step as SdStep};
+    let mut g = game::<Sadowa>("sadowa", 1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    while matches!(g.st.g.step, SdStep::Setup(_)) {
+        let c = Sadowa::random_play(&g.rules, &g.st, &mut rng).unwrap();
+        g.apply(&c).unwrap();
+    }
+    let ghq = g.rules.ghq().expect("the Prussian GHQ");
+    assert_eq!(
+        g.st.units[ghq as usize].hex, None,
+        "10.0: it starts off the map"
+    );
+    assert_eq!(ghq_threat(&g.rules, &g.st), 0.0);
+    let corps: Vec<u16> = g
+        .rules
+        .ids()
+        .filter(|&u| g.rules.side(u) == SdSide::Austria && g.rules.kind(u) == Kind::Corps)
+        .filter(|&u| g.st.units[u as usize].hex.is_some())
+        .map(|u| u as u16)
+        .collect();
+    let austrian_hexes: Vec<_> = g
+        .rules
+        .ids()
+        .filter(|&u| g.rules.side(u) == SdSide::Austria)
+        .filter_map(|u| g.st.units[u as usize].hex)
+        .collect();
+    let nearest = |c: feldzug::engine::hexmap::Coord| {
+        corps
+            .iter()
+            .filter_map(|&u| g.st.units[u as usize].hex)
+            .map(|h| h.distance(c))
+            .min()
+            .unwrap()
+    };
+    // a free hex at each distance from the nearest Austrian corps, no Prussian there
+    let empty = |c| !g.st.units.iter().any(|u| u.hex == Some(c));
+    let at_distance = |d: u32| {
+        g.rules
+            .map
+            .hex
+            .coords()
+            .find(|&c| nearest(c) == d && empty(c) && !austrian_hexes.contains(&c))
+            .unwrap_or_else(|| panic!("a free hex {d} from the Austrian corps"))
+    };
+    g.st.g.ghq = GhqStatus::OnMap;
+    let mut seen = Vec::new();
+    for d in [1, 3, GHQ_THREAT_HEXES, GHQ_THREAT_HEXES + 2] {
+        let mut s = g.st.clone();
+        s.units[ghq as usize].hex = Some(at_distance(d));
+        let t = ghq_threat(&g.rules, &s);
+        let (a, p) = (
+            evaluate(&g.rules, &s, "Austria"),
+            evaluate(&g.rules, &s, "Prussia"),
+        );
+        assert!((a + p - 1.0).abs() < 1e-9, "{a} + {p}");
+        seen.push((d, t, a));
+    }
+    assert_eq!(seen[0].1, GHQ_THREAT_VP, "{seen:?}");
+    assert!(
+        seen[0].1 > seen[1].1 && seen[1].1 > seen[2].1 && seen[2].1 > 0.0,
+        "{seen:?}"
+    );
+    assert_eq!(seen[3].1, 0.0, "{seen:?}");
+    assert!(seen[0].2 > seen[1].2 && seen[1].2 > seen[3].2, "{seen:?}");
+    // a Prussian corps in the GHQ's hex halves it
+    let hex = at_distance(1);
+    let mut s = g.st.clone();
+    s.units[ghq as usize].hex = Some(hex);
+    let guard = g
+        .rules
+        .ids()
+        .find(|&u| g.rules.side(u) == SdSide::Prussia && g.rules.kind(u) == Kind::Corps)
+        .unwrap();
+    s.units[guard as usize].hex = Some(hex);
+    assert_eq!(ghq_threat(&g.rules, &s), GHQ_THREAT_VP / 2.0);
 }
 
 /// 1866 (14.2, 5.6): a province whose majority of spaces a side holds will change hands

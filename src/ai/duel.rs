@@ -110,6 +110,8 @@ pub struct DuelReport {
     pub b_think_ms: Option<ThinkFigures>,
     pub threads: usize,
     pub wall_seconds: f64,
+    /// Every game, in the order of the seeds (`feldzug duel --each` prints them).
+    pub each: Vec<DuelGame>,
     /// The games A did not win (lost, drawn or unfinished): seed, A's side and the save
     /// (`feldzug duel --keep-lost DIR` writes them for `inspect` and `replay`).
     #[serde(skip)]
@@ -134,6 +136,32 @@ pub struct DuelRow {
     pub b_mean_vp: f64,
     pub mean_commands: f64,
     pub mean_turns: f64,
+    /// A's VP lead (A's VP less B's) over the games: least, first quartile, median, third
+    /// quartile, greatest (the VP distribution).
+    pub a_lead: [i64; 5],
+}
+
+/// One game of a duel: its seed, A's side, both sides' VP, the winner and its length.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct DuelGame {
+    pub seed: u64,
+    pub a_side: String,
+    pub a_vp: u32,
+    pub b_vp: u32,
+    /// None: a draw, or unfinished (`finished` false).
+    pub winner: Option<String>,
+    pub finished: bool,
+    pub turns: u32,
+}
+
+/// The least, quartiles and greatest of `v` (nearest rank; zeros for none).
+pub fn five_numbers(mut v: Vec<i64>) -> [i64; 5] {
+    if v.is_empty() {
+        return [0; 5];
+    }
+    v.sort_unstable();
+    let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize];
+    [at(0.0), at(0.25), at(0.5), at(0.75), at(1.0)]
 }
 
 #[derive(Clone, Debug, serde::Serialize)]
@@ -281,7 +309,9 @@ pub fn duel<G: RulesGame>(
             b_mean_vp: 0.0,
             mean_commands: 0.0,
             mean_turns: 0.0,
+            a_lead: [0; 5],
         };
+        let mut leads = Vec::new();
         for (a_side, s, ..) in &sel {
             match (&s.winner, s.finished) {
                 (_, false) => row.unfinished += 1,
@@ -294,8 +324,13 @@ pub fn duel<G: RulesGame>(
                 .find(|x| *x != a_side)
                 .cloned()
                 .unwrap_or_default();
-            row.a_mean_vp += s.vp.get(a_side).copied().unwrap_or(0) as f64;
-            row.b_mean_vp += s.vp.get(&b_side).copied().unwrap_or(0) as f64;
+            let (av, bv) = (
+                s.vp.get(a_side).copied().unwrap_or(0),
+                s.vp.get(&b_side).copied().unwrap_or(0),
+            );
+            leads.push(av as i64 - bv as i64);
+            row.a_mean_vp += av as f64;
+            row.b_mean_vp += bv as f64;
             row.mean_commands += s.commands as f64;
             row.mean_turns += s.turns as f64;
         }
@@ -308,6 +343,7 @@ pub fn duel<G: RulesGame>(
             row.mean_commands /= nf;
             row.mean_turns /= nf;
         }
+        row.a_lead = five_numbers(leads);
         rows.push(row);
     }
     Ok(DuelReport {
@@ -321,6 +357,25 @@ pub fn duel<G: RulesGame>(
         b_think_ms: think_figures(outs.iter().flat_map(|o| o.3.clone()).collect()),
         threads,
         wall_seconds: start.elapsed().as_secs_f64(),
+        each: {
+            let mut each: Vec<DuelGame> = outs
+                .iter()
+                .map(|(a_side, s, _, _, seed, _)| {
+                    let b_side = sides.iter().find(|x| *x != a_side);
+                    DuelGame {
+                        seed: *seed,
+                        a_side: a_side.clone(),
+                        a_vp: s.vp.get(a_side).copied().unwrap_or(0),
+                        b_vp: b_side.and_then(|b| s.vp.get(b)).copied().unwrap_or(0),
+                        winner: s.winner.clone(),
+                        finished: s.finished,
+                        turns: s.turns,
+                    }
+                })
+                .collect();
+            each.sort_by_key(|g| g.seed);
+            each
+        },
         not_won: outs
             .iter()
             .filter_map(|o| o.5.clone().map(|save| (o.4, o.0.clone(), save)))
@@ -373,6 +428,13 @@ pub fn report_text(r: &DuelReport) -> String {
             w.mean_turns
         ));
     }
+    for w in &r.rows {
+        let l = w.a_lead;
+        out.push_str(&format!(
+            "A's VP lead ({}): least {}, quartiles {} / {} / {}, greatest {}\n",
+            w.a_side, l[0], l[1], l[2], l[3], l[4]
+        ));
+    }
     for (who, t) in [("A", &r.a_think_ms), ("B", &r.b_think_ms)] {
         if let Some(t) = t {
             out.push_str(&format!(
@@ -382,4 +444,31 @@ pub fn report_text(r: &DuelReport) -> String {
         }
     }
     out.trim_end().to_string()
+}
+
+/// One line per game of the duel (`feldzug duel --each`): seed, A's side, the VP, the
+/// result and the turns played.
+pub fn each_text(r: &DuelReport) -> String {
+    r.each
+        .iter()
+        .map(|g| {
+            let result = match (&g.winner, g.finished) {
+                (_, false) => "unfinished".to_string(),
+                (Some(w), true) if *w == g.a_side => "A wins".into(),
+                (Some(_), true) => "B wins".into(),
+                (None, true) => "draw".into(),
+            };
+            format!(
+                "seed {} A={} VP {}-{} ({:+}) {} after {} turns",
+                g.seed,
+                g.a_side,
+                g.a_vp,
+                g.b_vp,
+                g.a_vp as i64 - g.b_vp as i64,
+                result,
+                g.turns
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }

@@ -9,14 +9,17 @@ use rand::Rng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// 14.0: the VP lead so far (VP are awarded as the game goes: units and HQs eliminated,
-/// objectives), over a scale of [`SCALE`] VP; from the turn before the armistice turn on
+/// objectives) and the threat to the Prussian GHQ ([`ghq_threat`], 6.5.3), over a scale
+/// of [`SCALE`] VP; from the turn before the armistice turn on
 /// (4.7) blended half and half with what an armistice asked now would leave
 /// ([`armistice_value`]).
 pub fn evaluate(rules: &SdRules, st: &SdState, side: &str) -> f64 {
     let Some(me) = Side::from_name(side) else {
         return 0.5;
     };
-    let margin = st.g.vp[me.idx()] as f64 - st.g.vp[me.other().idx()] as f64;
+    let mut margin = st.g.vp[me.idx()] as f64 - st.g.vp[me.other().idx()] as f64;
+    let threat = ghq_threat(rules, st);
+    margin += if me == Side::Austria { threat } else { -threat };
     let winner = st.g.winner.map(|w| w.name());
     let over = st.g.step == Step::GameOver;
     let score = margin_score(over, winner, side, margin, SCALE);
@@ -28,6 +31,52 @@ pub fn evaluate(rules: &SdRules, st: &SdState, side: &str) -> f64 {
         None => score,
     }
 }
+
+/// 6.5.3: what the evaluation counts the Prussian GHQ on the map within the reach of
+/// Austrian field units, in VP to Austria (its elimination is an Austrian Decisive
+/// Victory, and a GHQ alone in its hex falls to an attack with no roll, 6.3): up to
+/// [`GHQ_THREAT_VP`], less a part for each hex between it and the nearest Austrian corps
+/// or cavalry up to [`GHQ_THREAT_HEXES`], halved when Prussian units share its hex. The
+/// playouts are a few commands long, the march to the GHQ takes operations: this term
+/// tells the search which moves close in (our heuristic; for Prussia it is the reason
+/// to keep the GHQ back and covered).
+pub fn ghq_threat(rules: &SdRules, st: &SdState) -> f64 {
+    let Some(ghq) = rules.ghq() else {
+        return 0.0;
+    };
+    let Some(at) = st.units.get(ghq as usize).and_then(|u| u.hex) else {
+        return 0.0;
+    };
+    let mut nearest = u32::MAX;
+    let mut covered = false;
+    for u in rules.ids() {
+        let Some(s) = st.units.get(u as usize) else {
+            continue;
+        };
+        let (Some(h), None) = (s.hex, s.gone) else {
+            continue;
+        };
+        match (rules.side(u), rules.kind(u)) {
+            (Side::Austria, Kind::Corps | Kind::Cavalry) => nearest = nearest.min(h.distance(at)),
+            (Side::Prussia, Kind::Corps | Kind::Cavalry | Kind::Garrison) if h == at => {
+                covered = true
+            }
+            _ => {}
+        }
+    }
+    if nearest == u32::MAX || nearest > GHQ_THREAT_HEXES {
+        return 0.0;
+    }
+    let near = 1.0 - (nearest.saturating_sub(1)) as f64 / GHQ_THREAT_HEXES as f64;
+    GHQ_THREAT_VP * near * if covered { 0.5 } else { 1.0 }
+}
+
+/// The most [`ghq_threat`] counts (an Austrian field unit next to the lone GHQ), in VP.
+pub const GHQ_THREAT_VP: f64 = 20.0;
+
+/// The hexes within which [`ghq_threat`] counts an Austrian corps near the GHQ (about
+/// two operations' march, 7.2).
+pub const GHQ_THREAT_HEXES: u32 = 6;
 
 /// The evaluation's VP scale: a lead of 10 VP is a marginal victory, 30 a substantive
 /// one, 60 a decisive one (14.1, RECONSTRUCTED in docs/games/sadowa-charts.md), and from
