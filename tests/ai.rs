@@ -857,6 +857,66 @@ fn soor_at_14() -> PureGame<Trautenau> {
     g
 }
 
+/// 7.2: the evaluation counts a side's formations out of their commander in chief's line
+/// of command (`trautenau::ai::out_of_command`): for every ride the Austrian commander
+/// in chief may take at Soor, the count is the number of formations the game then marks
+/// out of command, some rides leave formations out, and the evaluation is lower by
+/// them.
+#[test]
+fn ai_evaluation_counts_formations_out_of_command_soor() {
+    use feldzug::games::trautenau::ai::out_of_command;
+    use feldzug::games::trautenau::data::Side as TsSide;
+    use feldzug::games::trautenau::state::{Step as TsStep, TsCommand};
+    let mut g = game::<Trautenau>("soor", 3);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+    let rides = |g: &PureGame<Trautenau>| -> Vec<TsCommand> {
+        g.legal()
+            .into_iter()
+            .filter(|c| matches!(c, TsCommand::MoveChief { .. }))
+            .collect()
+    };
+    let mut n = 0;
+    while !(g.st.g.step == TsStep::ChiefMove(TsSide::Austria)
+        && g.st.g.pending.is_empty()
+        && rides(&g).len() > 10)
+    {
+        let c = Trautenau::random_play(&g.rules, &g.st, &mut rng).unwrap();
+        g.apply(&c).unwrap();
+        n += 1;
+        assert!(n < 5_000 && !g.over(), "no Austrian ride");
+    }
+    let mut counts = Vec::new();
+    for ride in rides(&g) {
+        let mut h = g.clone();
+        h.apply(&ride).unwrap();
+        let expect = out_of_command(&h.rules, &h.st, TsSide::Austria);
+        let eval = Trautenau::evaluate(&h.rules, &h.st, "Austria");
+        // the rest of the chief moves, then the lines of command (7.2)
+        while h.st.g.step == TsStep::ChiefMove(TsSide::Austria) {
+            h.apply(&TsCommand::Done).unwrap();
+        }
+        let marked = (0..h.rules.formations.len())
+            .filter(|&f| h.rules.formations[f].side == TsSide::Austria)
+            .filter(|&f| {
+                (0..h.st.units.len())
+                    .any(|i| h.rules.unit_formation[i] == f && h.st.units[i].loc.hex().is_some())
+            })
+            .filter_map(|f| h.rules.formation_leader[f])
+            .filter(|&l| h.st.leaders[l].loc.hex().is_some() && h.st.leaders[l].ooc)
+            .count() as u32;
+        assert_eq!(expect, marked, "{ride:?}");
+        counts.push((expect, eval));
+    }
+    let best = counts.iter().map(|c| c.0).min().unwrap();
+    let worst = counts.iter().map(|c| c.0).max().unwrap();
+    assert!(worst > best, "{counts:?}");
+    let mean = |k: u32| {
+        let v: Vec<f64> = counts.iter().filter(|c| c.0 == k).map(|c| c.1).collect();
+        v.iter().sum::<f64>() / v.len() as f64
+    };
+    assert!(mean(best) > mean(worst), "{counts:?}");
+}
+
 /// A piece's place on the map hex "CCRR".
 fn on_hex(hex: &str) -> feldzug::games::trautenau::state::Loc {
     feldzug::games::trautenau::state::Loc::Map(feldzug::engine::hexmap::Coord::parse(hex).unwrap())

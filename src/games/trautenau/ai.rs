@@ -46,11 +46,59 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
             if !(side == Side::Austria && soor_evacuating(rules, st)) {
                 v[side.idx()] -= GOAL_VP_PER_HEX * mean_goal_distance(rules, st, side);
             }
+            v[side.idx()] -= OUT_OF_COMMAND_VP * out_of_command(rules, st, side) as f64;
         }
         v[me.idx()] - v[me.other().idx()]
     };
     let winner = st.g.winner.map(|w| w.name());
     margin_score(over, winner, side, margin, 4.0)
+}
+
+/// What the evaluation counts each of a side's formations out of its commander in
+/// chief's line of command ([`out_of_command`]), in VP (our heuristic: such a formation
+/// acts only on a passed activation test, 9.1.1, else out of command at half movement,
+/// 9.1.2; at Soor a commander in chief riding off left the brigades out of command for
+/// the whole evacuation, session 24).
+pub const OUT_OF_COMMAND_VP: f64 = 0.3;
+
+/// 7.2: how many of `side`'s formations with units on the map have their commander
+/// out of the line of command of their commander in chief (six cavalry MP, not through
+/// an enemy ZoC but where a friendly unit is; [`rules::command_reach`]), or no
+/// commander in chief on the map.
+pub fn out_of_command(rules: &TsRules, st: &TsState, side: Side) -> u32 {
+    let view = rules::view(rules, st);
+    let mut reach: Vec<(Coord, Vec<Coord>)> = Vec::new();
+    let mut n = 0;
+    for (f, def) in rules.formations.iter().enumerate() {
+        if def.side != side {
+            continue;
+        }
+        let Some(lh) = flow::leader_hex(rules, st, f) else {
+            continue;
+        };
+        let on_map = (0..st.units.len())
+            .any(|i| rules.unit_formation.get(i) == Some(&f) && st.units[i].loc.hex().is_some());
+        if !on_map {
+            continue;
+        }
+        let reached = match flow::chief_hex(rules, st, f) {
+            Some(ch) if ch == lh => true,
+            Some(ch) => {
+                let k = match reach.iter().position(|(c, _)| *c == ch) {
+                    Some(k) => k,
+                    None => {
+                        let r = rules::command_reach(rules, st, &view, side, ch, 6);
+                        reach.push((ch, r));
+                        reach.len() - 1
+                    }
+                };
+                reach[k].1.binary_search(&lh).is_ok()
+            }
+            None => false,
+        };
+        n += !reached as u32;
+    }
+    n
 }
 
 /// What the evaluation counts a hex of a side's mean distance to its goals ([`goals`]),
