@@ -917,6 +917,86 @@ fn ai_evaluation_counts_formations_out_of_command_soor() {
     assert!(mean(best) > mean(worst), "{counts:?}");
 }
 
+/// 12.1.2: Knebel's brigade starts two steps down, one from its threshold of 3: the
+/// evaluation counts its units next to an enemy (`trautenau::ai::exposed_at_threshold`),
+/// not those of a brigade with a step to spare, nor once the brigade is demoralised;
+/// the step that would break it shows in Austria's evaluation.
+#[test]
+fn ai_evaluation_counts_units_a_step_from_demoralisation_soor() {
+    use feldzug::games::trautenau::ai::exposed_at_threshold;
+    use feldzug::games::trautenau::data::Side as TsSide;
+    use feldzug::games::trautenau::scoring::formation_losses;
+    let mut g = soor_at_14();
+    let unit = |id: &str| g.rules.units.iter().position(|d| d.id == id).unwrap();
+    let f = |id: &str| g.rules.formations.iter().position(|d| d.id == id).unwrap();
+    let (knebel, mondel) = (f("knebel"), f("mondel"));
+    assert_eq!(formation_losses(&g.rules, &g.st, knebel), 2);
+    assert_eq!(g.rules.formations[knebel].demo, 3);
+    assert!(formation_losses(&g.rules, &g.st, mondel) + 1 < 3);
+    // every unit alone, far from the enemy
+    let prussians: Vec<usize> = (0..g.rules.units.len())
+        .filter(|&i| g.rules.units[i].side == TsSide::Prussia)
+        .collect();
+    for &i in &prussians {
+        g.st.units[i].loc = feldzug::games::trautenau::state::Loc::Eliminated;
+    }
+    assert_eq!(exposed_at_threshold(&g.rules, &g.st, TsSide::Austria), 0);
+    let k = (0..g.rules.units.len())
+        .find(|&i| g.rules.unit_formation[i] == knebel && g.st.units[i].loc.hex().is_some())
+        .unwrap();
+    let m = unit("a-mondel-10ir");
+    let kc = g.st.units[k].loc.hex().unwrap();
+    let mc = g.st.units[m].loc.hex().unwrap();
+    let free = |g: &PureGame<Trautenau>, c: feldzug::engine::hexmap::Coord| {
+        g.rules.map.index(c).is_some() && !g.st.units.iter().any(|u| u.loc.hex() == Some(c))
+    };
+    let knebel_hexes: Vec<_> = (0..g.rules.units.len())
+        .filter(|&i| g.rules.unit_formation[i] == knebel)
+        .filter_map(|i| g.st.units[i].loc.hex())
+        .collect();
+    // a free hex `d` from Knebel's unit at `c`, farther from his other units and Mondel's
+    let beside = |g: &PureGame<Trautenau>, c: feldzug::engine::hexmap::Coord, d: u32| {
+        g.rules
+            .map
+            .coords()
+            .find(|&x| {
+                x.distance(c) == d
+                    && free(g, x)
+                    && x.distance(mc) > 1
+                    && knebel_hexes
+                        .iter()
+                        .all(|&h| h == c || x.distance(h) > d.max(1))
+            })
+            .unwrap()
+    };
+    let p = prussians[0];
+    let ours =
+        g.st.units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| g.rules.unit_formation[*i] == knebel && u.loc.hex() == Some(kc))
+            .count() as u32;
+    g.st.units[p].loc = feldzug::games::trautenau::state::Loc::Map(beside(&g, kc, 2));
+    let away = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    assert_eq!(exposed_at_threshold(&g.rules, &g.st, TsSide::Austria), 0);
+    g.st.units[p].loc = feldzug::games::trautenau::state::Loc::Map(beside(&g, kc, 1));
+    assert_eq!(exposed_at_threshold(&g.rules, &g.st, TsSide::Austria), ours);
+    assert!(Trautenau::evaluate(&g.rules, &g.st, "Austria") < away);
+    // next to Mondel's regiment (a step to spare): nothing
+    g.st.units[p].loc = feldzug::games::trautenau::state::Loc::Map(
+        g.rules
+            .map
+            .coords()
+            .find(|&x| x.distance(mc) == 1 && free(&g, x) && x.distance(kc) > 1)
+            .unwrap(),
+    );
+    assert_eq!(exposed_at_threshold(&g.rules, &g.st, TsSide::Austria), 0);
+    // demoralised already: nothing more to lose
+    g.st.units[p].loc = feldzug::games::trautenau::state::Loc::Map(beside(&g, kc, 1));
+    g.st.formations[knebel].demoralised = true;
+    assert_eq!(exposed_at_threshold(&g.rules, &g.st, TsSide::Austria), 0);
+}
+
 /// A piece's place on the map hex "CCRR".
 fn on_hex(hex: &str) -> feldzug::games::trautenau::state::Loc {
     feldzug::games::trautenau::state::Loc::Map(feldzug::engine::hexmap::Coord::parse(hex).unwrap())

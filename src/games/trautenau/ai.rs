@@ -47,6 +47,7 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
                 v[side.idx()] -= GOAL_VP_PER_HEX * mean_goal_distance(rules, st, side);
             }
             v[side.idx()] -= OUT_OF_COMMAND_VP * out_of_command(rules, st, side) as f64;
+            v[side.idx()] -= EXPOSED_VP * exposed_at_threshold(rules, st, side) as f64;
         }
         v[me.idx()] - v[me.other().idx()]
     };
@@ -97,6 +98,40 @@ pub fn out_of_command(rules: &TsRules, st: &TsState, side: Side) -> u32 {
             None => false,
         };
         n += !reached as u32;
+    }
+    n
+}
+
+/// What the evaluation counts each unit of [`exposed_at_threshold`], in VP (our
+/// heuristic: its next step lost also hands the enemy the formation's demoralisation
+/// VP, 11.4 / 12.4.1; at Soor Knebel's brigade starts one step from its threshold,
+/// 12.1.2, and was demoralised in most drawn games of session 24).
+pub const EXPOSED_VP: f64 = 0.25;
+
+/// How many of `side`'s units on the map stand next to an enemy unit while their
+/// formation is one step loss from its demoralisation threshold (12.1.2, 10.2) and not
+/// demoralised yet.
+pub fn exposed_at_threshold(rules: &TsRules, st: &TsState, side: Side) -> u32 {
+    let enemies: Vec<Coord> = st
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| rules.units[*i].side != side)
+        .filter_map(|(_, u)| u.loc.hex())
+        .collect();
+    let mut n = 0;
+    for (f, def) in rules.formations.iter().enumerate() {
+        if def.side != side || st.formations[f].demoralised {
+            continue;
+        }
+        if super::scoring::formation_losses(rules, st, f) + 1 < def.demo as u32 {
+            continue;
+        }
+        n += (0..st.units.len())
+            .filter(|&i| rules.unit_formation[i] == f)
+            .filter_map(|i| st.units[i].loc.hex())
+            .filter(|c| enemies.iter().any(|e| e.distance(*c) <= 1))
+            .count() as u32;
     }
     n
 }
