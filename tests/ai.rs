@@ -1462,7 +1462,6 @@ fn ai_evaluation_counts_the_threat_to_the_ghq_sadowa() {
         .ids()
         .filter(|&u| g.rules.side(u) == SdSide::Austria && g.rules.kind(u) == Kind::Corps)
         .filter(|&u| g.st.units[u as usize].hex.is_some())
-        .map(|u| u as u16)
         .collect();
     let austrian_hexes: Vec<_> = g
         .rules
