@@ -75,8 +75,8 @@ pub fn ghq_threat(rules: &SdRules, st: &SdState) -> f64 {
 pub const GHQ_THREAT_VP: f64 = 20.0;
 
 /// The hexes within which [`ghq_threat`] counts an Austrian corps near the GHQ (about
-/// two operations' march, 7.2).
-pub const GHQ_THREAT_HEXES: u32 = 6;
+/// four operations' march, 7.2; six in the first runs of session 24).
+pub const GHQ_THREAT_HEXES: u32 = 12;
 
 /// The evaluation's VP scale: a lead of 10 VP is a marginal victory, 30 a substantive
 /// one, 60 a decisive one (14.1, RECONSTRUCTED in docs/games/sadowa-charts.md), and from
