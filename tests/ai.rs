@@ -1377,6 +1377,18 @@ fn ai_playout_policy_attacks_at_the_best_odds_sadowa() {
     );
 }
 
+/// Sadowa seed 1 with both sides' set-up played at random (13.1/13.2).
+fn sadowa_after_setup() -> PureGame<Sadowa> {
+    use feldzug::games::sadowa::state::Step as SdStep;
+    let mut g = game::<Sadowa>("sadowa", 1);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+    while matches!(g.st.g.step, SdStep::Setup(_)) {
+        let c = Sadowa::random_play(&g.rules, &g.st, &mut rng).unwrap();
+        g.apply(&c).unwrap();
+    }
+    g
+}
+
 /// Sadowa (6.3, 6.5.3): a Headquarters alone in a hex attacked is eliminated with no
 /// roll, and the Prussian GHQ's loss is an Austrian Decisive Victory at once: the
 /// playouts' attack values count it (`sadowa::ai::GHQ_VP`), so the policy attacks the
@@ -1387,12 +1399,7 @@ fn ai_playout_policy_attacks_the_lone_ghq_sadowa() {
     use feldzug::games::sadowa::ai::{GHQ_VP, attack_vp, playout_play};
     use feldzug::games::sadowa::data::{Kind, Side as SdSide};
     use feldzug::games::sadowa::state::{GhqStatus, SdCommand, Step as SdStep};
-    let mut g = game::<Sadowa>("sadowa", 1);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    while matches!(g.st.g.step, SdStep::Setup(_)) {
-        let c = Sadowa::random_play(&g.rules, &g.st, &mut rng).unwrap();
-        g.apply(&c).unwrap();
-    }
+    let mut g = sadowa_after_setup();
     let ghq = g.rules.ghq().expect("the Prussian GHQ");
     let occupied = |g: &PureGame<Sadowa>, c| g.st.units.iter().any(|u| u.hex == Some(c));
     // an Austrian corps with an empty hex next to it, far from the Prussians
@@ -1444,13 +1451,8 @@ fn ai_playout_policy_attacks_the_lone_ghq_sadowa() {
 fn ai_evaluation_counts_the_threat_to_the_ghq_sadowa() {
     use feldzug::games::sadowa::ai::{GHQ_THREAT_HEXES, GHQ_THREAT_VP, evaluate, ghq_threat};
     use feldzug::games::sadowa::data::{Kind, Side as SdSide};
-    use feldzug::games::sadowa::state::{GhqStatus, Step as SdStep};
-    let mut g = game::<Sadowa>("sadowa", 1);
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-    while matches!(g.st.g.step, SdStep::Setup(_)) {
-        let c = Sadowa::random_play(&g.rules, &g.st, &mut rng).unwrap();
-        g.apply(&c).unwrap();
-    }
+    use feldzug::games::sadowa::state::GhqStatus;
+    let mut g = sadowa_after_setup();
     let ghq = g.rules.ghq().expect("the Prussian GHQ");
     assert_eq!(
         g.st.units[ghq as usize].hex, None,
