@@ -68,7 +68,6 @@ pub const OUT_OF_COMMAND_VP: f64 = 0.3;
 /// commander in chief on the map.
 pub fn out_of_command(rules: &TsRules, st: &TsState, side: Side) -> u32 {
     let view = rules::view(rules, st);
-    let mut reach: Vec<(Coord, Vec<Coord>)> = Vec::new();
     let mut n = 0;
     for (f, def) in rules.formations.iter().enumerate() {
         if def.side != side {
@@ -82,21 +81,7 @@ pub fn out_of_command(rules: &TsRules, st: &TsState, side: Side) -> u32 {
         if !on_map {
             continue;
         }
-        let reached = match flow::chief_hex(rules, st, f) {
-            Some(ch) if ch == lh => true,
-            Some(ch) => {
-                let k = match reach.iter().position(|(c, _)| *c == ch) {
-                    Some(k) => k,
-                    None => {
-                        let r = rules::command_reach(rules, st, &view, side, ch, 6);
-                        reach.push((ch, r));
-                        reach.len() - 1
-                    }
-                };
-                reach[k].1.binary_search(&lh).is_ok()
-            }
-            None => false,
-        };
+        let reached = flow::in_line_of_command(rules, st, &view, f, lh);
         n += !reached as u32;
     }
     n

@@ -171,6 +171,25 @@ pub fn chief_hex(rules: &TsRules, st: &TsState, f: usize) -> Option<Coord> {
     chief_of(rules, st, f).and_then(|l| st.leaders[l].loc.hex())
 }
 
+/// 7.2: whether formation `f`'s commander at `lh` is within his commander in chief's
+/// line of command (six cavalry MP, not through an enemy ZoC without a friendly unit);
+/// never with the commander in chief off the map.
+pub fn in_line_of_command(
+    rules: &TsRules,
+    st: &TsState,
+    view: &super::rules::View,
+    f: usize,
+    lh: Coord,
+) -> bool {
+    let side = rules.formations[f].side;
+    match chief_hex(rules, st, f) {
+        Some(ch) => {
+            ch == lh || super::rules::command_reach(rules, st, view, side, ch, 6).contains(&lh)
+        }
+        None => false,
+    }
+}
+
 /// 13.1: the decision id of the 1st Guards Division at 13.00 (the scenario's
 /// `decisions`); with it Bonin panicking ends the linked game.
 pub const GUARD_DECISION: &str = "guard-1866";

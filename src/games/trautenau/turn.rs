@@ -122,15 +122,7 @@ impl Game<'_> {
                 self.st.leaders[l].ooc = false;
                 continue;
             };
-            let side = self.rules.formations[f].side;
-            let reached = match chief_hex(self.rules, self.st, f) {
-                Some(ch) => {
-                    ch == lh
-                        || rules::command_reach(self.rules, self.st, &view, side, ch, 6)
-                            .contains(&lh)
-                }
-                None => false,
-            };
+            let reached = in_line_of_command(self.rules, self.st, &view, f, lh);
             if self.st.leaders[l].ooc == reached {
                 self.st.leaders[l].ooc = !reached;
             }
