@@ -997,6 +997,124 @@ fn ai_evaluation_counts_units_a_step_from_demoralisation_soor() {
     assert_eq!(exposed_at_threshold(&g.rules, &g.st, TsSide::Austria), 0);
 }
 
+/// 9.5.12, 9.5.6: the evaluation charges a side for its commander in chief next to an
+/// enemy unit (a whole VP), two hexes from one (less), and lost (more), and for a
+/// battery alone in its hex next to an enemy, not for one stacked with infantry
+/// (`trautenau::ai::{chief_in_danger, lone_batteries}`; at Soor the computer's Gablenz
+/// rode to Alt Rognitz and was lost, session 25).
+#[test]
+fn ai_evaluation_counts_the_danger_to_the_chief_and_lone_batteries_soor() {
+    use feldzug::games::trautenau::ai::{
+        CHIEF_LOST_VP, CHIEF_NEAR_ENEMY_VP, CHIEF_NEXT_TO_ENEMY_VP, chief_in_danger, lone_batteries,
+    };
+    use feldzug::games::trautenau::data::Side as TsSide;
+    use feldzug::games::trautenau::state::Loc as TsLoc;
+    let mut g = soor_at_14();
+    let unit =
+        |g: &PureGame<Trautenau>, id: &str| g.rules.units.iter().position(|d| d.id == id).unwrap();
+    let gablenz = g
+        .rules
+        .leaders
+        .iter()
+        .position(|l| l.id == "gablenz")
+        .unwrap();
+    let art = unit(&g, "a-art-78");
+    let c = g.st.units[art].loc.hex().unwrap();
+    assert_eq!(
+        g.st.leaders[gablenz].loc.hex(),
+        Some(c),
+        "12.2: Gablenz with Art 7-8/III"
+    );
+    let prussians: Vec<usize> = (0..g.rules.units.len())
+        .filter(|&i| g.rules.units[i].side == TsSide::Prussia)
+        .collect();
+    for &i in &prussians {
+        g.st.units[i].loc = TsLoc::Eliminated;
+    }
+    assert_eq!(chief_in_danger(&g.rules, &g.st, TsSide::Austria), 0.0);
+    assert_eq!(lone_batteries(&g.rules, &g.st, TsSide::Austria), 0);
+    let safe = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    let others: Vec<_> = (0..g.rules.units.len())
+        .filter(|&i| i != art && g.rules.units[i].side == TsSide::Austria)
+        .filter_map(|i| g.st.units[i].loc.hex())
+        .collect();
+    // a free hex at `d` from the battery and Gablenz, farther than `d` from the others
+    let at = |g: &PureGame<Trautenau>, d: u32| {
+        g.rules
+            .map
+            .coords()
+            .find(|&x| {
+                x.distance(c) == d
+                    && !g.st.units.iter().any(|u| u.loc.hex() == Some(x))
+                    && others.iter().all(|o| x.distance(*o) > d)
+            })
+            .unwrap()
+    };
+    let p = prussians[0];
+    g.st.units[p].loc = TsLoc::Map(at(&g, 2));
+    assert_eq!(
+        chief_in_danger(&g.rules, &g.st, TsSide::Austria),
+        CHIEF_NEAR_ENEMY_VP
+    );
+    assert_eq!(lone_batteries(&g.rules, &g.st, TsSide::Austria), 0);
+    g.st.units[p].loc = TsLoc::Map(at(&g, 1));
+    assert_eq!(
+        chief_in_danger(&g.rules, &g.st, TsSide::Austria),
+        CHIEF_NEXT_TO_ENEMY_VP
+    );
+    assert_eq!(lone_batteries(&g.rules, &g.st, TsSide::Austria), 1);
+    assert_eq!(lone_batteries(&g.rules, &g.st, TsSide::Prussia), 0);
+    // infantry in the battery's hex covers it (9.5.6 is the battery alone)
+    let inf = unit(&g, "a-wimpffen-13ir");
+    let was = g.st.units[inf].loc;
+    g.st.units[inf].loc = TsLoc::Map(c);
+    assert_eq!(lone_batteries(&g.rules, &g.st, TsSide::Austria), 0);
+    g.st.units[inf].loc = was;
+    // Gablenz lost: the loss counts more than the danger, and the evaluation is lower
+    g.st.units[p].loc = TsLoc::Eliminated;
+    g.st.leaders[gablenz].loc = TsLoc::Eliminated;
+    assert_eq!(
+        chief_in_danger(&g.rules, &g.st, TsSide::Austria),
+        CHIEF_LOST_VP
+    );
+    assert!(CHIEF_LOST_VP > CHIEF_NEXT_TO_ENEMY_VP && CHIEF_NEXT_TO_ENEMY_VP > CHIEF_NEAR_ENEMY_VP);
+    assert!(Trautenau::evaluate(&g.rules, &g.st, "Austria") < safe);
+}
+
+/// 11.4, 12.4.1: a VP for every two enemy steps lost; the evaluation counts the odd
+/// step its half, so that the first step lost shows to the search (with the rule's
+/// rounding alone it was worth nothing), and the second makes the whole VP.
+#[test]
+fn ai_evaluation_counts_each_step_lost_soor() {
+    use feldzug::games::trautenau::data::Side as TsSide;
+    use feldzug::games::trautenau::scoring::score;
+    let mut g = soor_at_14();
+    let ps: Vec<usize> = (0..g.rules.units.len())
+        .filter(|&i| g.rules.units[i].side == TsSide::Prussia && g.rules.units[i].morale == 2)
+        .filter(|&i| g.st.units[i].loc.hex().is_some())
+        .take(2)
+        .collect();
+    assert_eq!(ps.len(), 2);
+    let e0 = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    let vp0 = score(&g.rules, &g.st, false).0[TsSide::Austria.idx()];
+    g.st.units[ps[0]].losses = 1;
+    let e1 = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    assert_eq!(
+        score(&g.rules, &g.st, false).0[TsSide::Austria.idx()],
+        vp0,
+        "one step: no VP yet"
+    );
+    g.st.units[ps[1]].losses = 1;
+    let e2 = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    assert_eq!(
+        score(&g.rules, &g.st, false).0[TsSide::Austria.idx()],
+        vp0 + 1,
+        "two steps: a VP"
+    );
+    assert!(e0 < e1 && e1 < e2, "{e0} {e1} {e2}");
+    assert!(Trautenau::evaluate(&g.rules, &g.st, "Prussia") < 1.0 - e0 + 1e-9);
+}
+
 /// A piece's place on the map hex "CCRR".
 fn on_hex(hex: &str) -> feldzug::games::trautenau::state::Loc {
     feldzug::games::trautenau::state::Loc::Map(feldzug::engine::hexmap::Coord::parse(hex).unwrap())

@@ -31,6 +31,13 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
     } else {
         let vp = flow::score(rules, st, true).0;
         let mut v = [vp[0] as f64, vp[1] as f64];
+        // 11.4, 12.4.1 give a VP for two steps: the odd step counts its half, so that
+        // every step lost shows to the search (a lone step lost was worth nothing to it)
+        let n = super::scoring::step_counts(rules, st, &rules::view(rules, st), true);
+        for side in [Side::Austria, Side::Prussia] {
+            let k = side.other().idx();
+            v[side.idx()] += 0.5 * ((n.lost[k] + n.trapped[k]) % 2) as f64;
+        }
         v[Side::Austria.idx()] += soor_places_to_bank(rules, st) as f64;
         if matches!(victory(rules, st), Victory::Soor { .. }) {
             // 12.4.1 counts a VP per four Austrian steps left on the map at the end,
@@ -48,6 +55,8 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
             }
             v[side.idx()] -= OUT_OF_COMMAND_VP * out_of_command(rules, st, side) as f64;
             v[side.idx()] -= EXPOSED_VP * exposed_at_threshold(rules, st, side) as f64;
+            v[side.idx()] -= chief_in_danger(rules, st, side);
+            v[side.idx()] -= LONE_BATTERY_VP * lone_batteries(rules, st, side) as f64;
         }
         v[me.idx()] - v[me.other().idx()]
     };
@@ -117,6 +126,85 @@ pub fn exposed_at_threshold(rules: &TsRules, st: &TsState, side: Side) -> u32 {
             .filter_map(|i| st.units[i].loc.hex())
             .filter(|c| enemies.iter().any(|e| e.distance(*c) <= 1))
             .count() as u32;
+    }
+    n
+}
+
+/// The hexes of `side`'s enemies' units on the map.
+fn enemy_hexes(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
+    st.units
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| rules.units[*i].side != side)
+        .filter_map(|(_, u)| u.loc.hex())
+        .collect()
+}
+
+/// What the evaluation counts a commander in chief next to an enemy unit, in VP (our
+/// heuristic: he is lost with the units he is stacked with, 9.5.12, and without him
+/// every formation is out of command for the rest of the battle, 7.2; at Soor in
+/// session 25 the computer's Gablenz rode to Alt Rognitz, was lost in its first
+/// assault, and the brigades could not get away).
+pub const CHIEF_NEXT_TO_ENEMY_VP: f64 = 1.0;
+
+/// What the evaluation counts a commander in chief two hexes from an enemy unit (one
+/// enemy move from contact), in VP (our heuristic).
+pub const CHIEF_NEAR_ENEMY_VP: f64 = 0.3;
+
+/// What the evaluation charges `side` for the danger to its commanders in chief on the
+/// map ([`CHIEF_NEXT_TO_ENEMY_VP`], [`CHIEF_NEAR_ENEMY_VP`]) and for each one lost
+/// (9.5.12; [`CHIEF_LOST_VP`]).
+pub fn chief_in_danger(rules: &TsRules, st: &TsState, side: Side) -> f64 {
+    let enemies = enemy_hexes(rules, st, side);
+    let mut v = 0.0;
+    for (l, def) in rules.leaders.iter().enumerate() {
+        if def.side != side || !flow::is_chief(rules, l) {
+            continue;
+        }
+        match st.leaders[l].loc {
+            Loc::Map(c) => match nearest(c, &enemies) {
+                Some(d) if d <= 1 => v += CHIEF_NEXT_TO_ENEMY_VP,
+                Some(2) => v += CHIEF_NEAR_ENEMY_VP,
+                _ => {}
+            },
+            Loc::Eliminated => v += CHIEF_LOST_VP,
+            _ => {}
+        }
+    }
+    v
+}
+
+/// What the evaluation counts a commander in chief lost (9.5.12), in VP, besides the
+/// formations it leaves out of command ([`out_of_command`]): our heuristic, so that the
+/// danger of [`chief_in_danger`] is less than the loss it risks.
+pub const CHIEF_LOST_VP: f64 = 2.0;
+
+/// What the evaluation counts an artillery unit alone in its hex next to an enemy unit,
+/// in VP (our heuristic: 9.5.6 eliminates it when its assailant survives the defensive
+/// fire; at Soor such batteries were a good part of the Austrian steps lost, session
+/// 25).
+pub const LONE_BATTERY_VP: f64 = 0.3;
+
+/// How many of `side`'s artillery units on the map stand without a friendly unit of
+/// another arm in their hex and next to an enemy unit (9.5.6).
+pub fn lone_batteries(rules: &TsRules, st: &TsState, side: Side) -> u32 {
+    let enemies = enemy_hexes(rules, st, side);
+    let mut n = 0;
+    for (i, u) in st.units.iter().enumerate() {
+        let d = &rules.units[i];
+        if d.side != side || d.arm != super::data::Arm::Artillery {
+            continue;
+        }
+        let Some(c) = u.loc.hex() else { continue };
+        if !enemies.iter().any(|e| e.distance(c) <= 1) {
+            continue;
+        }
+        let covered = st.units.iter().enumerate().any(|(j, w)| {
+            w.loc.hex() == Some(c)
+                && rules.units[j].side == side
+                && rules.units[j].arm != super::data::Arm::Artillery
+        });
+        n += !covered as u32;
     }
     n
 }

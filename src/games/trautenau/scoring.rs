@@ -173,45 +173,55 @@ pub fn panic_chance(level: i32) -> f64 {
 
 /// Victory points [Austria, Prussia] (11.4.1, 12.4.1) with an explanation per line.
 /// `end`: count prisoners (units that cannot trace home).
-pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>) {
-    let view = rules::view(rules, st);
-    let mut vp = [0i32; 2];
-    let mut lines = Vec::new();
-    let mut lost = [0u32; 2];
-    let mut trapped = [0u32; 2];
-    let mut on_map_steps = [0u32; 2];
+/// Each side's steps as the VP count them (11.4, 12.4.1), by side index.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepCounts {
+    /// Lost in combat so far (at Soor not the losses the units began with).
+    pub lost: [u32; 2],
+    /// At the end, on the map and cut off from home: taken prisoner (11.4, 12.4.1).
+    pub trapped: [u32; 2],
+    /// On the map.
+    pub on_map: [u32; 2],
+}
+
+/// The [`StepCounts`] of the position; `end` counts the steps taken prisoner.
+pub fn step_counts(rules: &TsRules, st: &TsState, view: &rules::View, end: bool) -> StepCounts {
+    let soor = matches!(victory(rules, st), Victory::Soor { .. });
+    let mut n = StepCounts::default();
     for (i, d) in rules.units.iter().enumerate() {
         if rules.absent.contains(&d.id) {
             continue;
         }
         let s = &st.units[i];
-        let counted = s.losses.saturating_sub(match victory(rules, st) {
-            Victory::Soor { .. } => s.initial_losses,
-            _ => 0,
-        }) as u32;
-        match s.loc {
-            Loc::Eliminated => {
-                lost[d.side.idx()] += (d.morale.saturating_sub(
-                    if matches!(victory(rules, st), Victory::Soor { .. }) {
-                        s.initial_losses
-                    } else {
-                        0
-                    },
-                )) as u32
+        let initial = if soor { s.initial_losses } else { 0 };
+        let k = d.side.idx();
+        n.lost[k] += match s.loc {
+            Loc::Eliminated => d.morale.saturating_sub(initial),
+            _ => s.losses.saturating_sub(initial),
+        } as u32;
+        if let Loc::Map(h) = s.loc {
+            let left = (d.morale - s.losses.min(d.morale)) as u32;
+            if end
+                && takes_prisoners_of(rules, st, d.side)
+                && !can_trace_home(rules, st, view, d.side, h)
+            {
+                n.trapped[k] += left;
             }
-            Loc::Map(h) => {
-                if end
-                    && takes_prisoners_of(rules, st, d.side)
-                    && !can_trace_home(rules, st, &view, d.side, h)
-                {
-                    trapped[d.side.idx()] += (d.morale - s.losses.min(d.morale)) as u32;
-                }
-                lost[d.side.idx()] += counted;
-                on_map_steps[d.side.idx()] += (d.morale - s.losses.min(d.morale)) as u32;
-            }
-            _ => lost[d.side.idx()] += counted,
+            n.on_map[k] += left;
         }
     }
+    n
+}
+
+pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>) {
+    let view = rules::view(rules, st);
+    let mut vp = [0i32; 2];
+    let mut lines = Vec::new();
+    let StepCounts {
+        lost,
+        trapped,
+        on_map: on_map_steps,
+    } = step_counts(rules, st, &view, end);
     for side in Side::BOTH {
         let enemy = side.other().idx();
         let v = ((lost[enemy] + trapped[enemy]) / 2) as i32;
