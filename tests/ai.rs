@@ -1115,6 +1115,97 @@ fn ai_evaluation_counts_each_step_lost_soor() {
     assert!(Trautenau::evaluate(&g.rules, &g.st, "Prussia") < 1.0 - e0 + 1e-9);
 }
 
+/// Soor, 12.4.1: once Austria evacuates, the computer's Austrian movement searches the
+/// march out only (`trautenau::ai::soor_march`): no unit or commander farther from the
+/// exits 0113-0118, no end of the activation while a unit can get nearer, and a unit on
+/// an exit hex leaves; before 13.00 the moves away from the exits are still searched.
+#[test]
+fn ai_searches_the_march_out_in_the_evacuation_soor() {
+    use feldzug::engine::hexmap::Coord;
+    use feldzug::games::trautenau::data::Side as TsSide;
+    use feldzug::games::trautenau::flow::active_side;
+    use feldzug::games::trautenau::state::{Loc as TsLoc, Step as TsStep, TsCommand};
+    let exits: Vec<Coord> = (13..=18)
+        .map(|r| Coord::parse(&format!("01{r}")).unwrap())
+        .collect();
+    let dist = |c: Coord| exits.iter().map(|e| e.distance(c)).min().unwrap();
+    let on_map =
+        |st: &feldzug::games::trautenau::state::TsState, u: u16| st.units[u as usize].loc.hex();
+    let austrian_moves = |g: &mut PureGame<Trautenau>, rng: &mut Xoshiro256PlusPlus| {
+        let mut n = 0;
+        while !(g.st.g.step == TsStep::Movement
+            && g.st.g.pending.is_empty()
+            && active_side(&g.rules, &g.st) == Some(TsSide::Austria)
+            && g.legal()
+                .iter()
+                .any(|c| matches!(c, TsCommand::Move { .. })))
+        {
+            let c = Trautenau::random_play(&g.rules, &g.st, rng).unwrap();
+            g.apply(&c).unwrap();
+            n += 1;
+            assert!(n < 5_000 && !g.over(), "no Austrian movement");
+        }
+    };
+    let away = |g: &PureGame<Trautenau>, c: &TsCommand| match c {
+        TsCommand::Move { unit, to, .. } => {
+            on_map(&g.st, *unit).is_some_and(|f| dist(*to) > dist(f))
+        }
+        TsCommand::MoveLeader { leader, to } => g.st.leaders[*leader as usize]
+            .loc
+            .hex()
+            .is_some_and(|f| dist(*to) > dist(f)),
+        _ => false,
+    };
+    // before 13.00: the search still sees moves away from the exits
+    let mut g = game::<Trautenau>("soor", 5);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+    austrian_moves(&mut g, &mut rng);
+    assert!(g.st.g.hour < 13);
+    let c = Trautenau::ai_candidates(&g.rules, &g.st, g.legal());
+    assert!(c.iter().any(|c| away(&g, c)), "{c:?}");
+    // in the evacuation: none of them, and no end while a unit can get nearer
+    let mut g = soor_at_14();
+    austrian_moves(&mut g, &mut rng);
+    let legal = g.legal();
+    assert!(
+        legal.iter().any(|c| away(&g, c)),
+        "the rules allow the march back"
+    );
+    let c = Trautenau::ai_candidates(&g.rules, &g.st, legal.clone());
+    assert!(!c.is_empty() && c.iter().all(|x| legal.contains(x)));
+    assert!(!c.iter().any(|x| away(&g, x)), "{c:?}");
+    let nearer = c.iter().any(|x| match x {
+        TsCommand::Move { unit, to, .. } => {
+            on_map(&g.st, *unit).is_some_and(|f| dist(*to) < dist(f))
+        }
+        _ => false,
+    });
+    assert!(nearer);
+    assert!(legal.contains(&TsCommand::Done) && !c.contains(&TsCommand::Done));
+    // a unit on an exit hex leaves
+    let u = (0..g.st.units.len())
+        .find(|&i| {
+            legal
+                .iter()
+                .any(|c| matches!(c, TsCommand::Move { unit, .. } if *unit as usize == i))
+        })
+        .unwrap();
+    let free = exits
+        .iter()
+        .copied()
+        .find(|e| !g.st.units.iter().any(|x| x.loc.hex() == Some(*e)))
+        .unwrap();
+    g.st.units[u].loc = TsLoc::Map(free);
+    let legal = g.legal();
+    assert!(legal.contains(&TsCommand::Evacuate { unit: u as u16 }));
+    let c = Trautenau::ai_candidates(&g.rules, &g.st, legal);
+    assert!(c.contains(&TsCommand::Evacuate { unit: u as u16 }));
+    assert!(
+        c.iter().all(|x| matches!(x, TsCommand::Evacuate { .. })),
+        "{c:?}"
+    );
+}
+
 /// A piece's place on the map hex "CCRR".
 fn on_hex(hex: &str) -> feldzug::games::trautenau::state::Loc {
     feldzug::games::trautenau::state::Loc::Map(feldzug::engine::hexmap::Coord::parse(hex).unwrap())

@@ -358,14 +358,77 @@ pub fn mean_goal_distance(rules: &TsRules, st: &TsState, side: Side) -> f64 {
 /// The commands the computer searches (a subset of the legal ones): no turning in place
 /// (4) while anything else is possible, since a move ends with a facing of its own and a
 /// turn that changes nothing the evaluation sees would be tried forever.
-pub fn candidates(legal: Vec<TsCommand>) -> Vec<TsCommand> {
-    if legal.iter().all(|c| matches!(c, TsCommand::Face { .. })) {
-        return legal;
+///
+/// At Soor once Austria evacuates (12.4.1) the Austrian side searches the march out only
+/// ([`soor_march`]): with 200 playouts over a few dozen moves the search could not tell
+/// a hex nearer the exits from one farther (each hex a hundredth of a VP in the
+/// evaluation, the playouts' dice far more), and its units and commanders wandered
+/// (session 25: batteries and regiments still three to eight hexes from the exits at
+/// 20.00, after marching back and forth).
+pub fn candidates(rules: &TsRules, st: &TsState, legal: Vec<TsCommand>) -> Vec<TsCommand> {
+    let legal = if legal.iter().all(|c| matches!(c, TsCommand::Face { .. })) {
+        legal
+    } else {
+        legal
+            .into_iter()
+            .filter(|c| !matches!(c, TsCommand::Face { .. }))
+            .collect()
+    };
+    match soor_march(rules, st, &legal) {
+        Some(m) if !m.is_empty() => m,
+        _ => legal,
     }
-    legal
-        .into_iter()
-        .filter(|c| !matches!(c, TsCommand::Face { .. }))
-        .collect()
+}
+
+/// At Soor in the evacuation (12.4.1), in an Austrian movement: the commands of the
+/// march out, or `None` elsewhere. A unit on an exit hex leaves (it can only lose by
+/// staying); else no unit or formation commander moves farther from the exits than it
+/// stands; and the activation does not end (`Done`) while a unit can still get nearer
+/// them. Assaults, barrages and the commander in chief's rides are left to the search.
+pub fn soor_march(rules: &TsRules, st: &TsState, legal: &[TsCommand]) -> Option<Vec<TsCommand>> {
+    let Victory::Soor { exits, .. } = victory(rules, st) else {
+        return None;
+    };
+    if !soor_evacuating(rules, st)
+        || st.g.step != Step::Movement
+        || flow::active_side(rules, st) != Some(Side::Austria)
+    {
+        return None;
+    }
+    let out: Vec<TsCommand> = legal
+        .iter()
+        .filter(|c| matches!(c, TsCommand::Evacuate { .. }))
+        .cloned()
+        .collect();
+    if !out.is_empty() {
+        return Some(out);
+    }
+    let dist = |c: Coord| nearest(c, exits).unwrap_or(0);
+    let mut progress = false;
+    let mut out = Vec::with_capacity(legal.len());
+    for c in legal {
+        let keep = match c {
+            TsCommand::Move { unit, to, .. } => match on_map(st, *unit) {
+                Some(from) => {
+                    progress |= dist(*to) < dist(from);
+                    dist(*to) <= dist(from)
+                }
+                None => true,
+            },
+            TsCommand::MoveLeader { leader, to } => match st.leaders[*leader as usize].loc {
+                Loc::Map(from) => dist(*to) <= dist(from),
+                _ => true,
+            },
+            _ => true,
+        };
+        if keep {
+            out.push(c.clone());
+        }
+    }
+    if progress {
+        out.retain(|c| *c != TsCommand::Done);
+    }
+    Some(out)
 }
 
 /// 12.4.1: the VP Austria would bank at the end of the check turn for the places it

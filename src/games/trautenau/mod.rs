@@ -168,8 +168,8 @@ impl RulesGame for Trautenau {
         ai::playout_play(rules, st, rng)
     }
 
-    fn ai_candidates(_rules: &TsRules, _st: &TsState, legal: Vec<TsCommand>) -> Vec<TsCommand> {
-        ai::candidates(legal)
+    fn ai_candidates(rules: &TsRules, st: &TsState, legal: Vec<TsCommand>) -> Vec<TsCommand> {
+        ai::candidates(rules, st, legal)
     }
 
     // the game's registry entry: its library card, reference, map, invariants, benchmarks
