@@ -1077,7 +1077,11 @@ fn ai_evaluation_counts_the_danger_to_the_chief_and_lone_batteries_soor() {
         chief_in_danger(&g.rules, &g.st, TsSide::Austria),
         CHIEF_LOST_VP
     );
-    assert!(CHIEF_LOST_VP > CHIEF_NEXT_TO_ENEMY_VP && CHIEF_NEXT_TO_ENEMY_VP > CHIEF_NEAR_ENEMY_VP);
+    const {
+        assert!(
+            CHIEF_LOST_VP > CHIEF_NEXT_TO_ENEMY_VP && CHIEF_NEXT_TO_ENEMY_VP > CHIEF_NEAR_ENEMY_VP
+        )
+    };
     assert!(Trautenau::evaluate(&g.rules, &g.st, "Austria") < safe);
 }
 
