@@ -1210,6 +1210,48 @@ fn ai_searches_the_march_out_in_the_evacuation_soor() {
     );
 }
 
+/// 9.5.7: a unit already disorganised loses a step to the next D: the evaluation counts
+/// a side's disorganised units next to an enemy (`trautenau::ai::disorganised_in_contact`),
+/// not organised ones nor those away from the enemy, and Austria's evaluation is lower
+/// for its unit so placed.
+#[test]
+fn ai_evaluation_counts_disorganised_units_in_contact_soor() {
+    use feldzug::games::trautenau::ai::disorganised_in_contact;
+    use feldzug::games::trautenau::data::Side as TsSide;
+    use feldzug::games::trautenau::state::Loc as TsLoc;
+    let mut g = soor_at_14();
+    let prussians: Vec<usize> = (0..g.rules.units.len())
+        .filter(|&i| g.rules.units[i].side == TsSide::Prussia)
+        .collect();
+    for &i in &prussians {
+        g.st.units[i].loc = TsLoc::Eliminated;
+    }
+    let u = g
+        .rules
+        .units
+        .iter()
+        .position(|d| d.id == "a-mondel-10ir")
+        .unwrap();
+    let c = g.st.units[u].loc.hex().unwrap();
+    let hexes: Vec<_> = g.st.units.iter().filter_map(|x| x.loc.hex()).collect();
+    let beside = g
+        .rules
+        .map
+        .coords()
+        .find(|&x| x.distance(c) == 1 && hexes.iter().all(|h| *h == c || h.distance(x) > 1))
+        .unwrap();
+    let p = prussians[0];
+    g.st.units[p].loc = TsLoc::Map(beside);
+    assert_eq!(disorganised_in_contact(&g.rules, &g.st, TsSide::Austria), 0);
+    let organised = Trautenau::evaluate(&g.rules, &g.st, "Austria");
+    g.st.units[u].disorg = true;
+    assert_eq!(disorganised_in_contact(&g.rules, &g.st, TsSide::Austria), 1);
+    assert_eq!(disorganised_in_contact(&g.rules, &g.st, TsSide::Prussia), 0);
+    assert!(Trautenau::evaluate(&g.rules, &g.st, "Austria") < organised);
+    g.st.units[p].loc = TsLoc::Eliminated;
+    assert_eq!(disorganised_in_contact(&g.rules, &g.st, TsSide::Austria), 0);
+}
+
 /// A piece's place on the map hex "CCRR".
 fn on_hex(hex: &str) -> feldzug::games::trautenau::state::Loc {
     feldzug::games::trautenau::state::Loc::Map(feldzug::engine::hexmap::Coord::parse(hex).unwrap())

@@ -57,6 +57,8 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
             v[side.idx()] -= EXPOSED_VP * exposed_at_threshold(rules, st, side) as f64;
             v[side.idx()] -= chief_in_danger(rules, st, side);
             v[side.idx()] -= LONE_BATTERY_VP * lone_batteries(rules, st, side) as f64;
+            v[side.idx()] -=
+                DISORGANISED_IN_CONTACT_VP * disorganised_in_contact(rules, st, side) as f64;
         }
         v[me.idx()] - v[me.other().idx()]
     };
@@ -207,6 +209,24 @@ pub fn lone_batteries(rules: &TsRules, st: &TsState, side: Side) -> u32 {
         n += !covered as u32;
     }
     n
+}
+
+/// What the evaluation counts a disorganised unit next to an enemy unit, in VP (our
+/// heuristic: a D or a failed T on a unit already disorganised costs a step, 9.5.7, and
+/// such a unit does not rally next to the enemy, 10.1; at Soor most Austrian steps lost
+/// in session 25's drawn games went so).
+pub const DISORGANISED_IN_CONTACT_VP: f64 = 0.3;
+
+/// How many of `side`'s disorganised units on the map stand next to an enemy unit.
+pub fn disorganised_in_contact(rules: &TsRules, st: &TsState, side: Side) -> u32 {
+    let enemies = enemy_hexes(rules, st, side);
+    st.units
+        .iter()
+        .enumerate()
+        .filter(|(i, u)| rules.units[*i].side == side && u.disorg)
+        .filter_map(|(_, u)| u.loc.hex())
+        .filter(|c| enemies.iter().any(|e| e.distance(*c) <= 1))
+        .count() as u32
 }
 
 /// What the evaluation counts a hex of a side's mean distance to its goals ([`goals`]),
