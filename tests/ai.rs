@@ -857,6 +857,19 @@ fn soor_at_14() -> PureGame<Trautenau> {
     g
 }
 
+/// Takes every Prussian unit off the board (eliminated), for the evaluation tests that
+/// then place one where they need it; returns their indices.
+fn soor_without_prussians(g: &mut PureGame<Trautenau>) -> Vec<usize> {
+    use feldzug::games::trautenau::data::Side as TsSide;
+    let prussians: Vec<usize> = (0..g.rules.units.len())
+        .filter(|&i| g.rules.units[i].side == TsSide::Prussia)
+        .collect();
+    for &i in &prussians {
+        g.st.units[i].loc = feldzug::games::trautenau::state::Loc::Eliminated;
+    }
+    prussians
+}
+
 /// 7.2: the evaluation counts a side's formations out of their commander in chief's line
 /// of command (`trautenau::ai::out_of_command`): for every ride the Austrian commander
 /// in chief may take at Soor, the count is the number of formations the game then marks
@@ -933,18 +946,13 @@ fn ai_evaluation_counts_units_a_step_from_demoralisation_soor() {
     assert_eq!(formation_losses(&g.rules, &g.st, knebel), 2);
     assert_eq!(g.rules.formations[knebel].demo, 3);
     assert!(formation_losses(&g.rules, &g.st, mondel) + 1 < 3);
+    let m = unit("a-mondel-10ir");
     // every unit alone, far from the enemy
-    let prussians: Vec<usize> = (0..g.rules.units.len())
-        .filter(|&i| g.rules.units[i].side == TsSide::Prussia)
-        .collect();
-    for &i in &prussians {
-        g.st.units[i].loc = feldzug::games::trautenau::state::Loc::Eliminated;
-    }
+    let prussians = soor_without_prussians(&mut g);
     assert_eq!(exposed_at_threshold(&g.rules, &g.st, TsSide::Austria), 0);
     let k = (0..g.rules.units.len())
         .find(|&i| g.rules.unit_formation[i] == knebel && g.st.units[i].loc.hex().is_some())
         .unwrap();
-    let m = unit("a-mondel-10ir");
     let kc = g.st.units[k].loc.hex().unwrap();
     let mc = g.st.units[m].loc.hex().unwrap();
     let free = |g: &PureGame<Trautenau>, c: feldzug::engine::hexmap::Coord| {
@@ -1025,12 +1033,7 @@ fn ai_evaluation_counts_the_danger_to_the_chief_and_lone_batteries_soor() {
         Some(c),
         "12.2: Gablenz with Art 7-8/III"
     );
-    let prussians: Vec<usize> = (0..g.rules.units.len())
-        .filter(|&i| g.rules.units[i].side == TsSide::Prussia)
-        .collect();
-    for &i in &prussians {
-        g.st.units[i].loc = TsLoc::Eliminated;
-    }
+    let prussians = soor_without_prussians(&mut g);
     assert_eq!(chief_in_danger(&g.rules, &g.st, TsSide::Austria), 0.0);
     assert_eq!(lone_batteries(&g.rules, &g.st, TsSide::Austria), 0);
     let safe = Trautenau::evaluate(&g.rules, &g.st, "Austria");
@@ -1220,12 +1223,7 @@ fn ai_evaluation_counts_disorganised_units_in_contact_soor() {
     use feldzug::games::trautenau::data::Side as TsSide;
     use feldzug::games::trautenau::state::Loc as TsLoc;
     let mut g = soor_at_14();
-    let prussians: Vec<usize> = (0..g.rules.units.len())
-        .filter(|&i| g.rules.units[i].side == TsSide::Prussia)
-        .collect();
-    for &i in &prussians {
-        g.st.units[i].loc = TsLoc::Eliminated;
-    }
+    let prussians = soor_without_prussians(&mut g);
     let u = g
         .rules
         .units

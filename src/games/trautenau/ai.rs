@@ -108,13 +108,7 @@ pub const EXPOSED_VP: f64 = 0.25;
 /// formation is one step loss from its demoralisation threshold (12.1.2, 10.2) and not
 /// demoralised yet.
 pub fn exposed_at_threshold(rules: &TsRules, st: &TsState, side: Side) -> u32 {
-    let enemies: Vec<Coord> = st
-        .units
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| rules.units[*i].side != side)
-        .filter_map(|(_, u)| u.loc.hex())
-        .collect();
+    let enemies = enemy_hexes(rules, st, side);
     let mut n = 0;
     for (f, def) in rules.formations.iter().enumerate() {
         if def.side != side || st.formations[f].demoralised {
@@ -613,16 +607,7 @@ fn movement(
     let Some(side) = flow::active_side(rules, st) else {
         return super::random_command(rules, st, legal, rng);
     };
-    let enemies: Vec<Coord> = st
-        .units
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| rules.units[*i].side != side)
-        .filter_map(|(_, u)| match u.loc {
-            Loc::Map(c) => Some(c),
-            _ => None,
-        })
-        .collect();
+    let enemies = enemy_hexes(rules, st, side);
     let goals = goals(rules, st, side);
     let battle = seeks_battle(rules, st, side);
     let mut best: Option<(f64, &TsCommand)> = None;
