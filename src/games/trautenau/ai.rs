@@ -29,11 +29,10 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
     let margin = if over {
         st.g.vp[me.idx()] as f64 - st.g.vp[me.other().idx()] as f64
     } else {
-        let vp = flow::score(rules, st, true).0;
+        let (vp, _, n) = super::scoring::score_and_steps(rules, st, true);
         let mut v = [vp[0] as f64, vp[1] as f64];
         // 11.4, 12.4.1 give a VP for two steps: the odd step counts its half, so that
         // every step lost shows to the search (a lone step lost was worth nothing to it)
-        let n = super::scoring::step_counts(rules, st, &rules::view(rules, st), true);
         for side in [Side::Austria, Side::Prussia] {
             let k = side.other().idx();
             v[side.idx()] += 0.5 * ((n.lost[k] + n.trapped[k]) % 2) as f64;
@@ -120,7 +119,7 @@ pub fn exposed_at_threshold(rules: &TsRules, st: &TsState, side: Side) -> u32 {
         n += (0..st.units.len())
             .filter(|&i| rules.unit_formation[i] == f)
             .filter_map(|i| st.units[i].loc.hex())
-            .filter(|c| enemies.iter().any(|e| e.distance(*c) <= 1))
+            .filter(|c| next_to(*c, &enemies))
             .count() as u32;
     }
     n
@@ -134,6 +133,11 @@ fn enemy_hexes(rules: &TsRules, st: &TsState, side: Side) -> Vec<Coord> {
         .filter(|(i, _)| rules.units[*i].side != side)
         .filter_map(|(_, u)| u.loc.hex())
         .collect()
+}
+
+/// Whether `c` is in or next to one of the hexes `enemies`.
+fn next_to(c: Coord, enemies: &[Coord]) -> bool {
+    nearest(c, enemies).is_some_and(|d| d <= 1)
 }
 
 /// What the evaluation counts a commander in chief next to an enemy unit, in VP (our
@@ -158,11 +162,8 @@ pub fn chief_in_danger(rules: &TsRules, st: &TsState, side: Side) -> f64 {
             continue;
         }
         match st.leaders[l].loc {
-            Loc::Map(c) => match nearest(c, &enemies) {
-                Some(d) if d <= 1 => v += CHIEF_NEXT_TO_ENEMY_VP,
-                Some(2) => v += CHIEF_NEAR_ENEMY_VP,
-                _ => {}
-            },
+            Loc::Map(c) if next_to(c, &enemies) => v += CHIEF_NEXT_TO_ENEMY_VP,
+            Loc::Map(c) if nearest(c, &enemies) == Some(2) => v += CHIEF_NEAR_ENEMY_VP,
             Loc::Eliminated => v += CHIEF_LOST_VP,
             _ => {}
         }
@@ -192,7 +193,7 @@ pub fn lone_batteries(rules: &TsRules, st: &TsState, side: Side) -> u32 {
             continue;
         }
         let Some(c) = u.loc.hex() else { continue };
-        if !enemies.iter().any(|e| e.distance(c) <= 1) {
+        if !next_to(c, &enemies) {
             continue;
         }
         let covered = st.units.iter().enumerate().any(|(j, w)| {
@@ -219,7 +220,7 @@ pub fn disorganised_in_contact(rules: &TsRules, st: &TsState, side: Side) -> u32
         .enumerate()
         .filter(|(i, u)| rules.units[*i].side == side && u.disorg)
         .filter_map(|(_, u)| u.loc.hex())
-        .filter(|c| enemies.iter().any(|e| e.distance(*c) <= 1))
+        .filter(|c| next_to(*c, &enemies))
         .count() as u32
 }
 

@@ -214,14 +214,26 @@ pub fn step_counts(rules: &TsRules, st: &TsState, view: &rules::View, end: bool)
 }
 
 pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>) {
+    let (vp, lines, _) = score_and_steps(rules, st, end);
+    (vp, lines)
+}
+
+/// [`score`] with the [`StepCounts`] it was made from (for the computer's evaluation,
+/// which counts the odd step lost besides the VP).
+pub fn score_and_steps(
+    rules: &TsRules,
+    st: &TsState,
+    end: bool,
+) -> ([i32; 2], Vec<String>, StepCounts) {
     let view = rules::view(rules, st);
     let mut vp = [0i32; 2];
     let mut lines = Vec::new();
+    let counts = step_counts(rules, st, &view, end);
     let StepCounts {
         lost,
         trapped,
         on_map: on_map_steps,
-    } = step_counts(rules, st, &view, end);
+    } = counts;
     for side in Side::BOTH {
         let enemy = side.other().idx();
         let v = ((lost[enemy] + trapped[enemy]) / 2) as i32;
@@ -316,7 +328,7 @@ pub fn score(rules: &TsRules, st: &TsState, end: bool) -> ([i32; 2], Vec<String>
         ));
         vp = [vp[0] + d1[0], vp[1] + d1[1]];
     }
-    (vp, lines)
+    (vp, lines, counts)
 }
 
 /// 11.4.1: at Trautenau units of either side cut off from their edge at the end are
