@@ -1122,6 +1122,18 @@ fn ai_evaluation_counts_each_step_lost_soor() {
     assert!(Trautenau::evaluate(&g.rules, &g.st, "Prussia") < 1.0 - e0 + 1e-9);
 }
 
+/// Soor's Austrian exits 0113-0118 (12.4.1).
+fn soor_exits() -> Vec<feldzug::engine::hexmap::Coord> {
+    (13..=18)
+        .map(|r| feldzug::engine::hexmap::Coord::parse(&format!("01{r}")).unwrap())
+        .collect()
+}
+
+/// Hexes from `c` to the nearest of [`soor_exits`].
+fn soor_exit_distance(c: feldzug::engine::hexmap::Coord) -> u32 {
+    soor_exits().iter().map(|e| e.distance(c)).min().unwrap()
+}
+
 /// Soor, 12.4.1: once Austria evacuates, the computer's Austrian movement searches the
 /// march out only (`trautenau::ai::soor_march`): no unit or commander farther from the
 /// exits 0113-0118, no end of the activation while a unit can get nearer, and a unit on
@@ -1132,10 +1144,8 @@ fn ai_searches_the_march_out_in_the_evacuation_soor() {
     use feldzug::games::trautenau::data::Side as TsSide;
     use feldzug::games::trautenau::flow::active_side;
     use feldzug::games::trautenau::state::{Loc as TsLoc, Step as TsStep, TsCommand};
-    let exits: Vec<Coord> = (13..=18)
-        .map(|r| Coord::parse(&format!("01{r}")).unwrap())
-        .collect();
-    let dist = |c: Coord| exits.iter().map(|e| e.distance(c)).min().unwrap();
+    let exits = soor_exits();
+    let dist = |c: Coord| soor_exit_distance(c);
     let on_map =
         |st: &feldzug::games::trautenau::state::TsState, u: u16| st.units[u as usize].loc.hex();
     let austrian_moves = |g: &mut PureGame<Trautenau>, rng: &mut Xoshiro256PlusPlus| {
@@ -1188,6 +1198,24 @@ fn ai_searches_the_march_out_in_the_evacuation_soor() {
         _ => false,
     });
     assert!(nearer);
+    // a unit that can get nearer does not move sideways either (same distance)
+    let can_get_nearer = |u: u16, f| {
+        legal.iter().any(
+            |y| matches!(y, TsCommand::Move { unit, to, .. } if *unit == u && dist(*to) < dist(f)),
+        )
+    };
+    let mut sideways = 0;
+    for x in &legal {
+        if let TsCommand::Move { unit, to, .. } = x
+            && let Some(f) = on_map(&g.st, *unit)
+            && can_get_nearer(*unit, f)
+            && dist(*to) == dist(f)
+        {
+            sideways += 1;
+            assert!(!c.contains(x), "{x:?} is sideways");
+        }
+    }
+    assert!(sideways > 0, "the rules allow sideways moves");
     assert!(legal.contains(&TsCommand::Done) && !c.contains(&TsCommand::Done));
     // a unit on an exit hex leaves
     let u = (0..g.st.units.len())
@@ -1922,4 +1950,256 @@ fn ai_limits_per_game() {
         "{}",
         d.iterations
     );
+}
+
+/// 11.4.2: from the 17.00 turn Bonin panics at a turn's end on 1d6 + the Austrian
+/// victory level >= 6, a major Austrian victory. The evaluation weighs that die
+/// (`trautenau::ai::panic_risk`): the same position is worth (1 - p) of itself to
+/// Prussia at 17.00 as at 16.00, and Austria gains p, with p the die's exact chance at
+/// the VP as they stand; with Prussia ahead no die can make Bonin panic and nothing
+/// changes.
+#[test]
+fn ai_evaluation_weighs_bonin_s_panic_trautenau() {
+    use feldzug::games::trautenau::ai::panic_risk;
+    use feldzug::games::trautenau::data::Side as TsSide;
+    use feldzug::games::trautenau::scoring::{austrian_level, panic_chance, score};
+    use feldzug::games::trautenau::state::Loc as TsLoc;
+    let mut g = game::<Trautenau>("trautenau", 5);
+    // Prussian units eliminated until Austria leads by five (a sure panic), then
+    // Prussian VP for units evacuated (11.4.1) until Prussia leads (none)
+    let on_map = |g: &PureGame<Trautenau>, side: TsSide| -> Vec<usize> {
+        (0..g.rules.units.len())
+            .filter(|&i| g.rules.units[i].side == side && g.st.units[i].loc.hex().is_some())
+            .collect()
+    };
+    for i in on_map(&g, TsSide::Prussia) {
+        if austrian_level(score(&g.rules, &g.st, false).0) >= 5 {
+            break;
+        }
+        g.st.units[i].loc = TsLoc::Eliminated;
+    }
+    let mut seen = [false; 3];
+    for _ in 0..8 {
+        let level = austrian_level(score(&g.rules, &g.st, false).0);
+        let p = panic_chance(level);
+        g.st.g.hour = 16;
+        assert_eq!(panic_risk(&g.rules, &g.st), 0.0, "not before 17.00");
+        let (a16, p16) = (
+            Trautenau::evaluate(&g.rules, &g.st, "Austria"),
+            Trautenau::evaluate(&g.rules, &g.st, "Prussia"),
+        );
+        g.st.g.hour = 17;
+        assert_eq!(panic_risk(&g.rules, &g.st), p, "level {level}");
+        let (a17, p17) = (
+            Trautenau::evaluate(&g.rules, &g.st, "Austria"),
+            Trautenau::evaluate(&g.rules, &g.st, "Prussia"),
+        );
+        assert!((p17 - (1.0 - p) * p16).abs() < 1e-9, "{p17} {p16} {p}");
+        assert!(
+            (a17 - ((1.0 - p) * a16 + p)).abs() < 1e-9,
+            "{a17} {a16} {p}"
+        );
+        seen[if p == 0.0 {
+            0
+        } else if p < 1.0 {
+            1
+        } else {
+            2
+        }] = true;
+        g.st.g.evacuated_clean[TsSide::Prussia.idx()] += 3;
+    }
+    assert_eq!(
+        seen,
+        [true, true, true],
+        "levels with no, some and a sure panic"
+    );
+}
+
+/// Soor (9.5.7, 12.4.1): the computer's Austria does not search assaults with a unit
+/// already disorganised (`trautenau::ai::soor_assaults`): a T or D of the defensive
+/// fire costs such a unit a step, and at Soor each two Austrian steps lost are a
+/// Prussian VP (session 26: most Austrian steps lost in the drawn games were lost so).
+/// The same declaration with the unit in good order is searched.
+#[test]
+fn ai_does_not_assault_with_disorganised_units_soor() {
+    use feldzug::games::trautenau::data::{Arm, Side as TsSide};
+    use feldzug::games::trautenau::flow::active_side;
+    use feldzug::games::trautenau::state::{Step as TsStep, TsCommand};
+    let mut found = 0;
+    for seed in 0..40u64 {
+        let mut g = game::<Trautenau>("soor", seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        // an Austrian declaration before 13.00 with an infantry unit in good order
+        let mut pick = None;
+        for _ in 0..3_000 {
+            if g.over() || g.st.g.hour > 12 {
+                break;
+            }
+            if g.st.g.step == TsStep::Declare
+                && active_side(&g.rules, &g.st) == Some(TsSide::Austria)
+            {
+                pick = g.legal().into_iter().find_map(|c| match &c {
+                    TsCommand::Declare { units, .. }
+                        if units.len() == 1
+                            && g.rules.units[units[0].0 as usize].arm == Arm::Infantry
+                            && !g.st.units[units[0].0 as usize].disorg =>
+                    {
+                        Some(c.clone())
+                    }
+                    _ => None,
+                });
+                if pick.is_some() {
+                    break;
+                }
+            }
+            let c = Trautenau::random_play(&g.rules, &g.st, &mut rng).unwrap();
+            g.apply(&c).unwrap();
+        }
+        let Some(declare) = pick else { continue };
+        let TsCommand::Declare { units, .. } = &declare else {
+            unreachable!()
+        };
+        let u = units[0].0;
+        let searched =
+            |g: &PureGame<Trautenau>| Trautenau::ai_candidates(&g.rules, &g.st, g.legal());
+        assert!(
+            searched(&g).contains(&declare),
+            "in good order it is searched"
+        );
+        g.st.units[u as usize].disorg = true;
+        assert!(g.legal().contains(&declare), "9.5.1: it may still assault");
+        let c = searched(&g);
+        assert!(!c.is_empty());
+        assert!(
+            !c.iter()
+                .any(|c| matches!(c, TsCommand::Declare { units, .. }
+                if units.iter().any(|(x, _)| g.st.units[*x as usize].disorg))),
+            "no assault with a disorganised unit is searched: {c:?}"
+        );
+        found += 1;
+        if found == 3 {
+            break;
+        }
+    }
+    assert_eq!(found, 3, "Austrian declarations found");
+}
+
+/// Soor (9.5.9, 12.4.1): in the evacuation the computer's Austria does not search an
+/// assault whose target lies farther from the exits 0113-0118 than each of its
+/// attackers (the advance after combat is compulsory and takes the unit away from
+/// them; session 26: 24th IR Parma, two hexes from the exits at 16.00, attacked
+/// eastwards at 19.00 and was still on the map at the end); one towards the exits is
+/// searched.
+#[test]
+fn ai_does_not_assault_away_from_the_exits_in_the_evacuation_soor() {
+    use feldzug::engine::hexmap::Coord;
+    use feldzug::games::trautenau::data::Side as TsSide;
+    use feldzug::games::trautenau::flow::active_side;
+    use feldzug::games::trautenau::state::{Step as TsStep, TsCommand};
+    let dist = |c: Coord| soor_exit_distance(c);
+    let mut found = [0, 0];
+    for seed in 0..60u64 {
+        let mut g = soor_at_14();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for _ in 0..4_000 {
+            if g.over() {
+                break;
+            }
+            if g.st.g.step == TsStep::Declare
+                && active_side(&g.rules, &g.st) == Some(TsSide::Austria)
+            {
+                let legal = g.legal();
+                let c = Trautenau::ai_candidates(&g.rules, &g.st, legal.clone());
+                assert!(!c.is_empty() && c.iter().all(|x| legal.contains(x)));
+                for x in &legal {
+                    let TsCommand::Declare { target, units, .. } = x else {
+                        continue;
+                    };
+                    if units.iter().any(|(u, _)| g.st.units[*u as usize].disorg) {
+                        continue;
+                    }
+                    let away = units.iter().all(|(u, _)| {
+                        g.st.units[*u as usize]
+                            .loc
+                            .hex()
+                            .is_some_and(|f| dist(*target) > dist(f))
+                    });
+                    assert_eq!(c.contains(x), !away, "{x:?}");
+                    found[away as usize] += 1;
+                }
+            }
+            let c = Trautenau::random_play(&g.rules, &g.st, &mut rng).unwrap();
+            g.apply(&c).unwrap();
+        }
+        if found[0] > 0 && found[1] > 0 {
+            break;
+        }
+    }
+    assert!(found[0] > 0 && found[1] > 0, "{found:?}");
+}
+
+/// Soor (9.5.4, 9.5.6): Austrian artillery alone in its hex that is assaulted and may
+/// fall back before combat does so in the computer's search
+/// (`trautenau::ai::soor_battery_falls_back`): alone it is eliminated if its assailant
+/// survives the defensive fire; fallen back it is only disorganised. A defence of fewer
+/// than `STRONG_DEFENCE` (4) points the rules also allow is not searched, a stronger one
+/// (with a supporting battery or helpers) is; a stack with infantry still chooses freely.
+#[test]
+fn ai_lone_battery_falls_back_before_combat_soor() {
+    use feldzug::games::trautenau::ai::STRONG_DEFENCE;
+    use feldzug::games::trautenau::data::{Arm, Side as TsSide};
+    use feldzug::games::trautenau::state::{Pending, TsCommand};
+    let mut found = 0;
+    for seed in 0..80u64 {
+        let mut g = game::<Trautenau>("soor", seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 7);
+        for _ in 0..5_000 {
+            if g.over() {
+                break;
+            }
+            if let Some(Pending::Defence { assault }) = g.st.g.pending.first() {
+                let target = g.st.g.assaults[*assault as usize].target;
+                let defenders: Vec<usize> = (0..g.st.units.len())
+                    .filter(|&i| g.st.units[i].loc.hex() == Some(target))
+                    .collect();
+                let battery = defenders.iter().all(|&i| {
+                    g.rules.units[i].side == TsSide::Austria
+                        && g.rules.units[i].arm == Arm::Artillery
+                });
+                let legal = g.legal();
+                let back = legal
+                    .iter()
+                    .any(|c| matches!(c, TsCommand::RetreatBefore { unit: None, .. }));
+                let defend = legal.iter().any(|c| matches!(c, TsCommand::Defend { .. }));
+                let c = Trautenau::ai_candidates(&g.rules, &g.st, legal.clone());
+                assert!(!c.is_empty() && c.iter().all(|x| legal.contains(x)));
+                let points = |x: &TsCommand| match x {
+                    TsCommand::Defend { split, .. } => split.iter().map(|&p| p as u32).sum(),
+                    _ => 0,
+                };
+                let weak = legal
+                    .iter()
+                    .any(|x| matches!(x, TsCommand::Defend { .. }) && points(x) < STRONG_DEFENCE);
+                if battery && back && weak {
+                    for x in &legal {
+                        let searched = match x {
+                            TsCommand::RetreatBefore { unit, .. } => unit.is_none(),
+                            TsCommand::Defend { .. } => points(x) >= STRONG_DEFENCE,
+                            _ => true,
+                        };
+                        assert_eq!(c.contains(x), searched, "{x:?} in {c:?}");
+                    }
+                    found += 1;
+                } else if defend {
+                    assert!(c.iter().any(|x| matches!(x, TsCommand::Defend { .. })));
+                }
+            }
+            let c = Trautenau::random_play(&g.rules, &g.st, &mut rng).unwrap();
+            g.apply(&c).unwrap();
+        }
+        if found >= 2 {
+            break;
+        }
+    }
+    assert!(found >= 2, "lone Austrian batteries assaulted: {found}");
 }

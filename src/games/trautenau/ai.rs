@@ -62,7 +62,31 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
         v[me.idx()] - v[me.other().idx()]
     };
     let winner = st.g.winner.map(|w| w.name());
-    margin_score(over, winner, side, margin, 4.0)
+    let v = margin_score(over, winner, side, margin, 4.0);
+    if over {
+        return v;
+    }
+    // 11.4.2: a panic at this turn's end hands Austria a major victory
+    let p = panic_risk(rules, st);
+    let won = if me == Side::Austria { 1.0 } else { 0.0 };
+    (1.0 - p) * v + p * won
+}
+
+/// 11.4.2: the chance that Bonin panics at the end of the turn being played (from the
+/// 17.00 turn, 1d6 + the Austrian victory level of the VP as they stand >= 6), which
+/// ends the battle in a major Austrian victory; 0 outside Trautenau on its own (in the
+/// linked game the second day may follow, 13.2) and before that turn. The playouts
+/// rarely reach a turn's end, so the search saw the die only when it was rolled
+/// (session 25: a Prussian lead lost at 18.00, then Bonin panicked on a 6).
+pub fn panic_risk(rules: &TsRules, st: &TsState) -> f64 {
+    let Victory::Trautenau { panic_from, .. } = victory(rules, st) else {
+        return 0.0;
+    };
+    if rules.day2.is_some() || st.g.hour < *panic_from || st.g.step == Step::GameOver {
+        return 0.0;
+    }
+    let (vp, _) = super::scoring::score(rules, st, false);
+    super::scoring::panic_chance(super::scoring::austrian_level(vp))
 }
 
 /// What the evaluation counts each of a side's formations out of its commander in
@@ -389,17 +413,108 @@ pub fn candidates(rules: &TsRules, st: &TsState, legal: Vec<TsCommand>) -> Vec<T
             .filter(|c| !matches!(c, TsCommand::Face { .. }))
             .collect()
     };
-    match soor_march(rules, st, &legal) {
+    let legal = match soor_march(rules, st, &legal) {
+        Some(m) if !m.is_empty() => m,
+        _ => legal,
+    };
+    let legal = match soor_assaults(rules, st, &legal) {
+        Some(m) if !m.is_empty() => m,
+        _ => legal,
+    };
+    match soor_battery_falls_back(rules, st, &legal) {
         Some(m) if !m.is_empty() => m,
         _ => legal,
     }
 }
 
+/// At Soor, when Austrian artillery alone in its hex is assaulted and may fall back
+/// before combat (9.5.4): the falls back and the defences of at least
+/// [`STRONG_DEFENCE`] points, or `None` elsewhere. Alone it is eliminated if its
+/// assailant survives the defensive fire (9.5.6), which a battery's one to three points
+/// rarely stop; fallen back it is only disorganised (session 26: the computer defended
+/// with Art 1/III and Art 4/III at columns 0-1 and lost them).
+pub fn soor_battery_falls_back(
+    rules: &TsRules,
+    st: &TsState,
+    legal: &[TsCommand],
+) -> Option<Vec<TsCommand>> {
+    if !matches!(victory(rules, st), Victory::Soor { .. }) {
+        return None;
+    }
+    let Some(super::state::Pending::Defence { assault }) = st.g.pending.first() else {
+        return None;
+    };
+    let target = st.g.assaults.get(*assault as usize)?.target;
+    let mut defenders = (0..st.units.len()).filter(|&i| st.units[i].loc.hex() == Some(target));
+    let lone_battery = defenders.all(|i| {
+        rules.units[i].side == Side::Austria && rules.units[i].arm == super::data::Arm::Artillery
+    });
+    if !lone_battery {
+        return None;
+    }
+    Some(
+        legal
+            .iter()
+            .filter(|c| match c {
+                TsCommand::RetreatBefore { unit, .. } => unit.is_none(),
+                TsCommand::Defend { split, .. } => {
+                    split.iter().map(|&p| p as u32).sum::<u32>() >= STRONG_DEFENCE
+                }
+                _ => true,
+            })
+            .cloned()
+            .collect(),
+    )
+}
+
+/// The points of defensive fire (the battery's own, a supporting battery's, 9.5.6, and
+/// the helpers', 9.5.1) from which [`soor_battery_falls_back`] still searches the
+/// defence: an infantry regiment's (our heuristic).
+pub const STRONG_DEFENCE: u32 = 4;
+
+/// At Soor, in an Austrian declaration of assaults (9.5.1): the declarations worth
+/// searching, or `None` elsewhere. No assault with a unit already disorganised (a T or
+/// D of the defensive fire costs it a step, 9.5.7, and the steps lost count for
+/// Prussia, 12.4.1); in the evacuation no assault whose target lies farther from the
+/// exits than each attacker (the advance after combat is compulsory, 9.5.9, and takes
+/// the unit away from them).
+pub fn soor_assaults(rules: &TsRules, st: &TsState, legal: &[TsCommand]) -> Option<Vec<TsCommand>> {
+    let Victory::Soor { exits, .. } = victory(rules, st) else {
+        return None;
+    };
+    if st.g.step != Step::Declare || flow::active_side(rules, st) != Some(Side::Austria) {
+        return None;
+    }
+    let evacuating = soor_evacuating(rules, st);
+    let dist = |c: Coord| nearest(c, exits).unwrap_or(0);
+    Some(
+        legal
+            .iter()
+            .filter(|c| {
+                let TsCommand::Declare { target, units, .. } = c else {
+                    return true;
+                };
+                if units.iter().any(|(u, _)| st.units[*u as usize].disorg) {
+                    return false;
+                }
+                !(evacuating
+                    && units.iter().all(|(u, _)| {
+                        on_map(st, *u).is_some_and(|from| dist(*target) > dist(from))
+                    }))
+            })
+            .cloned()
+            .collect(),
+    )
+}
+
 /// At Soor in the evacuation (12.4.1), in an Austrian movement: the commands of the
 /// march out, or `None` elsewhere. A unit on an exit hex leaves (it can only lose by
 /// staying); else no unit or formation commander moves farther from the exits than it
-/// stands; and the activation does not end (`Done`) while a unit can still get nearer
-/// them. Assaults, barrages and the commander in chief's rides are left to the search.
+/// stands, a unit that can get nearer them does not move sideways either (session 26:
+/// units two hexes from the exits moved from one such hex to another from 16.00 to
+/// 20.00 and were left on the map); and the activation does not end (`Done`) while a
+/// unit can still get nearer them. Assaults, barrages and the commander in chief's
+/// rides are left to the search.
 pub fn soor_march(rules: &TsRules, st: &TsState, legal: &[TsCommand]) -> Option<Vec<TsCommand>> {
     let Victory::Soor { exits, .. } = victory(rules, st) else {
         return None;
@@ -419,15 +534,23 @@ pub fn soor_march(rules: &TsRules, st: &TsState, legal: &[TsCommand]) -> Option<
         return Some(out);
     }
     let dist = |c: Coord| nearest(c, exits).unwrap_or(0);
-    let mut progress = false;
+    // the units that can get nearer the exits: they do not move sideways
+    let mut nearer: Vec<UnitId> = Vec::new();
+    for c in legal {
+        if let TsCommand::Move { unit, to, .. } = c
+            && on_map(st, *unit).is_some_and(|from| dist(*to) < dist(from))
+            && !nearer.contains(unit)
+        {
+            nearer.push(*unit);
+        }
+    }
+    let progress = !nearer.is_empty();
     let mut out = Vec::with_capacity(legal.len());
     for c in legal {
         let keep = match c {
             TsCommand::Move { unit, to, .. } => match on_map(st, *unit) {
-                Some(from) => {
-                    progress |= dist(*to) < dist(from);
-                    dist(*to) <= dist(from)
-                }
+                Some(from) if nearer.contains(unit) => dist(*to) < dist(from),
+                Some(from) => dist(*to) <= dist(from),
                 None => true,
             },
             TsCommand::MoveLeader { leader, to } => match st.leaders[*leader as usize].loc {
