@@ -2138,12 +2138,13 @@ fn ai_does_not_assault_away_from_the_exits_in_the_evacuation_soor() {
     assert!(found[0] > 0 && found[1] > 0, "{found:?}");
 }
 
-/// Soor (9.5.4, 9.5.6): Austrian artillery alone in its hex that is assaulted and may
-/// fall back before combat does so in the computer's search
+/// Soor (9.5.4, 9.5.6): Austrian artillery in good order alone in its hex that is
+/// assaulted and may fall back before combat does so in the computer's search
 /// (`trautenau::ai::soor_battery_falls_back`): alone it is eliminated if its assailant
 /// survives the defensive fire; fallen back it is only disorganised. A defence of fewer
 /// than `STRONG_DEFENCE` (4) points the rules also allow is not searched, a stronger one
-/// (with a supporting battery or helpers) is; a stack with infantry still chooses freely.
+/// (with a supporting battery or helpers) is; a stack with infantry, or a battery
+/// already disorganised (which would lose a step falling back), still chooses freely.
 #[test]
 fn ai_lone_battery_falls_back_before_combat_soor() {
     use feldzug::games::trautenau::ai::STRONG_DEFENCE;
@@ -2165,6 +2166,7 @@ fn ai_lone_battery_falls_back_before_combat_soor() {
                 let battery = defenders.iter().all(|&i| {
                     g.rules.units[i].side == TsSide::Austria
                         && g.rules.units[i].arm == Arm::Artillery
+                        && !g.st.units[i].disorg
                 });
                 let legal = g.legal();
                 let back = legal

@@ -427,8 +427,8 @@ pub fn candidates(rules: &TsRules, st: &TsState, legal: Vec<TsCommand>) -> Vec<T
     }
 }
 
-/// At Soor, when Austrian artillery alone in its hex is assaulted and may fall back
-/// before combat (9.5.4): the falls back and the defences of at least
+/// At Soor, when Austrian artillery in good order alone in its hex is assaulted and may
+/// fall back before combat (9.5.4): the falls back and the defences of at least
 /// [`STRONG_DEFENCE`] points, or `None` elsewhere. Alone it is eliminated if its
 /// assailant survives the defensive fire (9.5.6), which a battery's one to three points
 /// rarely stop; fallen back it is only disorganised (session 26: the computer defended
@@ -446,8 +446,11 @@ pub fn soor_battery_falls_back(
     };
     let target = st.g.assaults.get(*assault as usize)?.target;
     let mut defenders = (0..st.units.len()).filter(|&i| st.units[i].loc.hex() == Some(target));
+    // in good order: a battery already disorganised that falls back loses a step (9.5.4)
     let lone_battery = defenders.all(|i| {
-        rules.units[i].side == Side::Austria && rules.units[i].arm == super::data::Arm::Artillery
+        rules.units[i].side == Side::Austria
+            && rules.units[i].arm == super::data::Arm::Artillery
+            && !st.units[i].disorg
     });
     if !lone_battery {
         return None;
