@@ -1953,11 +1953,11 @@ fn ai_limits_per_game() {
 }
 
 /// 11.4.2: from the 17.00 turn Bonin panics at a turn's end on 1d6 + the Austrian
-/// victory level >= 6, a major Austrian victory. The evaluation weighs that die
-/// (`trautenau::ai::panic_risk`): the same position is worth (1 - p) of itself to
-/// Prussia at 17.00 as at 16.00, and Austria gains p, with p the die's exact chance at
-/// the VP as they stand; with Prussia ahead no die can make Bonin panic and nothing
-/// changes.
+/// victory level >= 6, a major Austrian victory. The evaluation weighs the dice of this
+/// turn's end and the next (`trautenau::ai::panic_risk`): with p the die's exact chance
+/// at the VP as they stand, the same position is worth to Prussia (1 - p) of itself at
+/// 16.00 as at 15.00, (1 - p)² at 17.00, and Austria gains the rest; at 20.00 one die
+/// is left; with Prussia ahead no die can make Bonin panic and nothing changes.
 #[test]
 fn ai_evaluation_weighs_bonin_s_panic_trautenau() {
     use feldzug::games::trautenau::ai::panic_risk;
@@ -1982,23 +1982,36 @@ fn ai_evaluation_weighs_bonin_s_panic_trautenau() {
     for _ in 0..8 {
         let level = austrian_level(score(&g.rules, &g.st, false).0);
         let p = panic_chance(level);
-        g.st.g.hour = 16;
-        assert_eq!(panic_risk(&g.rules, &g.st), 0.0, "not before 17.00");
-        let (a16, p16) = (
+        g.st.g.hour = 15;
+        assert_eq!(
+            panic_risk(&g.rules, &g.st),
+            0.0,
+            "no die at 15.00 nor 16.00"
+        );
+        let (a15, p15) = (
             Trautenau::evaluate(&g.rules, &g.st, "Austria"),
             Trautenau::evaluate(&g.rules, &g.st, "Prussia"),
         );
-        g.st.g.hour = 17;
-        assert_eq!(panic_risk(&g.rules, &g.st), p, "level {level}");
-        let (a17, p17) = (
-            Trautenau::evaluate(&g.rules, &g.st, "Austria"),
-            Trautenau::evaluate(&g.rules, &g.st, "Prussia"),
-        );
-        assert!((p17 - (1.0 - p) * p16).abs() < 1e-9, "{p17} {p16} {p}");
-        assert!(
-            (a17 - ((1.0 - p) * a16 + p)).abs() < 1e-9,
-            "{a17} {a16} {p}"
-        );
+        // at 16.00 the die of 17.00 ahead, at 17.00 its own and the next; at 20.00 the last
+        for (hour, dice) in [(16, 1), (17, 2), (20, 1)] {
+            g.st.g.hour = hour;
+            let risk = 1.0 - (1.0 - p).powi(dice);
+            assert!(
+                (panic_risk(&g.rules, &g.st) - risk).abs() < 1e-12,
+                "level {level}"
+            );
+            let (a, pr) = (
+                Trautenau::evaluate(&g.rules, &g.st, "Austria"),
+                Trautenau::evaluate(&g.rules, &g.st, "Prussia"),
+            );
+            if hour < 18 {
+                assert!((pr - (1.0 - risk) * p15).abs() < 1e-9, "{pr} {p15} {risk}");
+                assert!(
+                    (a - ((1.0 - risk) * a15 + risk)).abs() < 1e-9,
+                    "{a} {a15} {risk}"
+                );
+            }
+        }
         seen[if p == 0.0 {
             0
         } else if p < 1.0 {

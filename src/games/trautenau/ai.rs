@@ -72,21 +72,29 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
     (1.0 - p) * v + p * won
 }
 
-/// 11.4.2: the chance that Bonin panics at the end of the turn being played (from the
-/// 17.00 turn, 1d6 + the Austrian victory level of the VP as they stand >= 6), which
-/// ends the battle in a major Austrian victory; 0 outside Trautenau on its own (in the
-/// linked game the second day may follow, 13.2) and before that turn. The playouts
-/// rarely reach a turn's end, so the search saw the die only when it was rolled
-/// (session 25: a Prussian lead lost at 18.00, then Bonin panicked on a 6).
+/// 11.4.2: the chance that Bonin panics at the end of the turn being played or of the
+/// next (from the 17.00 turn, 1d6 + the Austrian victory level >= 6, each die at the VP
+/// as they stand), which ends the battle in a major Austrian victory; 0 outside
+/// Trautenau on its own (in the linked game the second day may follow, 13.2) and
+/// before the 16.00 turn. The playouts rarely reach a turn's end, so the search saw the
+/// die only when it was rolled (sessions 25 and 26: three games lost as Prussia so, at
+/// levels 0 to 2); the next turn's die gives Prussia a turn to get ahead before the
+/// first.
 pub fn panic_risk(rules: &TsRules, st: &TsState) -> f64 {
     let Victory::Trautenau { panic_from, .. } = victory(rules, st) else {
         return 0.0;
     };
-    if rules.day2.is_some() || st.g.hour < *panic_from || st.g.step == Step::GameOver {
+    let end = flow::end_hour(rules, st);
+    let checks = [st.g.hour, st.g.hour + 1]
+        .into_iter()
+        .filter(|h| (*panic_from..=end).contains(h))
+        .count() as i32;
+    if rules.day2.is_some() || checks == 0 || st.g.step == Step::GameOver {
         return 0.0;
     }
     let (vp, _) = super::scoring::score(rules, st, false);
-    super::scoring::panic_chance(super::scoring::austrian_level(vp))
+    let p = super::scoring::panic_chance(super::scoring::austrian_level(vp));
+    1.0 - (1.0 - p).powi(checks)
 }
 
 /// What the evaluation counts each of a side's formations out of its commander in
