@@ -66,7 +66,7 @@ pub fn evaluate(rules: &TsRules, st: &TsState, side: &str) -> f64 {
     if over {
         return v;
     }
-    // 11.4.2: a panic at this turn's end hands Austria a major victory
+    // 11.4.2: a panic at this turn's end or the next hands Austria a major victory
     let p = panic_risk(rules, st);
     let won = if me == Side::Austria { 1.0 } else { 0.0 };
     (1.0 - p) * v + p * won
@@ -421,22 +421,19 @@ pub fn candidates(rules: &TsRules, st: &TsState, legal: Vec<TsCommand>) -> Vec<T
             .filter(|c| !matches!(c, TsCommand::Face { .. }))
             .collect()
     };
-    let legal = match soor_march(rules, st, &legal) {
-        Some(m) if !m.is_empty() => m,
-        _ => legal,
-    };
-    let legal = match soor_assaults(rules, st, &legal) {
-        Some(m) if !m.is_empty() => m,
-        _ => legal,
-    };
-    match soor_battery_falls_back(rules, st, &legal) {
-        Some(m) if !m.is_empty() => m,
-        _ => legal,
-    }
+    // each limit narrows what the one before left, unless it would leave nothing
+    type Limit = fn(&TsRules, &TsState, &[TsCommand]) -> Option<Vec<TsCommand>>;
+    let limits: [Limit; 3] = [soor_march, soor_assaults, soor_battery_falls_back];
+    limits
+        .into_iter()
+        .fold(legal, |legal, limit| match limit(rules, st, &legal) {
+            Some(m) if !m.is_empty() => m,
+            _ => legal,
+        })
 }
 
 /// At Soor, when Austrian artillery in good order alone in its hex is assaulted and may
-/// fall back before combat (9.5.4): the falls back and the defences of at least
+/// fall back before combat (9.5.4): falling back and the defences of at least
 /// [`STRONG_DEFENCE`] points, or `None` elsewhere. Alone it is eliminated if its
 /// assailant survives the defensive fire (9.5.6), which a battery's one to three points
 /// rarely stop; fallen back it is only disorganised (session 26: the computer defended
